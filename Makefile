@@ -1,0 +1,50 @@
+# The two commands of the README: `make run` and `make test`. Both bootstrap from a bare clone.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# make run: production-like settings on plain http (designed error pages, WhiteNoise static).
+RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
+	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
+TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
+
+.PHONY: run test setup venv check lint bench clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+.secret_key:
+	$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
+
+setup: venv .secret_key
+	$(RUN_ENV) $(PY) manage.py migrate --noinput -v0
+	$(RUN_ENV) $(PY) manage.py loadrules
+	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
+
+run: setup
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
+
+check: venv
+	$(TEST_ENV) $(PY) manage.py checkrules
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+test: venv
+	$(TEST_ENV) $(PY) manage.py checkrules
+	$(VENV)/bin/ruff check .
+	$(TEST_ENV) $(PY) -m pytest
+
+bench: venv
+	$(TEST_ENV) $(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

@@ -1,0 +1,291 @@
+"""All rulebook content of the site, parsed and cross-checked (no Django).
+
+``load_content`` reads every ``rulebooks/content/<slug>/`` folder: the rulebook, its coverage
+checklist and its curated FAQ files. It returns the parsed content together with every problem
+found, each naming a file and line, so ``checkrules`` can list them all at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .parsing import (
+    ID_RE,
+    SCENARIO_ID_RE,
+    Book,
+    Node,
+    Problem,
+    cross_refs,
+    cross_refs_with_lines,
+    parse_file,
+    split_front_matter,
+)
+
+FAQ_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ScenarioLookup = Callable[[str], set[str]]
+
+
+@dataclass
+class CoverageFact:
+    seed: str
+    clauses: list[str]
+    line: int
+
+
+@dataclass
+class FaqSource:
+    """A curated FAQ entry shipped in the repository."""
+
+    slug: str
+    path: str
+    question: str
+    answer: str
+    clauses: list[str]
+    scenario: str = ""
+    asked: dt.date | None = None
+    answered: dt.date | None = None
+    origin: str = ""
+
+
+@dataclass
+class GameContent:
+    slug: str
+    folder: Path
+    book: Book
+    seed_file: str = ""
+    coverage: list[CoverageFact] = field(default_factory=list)
+    faqs: list[FaqSource] = field(default_factory=list)
+    scenarios: set[str] = field(default_factory=set)
+
+    @property
+    def meta(self) -> dict:
+        return self.book.meta
+
+
+@dataclass
+class ContentSet:
+    games: dict[str, GameContent]
+    problems: list[Problem]
+    index: dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        """Counts per game, as printed by ``checkrules --json``."""
+        out = {}
+        for slug, game in sorted(self.games.items()):
+            clauses = game.book.clauses
+            rules = [c for c in clauses if c.kind == "rule"]
+            out[slug] = {
+                "clauses": len(clauses),
+                "rule_clauses": len(rules),
+                "rule_clauses_with_demo": sum(1 for c in rules if c.demos),
+                "scenarios": len(game.scenarios),
+                "faq_entries": len(game.faqs),
+                # Verification needs the scenario replay of the simulator issues; none yet.
+                "faq_verified": 0,
+            }
+        return out
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def normalize_ws(text: str) -> str:
+    return " ".join(text.split())
+
+
+def load_content(
+    content_dir: Path,
+    scenario_lookup: ScenarioLookup | None = None,
+    seeds_dir: Path | None = None,
+    display_root: Path | None = None,
+) -> ContentSet:
+    """Parse and validate every game folder under ``content_dir``."""
+    root = display_root or content_dir.parent.parent
+    scenario_lookup = scenario_lookup or (lambda slug: set())
+    problems: list[Problem] = []
+    games: dict[str, GameContent] = {}
+    index: dict[str, tuple[str, Node]] = {}
+    first_seen: dict[str, str] = {}
+    prefixes: dict[str, str] = {}
+
+    folders = sorted(p for p in content_dir.iterdir() if p.is_dir()) if content_dir.is_dir() else []
+    if not folders:
+        problems.append(Problem(_rel(content_dir, root), 0, "no game folders found"))
+
+    for folder in folders:
+        book_path = folder / "rulebook.md"
+        if not book_path.exists():
+            problems.append(Problem(_rel(folder, root), 0, "game folder has no rulebook.md"))
+            continue
+        shown = _rel(book_path, root)
+        book, book_problems = parse_file(book_path, shown)
+        problems.extend(book_problems)
+        slug = folder.name
+        if book.meta.get("slug") and book.meta["slug"] != slug:
+            problems.append(Problem(shown, 1, f"front matter slug '{book.meta['slug']}' differs from folder name '{slug}'"))
+        prefix = book.meta.get("prefix", "")
+        if prefix:
+            if prefix in prefixes:
+                problems.append(Problem(shown, 1, f"id prefix '{prefix}' is already used by '{prefixes[prefix]}'"))
+            prefixes[prefix] = slug
+        for node in book.nodes:
+            where = f"{shown}:{node.line}"
+            if node.id in first_seen:
+                problems.append(Problem(shown, node.line, f"duplicate id '{node.id}' (first defined at {first_seen[node.id]})"))
+                continue
+            first_seen[node.id] = where
+            index[node.id] = (slug, node)
+        game = GameContent(slug=slug, folder=folder, book=book, scenarios=set(scenario_lookup(slug)))
+        games[slug] = game
+
+    for slug, game in games.items():
+        shown = _rel(game.folder / "rulebook.md", root)
+        for clause in game.book.clauses:
+            for part in clause.parts:
+                text, start = (part[1], part[2]) if part[0] == "md" else (part[1].markdown, part[1].line + 1)
+                for ref, line in cross_refs_with_lines(text, start):
+                    if ref not in index:
+                        problems.append(Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause"))
+            for demo in clause.demos:
+                if SCENARIO_ID_RE.match(demo.scenario) and demo.scenario not in game.scenarios:
+                    problems.append(
+                        Problem(
+                            shown,
+                            demo.line,
+                            f"demo of clause '{clause.id}' refers to unknown scenario '{demo.scenario}' "
+                            f"(expected simulator/games/{slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
+                        )
+                    )
+        _load_coverage(game, index, seeds_dir, root, problems)
+        _load_faqs(game, index, root, problems)
+
+    return ContentSet(games=games, problems=problems, index=index)
+
+
+def _load_coverage(game: GameContent, index, seeds_dir: Path | None, root: Path, problems: list[Problem]) -> None:
+    path = game.folder / "coverage.toml"
+    shown = _rel(path, root)
+    if not path.exists():
+        problems.append(Problem(shown, 0, "coverage checklist is missing"))
+        return
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(Problem(shown, 1, f"invalid TOML: {exc}"))
+        return
+    fact_lines = [i + 1 for i, line in enumerate(text.split("\n")) if line.strip() == "[[fact]]"]
+    game.seed_file = data.get("seed_file", "")
+    if not isinstance(game.seed_file, str) or not game.seed_file:
+        problems.append(Problem(shown, 1, "coverage checklist needs 'seed_file'"))
+    facts = data.get("fact", [])
+    if not facts:
+        problems.append(Problem(shown, 1, "coverage checklist has no [[fact]] entries"))
+    seed_text = None
+    if seeds_dir is not None and game.seed_file:
+        seed_path = seeds_dir / game.seed_file
+        if seed_path.exists():
+            seed_text = normalize_ws(seed_path.read_text(encoding="utf-8"))
+        elif seeds_dir.exists():
+            problems.append(Problem(shown, 1, f"seed file '{game.seed_file}' not found in {seeds_dir}"))
+    own_ids = {n.id for n in game.book.nodes}
+    for i, fact in enumerate(facts):
+        line = fact_lines[i] if i < len(fact_lines) else 1
+        seed = fact.get("seed")
+        clauses = fact.get("clauses")
+        if not isinstance(seed, str) or not seed.strip():
+            problems.append(Problem(shown, line, "fact needs a non-empty 'seed' quote"))
+        elif seed_text is not None and normalize_ws(seed) not in seed_text:
+            problems.append(Problem(shown, line, f"seed quote not found in {game.seed_file}: {seed[:60]!r}"))
+        if not isinstance(clauses, list) or not clauses:
+            problems.append(Problem(shown, line, "fact needs a non-empty 'clauses' list"))
+            clauses = []
+        for ref in clauses:
+            if ref not in own_ids:
+                problems.append(Problem(shown, line, f"fact refers to unknown clause '{ref}'"))
+            elif not index[ref][1].is_clause:
+                problems.append(Problem(shown, line, f"fact refers to '{ref}', which is a section, not a clause"))
+        if isinstance(seed, str):
+            game.coverage.append(CoverageFact(seed=seed, clauses=list(clauses), line=line))
+    covered = {ref for fact in game.coverage for ref in fact.clauses}
+    book_shown = _rel(game.folder / "rulebook.md", root)
+    for clause in game.book.clauses:
+        if clause.kind == "rule" and clause.id not in covered and not clause.notes:
+            problems.append(
+                Problem(
+                    book_shown,
+                    clause.line,
+                    f"rule clause '{clause.id}' is neither in coverage.toml nor explained by an interpretation note",
+                )
+            )
+
+
+def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem]) -> None:
+    folder = game.folder / "faq"
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.glob("*.md")):
+        shown = _rel(path, root)
+        slug = path.stem
+        if not FAQ_SLUG_RE.match(slug):
+            problems.append(Problem(shown, 1, f"FAQ file name '{slug}' must be lowercase words joined by hyphens"))
+            continue
+        text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+        local: list[Problem] = []
+        meta, start = split_front_matter(text, shown, local)
+        problems.extend(local)
+        if local:
+            continue
+        answer = "\n".join(text.split("\n")[start:]).strip()
+        question = meta.get("question")
+        clauses = meta.get("clauses")
+        ok = True
+        if not isinstance(question, str) or not question.strip():
+            problems.append(Problem(shown, 1, "FAQ entry needs a 'question'"))
+            ok = False
+        if not answer:
+            problems.append(Problem(shown, start + 1, "FAQ entry has no answer text"))
+            ok = False
+        if not isinstance(clauses, list) or not clauses:
+            problems.append(Problem(shown, 1, "FAQ entry needs a non-empty 'clauses' list"))
+            clauses = []
+            ok = False
+        for ref in clauses:
+            if not isinstance(ref, str) or not ID_RE.match(ref) or ref not in index:
+                problems.append(Problem(shown, 1, f"FAQ entry cites unknown clause '{ref}'"))
+                ok = False
+        for ref in cross_refs(answer):
+            if ref not in index:
+                problems.append(Problem(shown, 1, f"[[{ref}]] in the answer refers to an unknown clause"))
+                ok = False
+        scenario = meta.get("scenario", "") or ""
+        if scenario and scenario not in game.scenarios:
+            problems.append(Problem(shown, 1, f"FAQ entry refers to unknown scenario '{scenario}'"))
+            ok = False
+        for key in ("asked", "answered"):
+            if key in meta and not isinstance(meta[key], dt.date):
+                problems.append(Problem(shown, 1, f"'{key}' must be a TOML date like 2024-05-01"))
+                ok = False
+        if ok:
+            game.faqs.append(
+                FaqSource(
+                    slug=slug,
+                    path=shown,
+                    question=question.strip(),
+                    answer=answer,
+                    clauses=list(clauses),
+                    scenario=scenario,
+                    asked=meta.get("asked"),
+                    answered=meta.get("answered"),
+                    origin=meta.get("origin", ""),
+                )
+            )

@@ -1,0 +1,99 @@
+"""Load the checked rulebook content into the database (``manage.py loadrules``)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+
+from simulator.core.scenario_files import scenario_ids
+
+from .contentset import ContentSet, load_content
+from .models import Clause, Game, Section
+from .rendering import html_to_text, render_markdown
+from .textsearch import index_text
+
+
+class ContentError(Exception):
+    """Raised when content has problems; the message lists them with file and line."""
+
+    def __init__(self, problems):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def read_content(check_seeds: bool = True) -> ContentSet:
+    return load_content(
+        settings.RULEBOOK_CONTENT_DIR,
+        scenario_lookup=scenario_ids,
+        seeds_dir=settings.SEEDS_DIR if check_seeds else None,
+        display_root=settings.BASE_DIR,
+    )
+
+
+@transaction.atomic
+def store_content(content: ContentSet) -> dict[str, int]:
+    """Replace the stored rulebooks by ``content``. Refuses content with problems."""
+    if content.problems:
+        raise ContentError(content.problems)
+    Game.objects.exclude(slug__in=list(content.games)).delete()
+    counts = {"games": 0, "sections": 0, "clauses": 0}
+    for slug, game_content in content.games.items():
+        meta = game_content.meta
+        game, _ = Game.objects.update_or_create(
+            slug=slug,
+            defaults={
+                "prefix": meta["prefix"],
+                "title": meta["title"],
+                "language": meta["language"],
+                "edition": meta["edition"],
+                "source": meta["source"],
+                "description": meta["description"],
+                "players": meta.get("players", ""),
+                "order": int(meta.get("order", 0)),
+                "source_path": game_content.book.path,
+            },
+        )
+        # Sections and clauses are a rendering of the files: rebuild them wholesale.
+        game.clauses.all().delete()
+        game.sections.all().delete()
+        section_rows: dict[str, Section] = {}
+        for position, node in enumerate(game_content.book.nodes):
+            parent = section_rows.get(node.parent.id) if node.parent else None
+            if not node.is_clause:
+                section_rows[node.id] = Section.objects.create(
+                    anchor=node.id,
+                    game=game,
+                    parent=parent,
+                    number=node.number,
+                    title=node.title,
+                    level=node.level,
+                    position=position,
+                )
+                counts["sections"] += 1
+                continue
+            body_html = render_markdown(node.body_markdown(), content.index)
+            notes_html = [render_markdown(note.markdown, content.index) for note in node.notes]
+            body_text = html_to_text(body_html)
+            notes_text = " ".join(html_to_text(n) for n in notes_html)
+            Clause.objects.create(
+                anchor=node.id,
+                game=game,
+                section=parent,
+                number=node.number,
+                title=node.title,
+                kind=node.kind,
+                level=node.level,
+                position=position,
+                body_markdown=node.body_markdown(),
+                body_html=body_html,
+                notes_html=notes_html,
+                demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
+                body_text=body_text,
+                search_title=index_text(node.title),
+                search_body=index_text(f"{body_text} {notes_text}"),
+                source_path=game_content.book.path,
+                source_line=node.line,
+            )
+            counts["clauses"] += 1
+        counts["games"] += 1
+    return counts

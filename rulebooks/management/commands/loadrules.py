@@ -1,0 +1,26 @@
+"""Load rulebooks/content/ into the database (after checking it)."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from rulebooks.loader import ContentError, read_content, store_content
+
+
+class Command(BaseCommand):
+    help = "Check and load the rulebook content into the database (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--no-seeds", action="store_true", help="skip the seed quote check")
+
+    def handle(self, *args, **options):
+        content = read_content(check_seeds=not options["no_seeds"])
+        try:
+            counts = store_content(content)
+        except ContentError as exc:
+            for problem in exc.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(f"{len(exc.problems)} content problem(s); nothing was loaded") from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Loaded {counts['games']} rulebooks, {counts['sections']} sections, {counts['clauses']} clauses."
+            )
+        )

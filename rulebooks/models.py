@@ -1,0 +1,77 @@
+"""Rulebook content as loaded from rulebooks/content/ by ``manage.py loadrules``.
+
+The Markdown files in the repository are the source of truth; these tables are a rendered,
+searchable copy that the loader replaces on every load.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    slug = models.SlugField(primary_key=True, max_length=60)
+    prefix = models.CharField(max_length=10, unique=True)
+    title = models.CharField(max_length=200)
+    language = models.CharField(max_length=5)
+    edition = models.CharField(max_length=300)
+    source = models.CharField(max_length=300)
+    description = models.CharField(max_length=500)
+    players = models.CharField(max_length=60, blank=True)
+    order = models.PositiveIntegerField(default=0)
+    source_path = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        return self.title
+
+
+class Section(models.Model):
+    anchor = models.CharField(max_length=100, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sections")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="subsections")
+    number = models.CharField(max_length=20)
+    title = models.CharField(max_length=300)
+    level = models.PositiveSmallIntegerField()
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["game", "position"]
+
+    def __str__(self):
+        return f"§{self.number} {self.title}"
+
+
+class Clause(models.Model):
+    KIND_RULE = "rule"
+    KIND_INFO = "info"
+    KIND_CHOICES = [(KIND_RULE, _("rule")), (KIND_INFO, _("information"))]
+
+    anchor = models.CharField(max_length=100, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clauses")
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="clauses")
+    number = models.CharField(max_length=20)
+    title = models.CharField(max_length=300)
+    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    level = models.PositiveSmallIntegerField()
+    position = models.PositiveIntegerField()
+    body_markdown = models.TextField()
+    body_html = models.TextField()
+    notes_html = models.JSONField(default=list, blank=True)
+    demos = models.JSONField(default=list, blank=True)
+    body_text = models.TextField()
+    search_title = models.TextField()
+    search_body = models.TextField()
+    source_path = models.CharField(max_length=300)
+    source_line = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("clause")
+        verbose_name_plural = _("clauses")
+
+    def __str__(self):
+        return f"§{self.number} {self.title}"

@@ -1,0 +1,91 @@
+"""Site search over the clauses of every rulebook, ranked and grouped by game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import and_
+
+from django.db.models import Q
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from .models import Clause, Game
+from .textsearch import MAX_QUERY_CHARS, MAX_TERMS, MIN_INFIX, highlight, parse_query, score_document, snippet
+
+MAX_RESULTS_PER_GAME = 40
+
+
+@dataclass
+class Hit:
+    clause: Clause
+    score: float
+    title_html: str
+    snippet_html: str
+
+
+@dataclass
+class GameHits:
+    game: Game
+    hits: list[Hit] = field(default_factory=list)
+
+    @property
+    def best(self) -> float:
+        return self.hits[0].score if self.hits else 0.0
+
+
+def _term_filter(stemmed: str) -> Q:
+    needle = stemmed if len(stemmed) >= MIN_INFIX else f" {stemmed}"
+    return Q(search_title__contains=needle) | Q(search_body__contains=needle)
+
+
+def run_search(params) -> dict:
+    """Everything the search page shows for the GET parameters ``params``."""
+    raw = params.get("q", "")
+    query = parse_query(raw)
+    messages: list[str] = []
+    game_filter = params.get("game", "") or ""
+    selected = None
+    if game_filter:
+        selected = Game.objects.filter(slug=game_filter).first()
+        if selected is None:
+            messages.append(_("There is no game called “%(game)s”; searching all rulebooks instead.") % {"game": game_filter[:60]})
+    if query.truncated:
+        messages.append(_("Your search was shortened to its first %(n)d characters.") % {"n": MAX_QUERY_CHARS})
+    if query.dropped_terms:
+        messages.append(_("Only the first %(n)d words of your search were used.") % {"n": MAX_TERMS})
+
+    groups: list[GameHits] = []
+    total = 0
+    if not query.empty:
+        rows = Clause.objects.select_related("game").filter(reduce(and_, [_term_filter(s) for s in query.stems]))
+        if selected is not None:
+            rows = rows.filter(game=selected)
+        by_game: dict[str, GameHits] = {}
+        for clause in rows:
+            score = score_document(query, clause.search_title, clause.search_body)
+            if score <= 0:
+                continue
+            hit = Hit(
+                clause=clause,
+                score=score,
+                title_html=mark_safe(highlight(clause.title, query)),
+                snippet_html=mark_safe(snippet(clause.body_text, query)),
+            )
+            by_game.setdefault(clause.game_id, GameHits(clause.game)).hits.append(hit)
+        for group in by_game.values():
+            group.hits.sort(key=lambda h: (-h.score, h.clause.position))
+            total += len(group.hits)
+            group.hits = group.hits[:MAX_RESULTS_PER_GAME]
+        groups = sorted(by_game.values(), key=lambda g: (-g.best, g.game.order))
+    elif query.text:
+        messages.append(_("Type a word to search for: letters or digits."))
+
+    return {
+        "query": query,
+        "q": query.text,
+        "groups": groups,
+        "total": total,
+        "messages": messages,
+        "selected_game": selected,
+    }

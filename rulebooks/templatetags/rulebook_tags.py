@@ -1,0 +1,51 @@
+"""Template helpers for rulebook pages."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, get_language_info
+
+from rulebooks.rendering import LANG_PLACEHOLDER
+
+register = template.Library()
+
+
+@register.filter
+def localize_links(html: str) -> SafeString:
+    """Put the current language prefix into links rendered by rulebooks.rendering."""
+    return mark_safe(str(html).replace(LANG_PLACEHOLDER, f"/{get_language()}/"))
+
+
+@register.filter
+def language_name(code: str) -> str:
+    """The name of a content language, in the visitor's UI language."""
+    try:
+        return get_language_info(code)["name_translated"]
+    except KeyError:
+        return code
+
+
+class HeadingNode(template.Node):
+    def __init__(self, level, css_class, anchor, nodelist):
+        self.level, self.css_class, self.anchor, self.nodelist = level, css_class, anchor, nodelist
+
+    def render(self, context):
+        level = max(1, min(6, int(self.level.resolve(context))))
+        css = self.css_class.resolve(context) if self.css_class else ""
+        anchor = self.anchor.resolve(context) if self.anchor else ""
+        inner = self.nodelist.render(context)
+        if anchor:
+            return format_html('<h{} class="{}" id="{}">{}</h{}>', level, css, anchor, mark_safe(inner), level)
+        return format_html('<h{} class="{}">{}</h{}>', level, css, mark_safe(inner), level)
+
+
+@register.tag
+def heading(parser, token):
+    """``{% heading level "css-class" [anchor] %}...{% endheading %}``: an <hN> of computed level."""
+    bits = token.split_contents()[1:]
+    if not 1 <= len(bits) <= 3:
+        raise template.TemplateSyntaxError("heading takes a level, an optional class and an optional id")
+    nodelist = parser.parse(("endheading",))
+    parser.delete_first_token()
+    exprs = [parser.compile_filter(b) for b in bits] + [None, None]
+    return HeadingNode(exprs[0], exprs[1], exprs[2], nodelist)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "rulebooks"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("search/", views.search, name="search"),
+    path("<slug:game>/", views.rulebook, name="rulebook"),
+    path("<slug:game>/<slug:clause>/", views.clause_detail, name="clause"),
+]

@@ -1,0 +1,77 @@
+"""Pages of the rulebooks: home, rulebook, clause, search. Views stay thin; the work is in
+:mod:`rulebooks.outline` (structure) and :mod:`rulebooks.search` (queries)."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from .models import Clause, Game, Section
+from .outline import build_outline, clause_neighbours, section_path
+from .search import run_search
+
+
+def get_game_or_404(slug: str) -> Game:
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
+    return game
+
+
+@require_safe
+def home(request):
+    return render(request, "rulebooks/home.html", {"games": Game.objects.all()})
+
+
+@require_safe
+def rulebook(request, game):
+    game = get_game_or_404(game)
+    sections = list(game.sections.all())
+    clauses = list(game.clauses.all())
+    outline, items = build_outline(sections, clauses)
+    return render(
+        request,
+        "rulebooks/rulebook.html",
+        {"game": game, "outline": outline, "items": items, "clause_count": len(clauses)},
+    )
+
+
+@require_safe
+def clause_detail(request, game, clause):
+    game_obj = get_game_or_404(game)
+    found = Clause.objects.select_related("game", "section").filter(anchor=clause).first()
+    if found is None:
+        section = Section.objects.filter(anchor=clause).select_related("game").first()
+        if section is not None:
+            # A section has no page of its own: show it in its rulebook.
+            return redirect(reverse("rulebooks:rulebook", args=[section.game_id]) + f"#{section.anchor}")
+        raise Http404(
+            _("The rulebook %(game)s has no clause “%(clause)s”.") % {"game": game_obj.title, "clause": clause[:80]}
+        )
+    if found.game_id != game_obj.slug:
+        return redirect("rulebooks:clause", game=found.game_id, clause=found.anchor, permanent=True)
+    previous, following = clause_neighbours(found)
+    return render(
+        request,
+        "rulebooks/clause.html",
+        {
+            "game": game_obj,
+            "clause": found,
+            "path": section_path(found.section),
+            "previous": previous,
+            "next": following,
+        },
+    )
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def search(request):
+    context = run_search(request.GET)
+    context["games"] = Game.objects.all()
+    template = "rulebooks/search.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#results"
+    return render(request, template, context)

@@ -1,0 +1,22 @@
+"""URLs: the admin, and every public page under a language prefix (/nl/, /de/, /en/).
+
+A request for "/" (or any path without prefix) is redirected by LocaleMiddleware to the
+language the browser asks for in Accept-Language, defaulting to Dutch.
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("rulebooks.urls")),
+    prefix_default_language=True,
+)
+
+handler400 = "rulesite.errors.bad_request"
+handler404 = "rulesite.errors.page_not_found"
+handler500 = "rulesite.errors.server_error"

@@ -1,0 +1,1 @@
+"""Rule engines and the step simulator (engines and core are free of Django)."""

@@ -1,0 +1,1 @@
+"""Game-independent simulator core. Must not import Django."""

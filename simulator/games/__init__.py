@@ -1,0 +1,1 @@
+"""One package per game: engine, board geometry, SVG view-model, scenarios/*.toml."""

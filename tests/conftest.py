@@ -1,0 +1,29 @@
+"""Shared fixtures: the real rulebook content, loaded into the test database."""
+
+import pytest
+
+from rulebooks.loader import read_content, store_content
+from rulebooks.models import Game
+
+_CONTENT = None
+
+
+def load_site_content():
+    """Load the repository's rulebooks into the current test database (parsed once)."""
+    global _CONTENT
+    if _CONTENT is None:
+        _CONTENT = read_content(check_seeds=False)
+    if not Game.objects.exists():
+        store_content(_CONTENT)
+
+
+@pytest.fixture
+def rulebooks(db):
+    load_site_content()
+
+
+@pytest.fixture
+def site_content():
+    """The parsed content set (no database)."""
+    load = read_content(check_seeds=False)
+    return load

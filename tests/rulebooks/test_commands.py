@@ -1,0 +1,59 @@
+"""The content commands: checkrules (text and --json) and loadrules."""
+
+import json
+import shutil
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from rulebooks.models import Clause, Game
+
+
+def test_checkrules_passes_on_the_repository_content(capsys, settings):
+    call_command("checkrules")
+    out = capsys.readouterr().out
+    assert "All rulebook content is valid." in out
+
+
+def test_checkrules_json_summary_has_the_counts_per_game(capsys):
+    call_command("checkrules", "--json")
+    summary = json.loads(capsys.readouterr().out)
+    assert sorted(summary) == ["betoverde-torens", "der-dunkle-turm", "finstere-flure", "torens-en-dieven"]
+    keys = {"clauses", "rule_clauses", "rule_clauses_with_demo", "scenarios", "faq_entries", "faq_verified"}
+    for counts in summary.values():
+        assert set(counts) == keys
+        assert counts["clauses"] >= counts["rule_clauses"] > 0
+    assert summary["betoverde-torens"]["faq_entries"] >= 3
+
+
+def test_checkrules_names_file_and_line_and_fails(tmp_path, settings, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(settings.RULEBOOK_CONTENT_DIR, content)
+    book = content / "finstere-flure" / "rulebook.md"
+    lines = book.read_text(encoding="utf-8").split("\n")
+    lines.append("\n## Kapot {#ff-kapot .rule}\n\nZie [[ff-nergens]].\n\n## Raar {#ff-raar .regel}\n")
+    book.write_text("\n".join(lines), encoding="utf-8")
+    settings.RULEBOOK_CONTENT_DIR = content
+    with pytest.raises(CommandError, match="content problem"):
+        call_command("checkrules")
+    err = capsys.readouterr().err
+    line = len(lines) + 1
+    assert f"finstere-flure/rulebook.md:{line + 2}: [[ff-nergens]] in clause 'ff-kapot' refers to an unknown clause" in err
+    assert f"finstere-flure/rulebook.md:{line + 4}: unknown class '.regel'" in err
+
+
+@pytest.mark.django_db
+def test_loadrules_is_idempotent_and_refuses_broken_content(tmp_path, settings):
+    call_command("loadrules", "--no-seeds")
+    first = Clause.objects.count()
+    call_command("loadrules", "--no-seeds")
+    assert Clause.objects.count() == first > 100
+    assert Game.objects.count() == 4
+    content = tmp_path / "content"
+    shutil.copytree(settings.RULEBOOK_CONTENT_DIR, content)
+    (content / "torens-en-dieven" / "rulebook.md").write_text("kapot", encoding="utf-8")
+    settings.RULEBOOK_CONTENT_DIR = content
+    with pytest.raises(CommandError, match="nothing was loaded"):
+        call_command("loadrules", "--no-seeds")
+    assert Clause.objects.count() == first

@@ -1,0 +1,233 @@
+"""Every page type in every UI language, the 404s and the search's calm answers to odd input."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from rulebooks.models import Clause, Game, Section
+
+LANGS = ["nl", "de", "en"]
+SLUGS = ["betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"]
+pytestmark = pytest.mark.usefixtures("rulebooks")
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+def test_root_redirects_by_accept_language_defaulting_to_dutch(client):
+    assert client.get("/").headers["Location"] == "/nl/"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").headers["Location"] == "/de/"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.8").headers["Location"] == "/en/"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR").headers["Location"] == "/nl/"
+    assert client.get("/finstere-flure/").headers["Location"] == "/nl/finstere-flure/"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_lists_the_four_games_with_language_edition_and_description(client, lang):
+    response = client.get(f"/{lang}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    for game in Game.objects.all():
+        assert f'href="/{lang}/{game.slug}/"' in html
+        assert game.edition in html.replace("&amp;", "&")
+        assert game.description.replace("&", "&amp;") in html
+    assert [g.slug for g in Game.objects.all()] == SLUGS
+    assert f'action="/{lang}/search/"' in html
+
+
+def test_ui_strings_are_translated(client):
+    expected = {"nl": "Regels aan tafel", "de": "Regeln am Tisch", "en": "Rules at the table"}
+    for lang, brand in expected.items():
+        html = client.get(f"/{lang}/").content.decode()
+        assert brand in html
+    assert "Inhoud" in client.get("/nl/finstere-flure/").content.decode()
+    assert "Inhalt" in client.get("/de/finstere-flure/").content.decode()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rulebook_page_has_toc_numbered_clauses_and_permalinks(client, lang, slug):
+    response = client.get(f"/{lang}/{slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    game = Game.objects.get(slug=slug)
+    assert f'<article class="rulebook" lang="{game.language}">' in html
+    clauses = list(Clause.objects.filter(game=game))
+    assert clauses
+    for clause in clauses:
+        assert f'id="{clause.anchor}"' in html
+        assert f'href="#{clause.anchor}"' in html  # toc entry and ¶ permalink
+        assert f'href="/{lang}/{slug}/{clause.anchor}/"' in html
+        assert f"§{clause.number}" in html
+    # Every section heading is an anchor too.
+    for section in Section.objects.filter(game=game):
+        assert f'id="{section.anchor}"' in html
+    # Interpretation notes are visible on the page.
+    if any(c.notes_html for c in clauses):
+        assert 'class="interpretation"' in html
+
+
+def test_clause_numbers_follow_document_order(client):
+    game = Game.objects.get(slug="finstere-flure")
+    numbers = [tuple(int(x) for x in c.number.split(".")) for c in Clause.objects.filter(game=game)]
+    assert numbers == sorted(numbers)
+    assert len(set(numbers)) == len(numbers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clause_page_shows_path_neighbours_and_link_back(client, lang):
+    game = Game.objects.get(slug="betoverde-torens")
+    clauses = list(Clause.objects.filter(game=game))
+    middle = clauses[len(clauses) // 2]
+    response = client.get(f"/{lang}/{game.slug}/{middle.anchor}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f"§{middle.number}" in html and middle.title.replace("&", "&amp;") in html
+    previous, following = clauses[len(clauses) // 2 - 1], clauses[len(clauses) // 2 + 1]
+    assert f'rel="prev" href="/{lang}/{game.slug}/{previous.anchor}/"' in html
+    assert f'rel="next" href="/{lang}/{game.slug}/{following.anchor}/"' in html
+    assert f'href="/{lang}/{game.slug}/#{middle.anchor}"' in html
+    section = middle.section
+    while section is not None:
+        assert f'href="/{lang}/{game.slug}/#{section.anchor}"' in html
+        section = section.parent
+
+
+def test_first_and_last_clause_have_one_neighbour(client):
+    clauses = list(Clause.objects.filter(game_id="finstere-flure"))
+    first = client.get(f"/nl/finstere-flure/{clauses[0].anchor}/").content.decode()
+    last = client.get(f"/nl/finstere-flure/{clauses[-1].anchor}/").content.decode()
+    assert 'rel="prev"' not in first and 'rel="next"' in first
+    assert 'rel="next"' not in last and 'rel="prev"' in last
+
+
+def test_cross_reference_links_carry_the_visitors_language(client):
+    clause = next(c for c in Clause.objects.all() if 'class="xref"' in c.body_html + "".join(c.notes_html))
+    html = client.get(f"/de/{clause.game_id}/{clause.anchor}/").content.decode()
+    assert "__LANG__" not in html
+    assert re.search(r'class="xref" href="/de/[a-z-]+/#[a-z0-9-]+"', html)
+
+
+def test_section_id_and_wrong_game_redirect_to_the_right_place(client):
+    section = Section.objects.filter(game_id="torens-en-dieven").first()
+    response = client.get(f"/nl/torens-en-dieven/{section.anchor}/")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/nl/torens-en-dieven/#{section.anchor}"
+    clause = Clause.objects.filter(game_id="torens-en-dieven").first()
+    response = client.get(f"/en/finstere-flure/{clause.anchor}/")
+    assert response.status_code == 301
+    assert response.headers["Location"] == f"/en/torens-en-dieven/{clause.anchor}/"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/nl/monopoly/",
+        "/de/finstere-flure/ff-bestaat-niet/",
+        "/en/monopoly/ff-x/",
+        "/nl/finstere-flure/%E2%98%83/",
+        "/xx/finstere-flure/",
+        "/nl/finstere-flure/a/b/c/",
+    ],
+)
+def test_unknown_pages_get_the_designed_404(client, url):
+    response = client.get(url, follow=True)  # an unknown language prefix is first redirected to /nl/...
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert 'class="error-page"' in html
+    assert 'class="site-header"' in html
+
+
+def test_404_names_the_problem(client):
+    html = client.get("/en/monopoly/").content.decode()
+    assert "There is no rulebook called “monopoly”." in html
+    html = client.get("/nl/finstere-flure/ff-bestaat-niet/").content.decode()
+    assert "ff-bestaat-niet" in html
+
+
+def test_pages_refuse_other_methods(client):
+    assert client.post("/nl/finstere-flure/").status_code == 405
+
+
+def search(client, lang="nl", **params):
+    response = client.get(f"/{lang}/search/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def result_anchors(html):
+    return re.findall(r'href="/[a-z]{2}/[a-z-]+/([a-z0-9-]+)/"><span class="num">', html)
+
+
+def test_search_finds_german_compounds_and_dutch_words_accent_and_case_insensitively(client):
+    html = search(client, q="zugbrücke")
+    assert "<mark>Zugbrücke" in html
+    assert result_anchors(html)
+    assert set(result_anchors(html)) == set(result_anchors(search(client, q="ZUGBRUCKE")))
+    html = search(client, q="raventoren")
+    assert "<mark>Raventoren</mark>" in html
+    assert all(a.startswith("bt-") for a in result_anchors(html))
+
+
+def test_search_results_are_grouped_by_game_and_ranked(client):
+    html = search(client, q="toren")
+    groups = re.findall(r'<h2 id="results-([a-z-]+)"', html)
+    assert len(groups) == len(set(groups)) >= 2
+    # A clause with the word in its title ranks above one with it only in the text.
+    html = search(client, q="bloedplas", game="finstere-flure")
+    anchors = result_anchors(html)
+    titled = [c.anchor for c in Clause.objects.filter(game_id="finstere-flure") if "bloedplas" in c.title.lower()]
+    assert titled and anchors[0] in titled
+
+
+def test_search_can_be_limited_to_one_game_and_reports_an_unknown_game(client):
+    html = search(client, q="toren", game="betoverde-torens")
+    assert re.findall(r'<h2 id="results-([a-z-]+)"', html) == ["betoverde-torens"]
+    html = search(client, q="toren", game="monopoly")
+    assert "monopoly" in html and "results-betoverde-torens" in html
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"q": ""},
+        {"q": "   "},
+        {"q": "x" * 10_000},
+        {"q": "toren\x00\x01\x1b[31m"},
+        {"q": "<script>alert(1)</script>"},
+        {"q": "%%%___'\"\\"},
+        {"q": ["toren", "monster"]},
+        {"game": "\x00"},
+    ],
+)
+def test_search_answers_odd_input_calmly(client, params):
+    html = search(client, **params)
+    assert "<script>alert" not in html
+    assert 'id="search-results"' in html
+
+
+def test_search_reports_a_shortened_query(client):
+    html = search(client, q="toren " + "x" * 10_000)
+    assert "200" in html and 'class="notice"' in html
+
+
+def test_search_for_nothing_known_says_so(client):
+    html = search(client, q="qwertyzuiop")
+    assert "qwertyzuiop" in html and 'class="notice"' in html
+
+
+def test_search_serves_only_the_results_fragment_to_htmx(client):
+    full = client.get("/nl/search/", {"q": "toren"})
+    part = client.get("/nl/search/", {"q": "toren"}, HTTP_HX_REQUEST="true")
+    assert "HX-Request" in full.headers["Vary"]
+    assert part.status_code == 200
+    body = part.content.decode()
+    assert body.lstrip().startswith('<div id="search-results"')
+    assert "<html" not in body and "<html" in full.content.decode()
+    restore = client.get("/nl/search/", {"q": "toren"}, HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in restore.content.decode()

@@ -1,0 +1,41 @@
+"""UI strings: every message of the nl and de catalogues is translated and compiled."""
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def po_entries(path: Path):
+    """(msgid, is_translated) for each entry of a .po file, header excluded."""
+    text = path.read_text(encoding="utf-8")
+    entries = []
+    for block in text.split("\n\n"):
+        if "#, fuzzy" in block and 'msgid ""\nmsgstr ""' not in block:
+            entries.append(("fuzzy", False))
+            continue
+        m = re.search(r'^msgid ((?:".*"\n?)+)', block, re.M)
+        if not m:
+            continue
+        msgid = "".join(re.findall(r'"(.*)"', m.group(1)))
+        if not msgid:
+            continue
+        strs = re.findall(r'^msgstr(?:\[\d\])? ((?:".*"\n?)+)', block, re.M)
+        translated = bool(strs) and all("".join(re.findall(r'"(.*)"', s)) for s in strs)
+        entries.append((msgid.encode().decode("unicode_escape").encode("latin-1").decode("utf-8"), translated))
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_catalogue_is_complete_and_compiled(lang):
+    po = LOCALE / lang / "LC_MESSAGES" / "django.po"
+    entries = po_entries(po)
+    assert entries, "empty catalogue"
+    untranslated = [msgid for msgid, ok in entries if not ok]
+    assert untranslated == []
+    catalogue = gettext.GNUTranslations(open(LOCALE / lang / "LC_MESSAGES" / "django.mo", "rb"))
+    stale = [msgid for msgid, _ in entries if "%(counter)s" not in msgid and catalogue.gettext(msgid) == msgid and msgid != "In"]
+    assert stale == [], "django.mo is older than django.po: run compilemessages"
