@@ -8,8 +8,11 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from .views import favicon
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", favicon),
 ]
 
 urlpatterns += i18n_patterns(

@@ -60,7 +60,7 @@ def page(browser):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="nl-NL")
     page = context.new_page()
     yield page
     context.close()
@@ -68,7 +68,7 @@ def phone(browser):
 
 @pytest.fixture
 def nojs_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False, locale="nl-NL")
     page = context.new_page()
     yield page
     context.close()
