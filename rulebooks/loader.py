@@ -53,47 +53,56 @@ def store_content(content: ContentSet) -> dict[str, int]:
                 "source_path": game_content.book.path,
             },
         )
-        # Sections and clauses are a rendering of the files: rebuild them wholesale.
-        game.clauses.all().delete()
-        game.sections.all().delete()
+        # Sections and clauses are a rendering of the files. Rows are updated in place by id
+        # (so other tables can point at them); ids that vanished from the files are deleted.
+        seen_sections: set[str] = set()
+        seen_clauses: set[str] = set()
         section_rows: dict[str, Section] = {}
         for position, node in enumerate(game_content.book.nodes):
             parent = section_rows.get(node.parent.id) if node.parent else None
             if not node.is_clause:
-                section_rows[node.id] = Section.objects.create(
+                section_rows[node.id], _ = Section.objects.update_or_create(
                     anchor=node.id,
-                    game=game,
-                    parent=parent,
-                    number=node.number,
-                    title=node.title,
-                    level=node.level,
-                    position=position,
+                    defaults={
+                        "game": game,
+                        "parent": parent,
+                        "number": node.number,
+                        "title": node.title,
+                        "level": node.level,
+                        "position": position,
+                    },
                 )
+                seen_sections.add(node.id)
                 counts["sections"] += 1
                 continue
             body_html = render_markdown(node.body_markdown(), content.index)
             notes_html = [render_markdown(note.markdown, content.index) for note in node.notes]
             body_text = html_to_text(body_html)
             notes_text = " ".join(html_to_text(n) for n in notes_html)
-            Clause.objects.create(
+            Clause.objects.update_or_create(
                 anchor=node.id,
-                game=game,
-                section=parent,
-                number=node.number,
-                title=node.title,
-                kind=node.kind,
-                level=node.level,
-                position=position,
-                body_markdown=node.body_markdown(),
-                body_html=body_html,
-                notes_html=notes_html,
-                demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
-                body_text=body_text,
-                search_title=index_text(node.title),
-                search_body=index_text(f"{body_text} {notes_text}"),
-                source_path=game_content.book.path,
-                source_line=node.line,
+                defaults={
+                    "game": game,
+                    "section": parent,
+                    "number": node.number,
+                    "title": node.title,
+                    "kind": node.kind,
+                    "level": node.level,
+                    "position": position,
+                    "body_markdown": node.body_markdown(),
+                    "body_html": body_html,
+                    "notes_html": notes_html,
+                    "demos": [{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
+                    "body_text": body_text,
+                    "search_title": index_text(node.title),
+                    "search_body": index_text(f"{body_text} {notes_text}"),
+                    "source_path": game_content.book.path,
+                    "source_line": node.line,
+                },
             )
+            seen_clauses.add(node.id)
             counts["clauses"] += 1
+        game.clauses.exclude(anchor__in=seen_clauses).delete()
+        game.sections.exclude(anchor__in=seen_sections).delete()
         counts["games"] += 1
     return counts

@@ -47,8 +47,11 @@ def test_checkrules_names_file_and_line_and_fails(tmp_path, settings, capsys):
 def test_loadrules_is_idempotent_and_refuses_broken_content(tmp_path, settings):
     call_command("loadrules", "--no-seeds")
     first = Clause.objects.count()
+    keys = dict(Clause.objects.values_list("anchor", "pk"))
     call_command("loadrules", "--no-seeds")
     assert Clause.objects.count() == first > 100
+    # Rows keep their primary keys across loads, so other tables can point at clauses.
+    assert dict(Clause.objects.values_list("anchor", "pk")) == keys
     assert Game.objects.count() == 4
     content = tmp_path / "content"
     shutil.copytree(settings.RULEBOOK_CONTENT_DIR, content)
