@@ -5,10 +5,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 
-from simulator.core.scenario_files import scenario_ids
+from simulator.core.registry import get_engine
+from simulator.core.scenario_files import scenario_ids, scenario_paths
+from simulator.core.scenarios import ScenarioError, load_scenario, replay
 
 from .contentset import ContentSet, load_content
 from .models import Clause, Game, Section
+from .parsing import Problem
 from .rendering import html_to_text, render_markdown
 from .textsearch import index_text
 
@@ -21,13 +24,42 @@ class ContentError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def read_content(check_seeds: bool = True) -> ContentSet:
-    return load_content(
+def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> ContentSet:
+    content = load_content(
         settings.RULEBOOK_CONTENT_DIR,
         scenario_lookup=scenario_ids,
         seeds_dir=settings.SEEDS_DIR if check_seeds else None,
         display_root=settings.BASE_DIR,
     )
+    if check_scenarios:
+        content.problems.extend(scenario_problems(content))
+    return content
+
+
+def scenario_problems(content: ContentSet) -> list[Problem]:
+    """Replay every scenario of every game; each broken one is a problem naming its file."""
+    problems = []
+    for slug, game in content.games.items():
+        paths = scenario_paths(slug)
+        if not paths:
+            continue
+        engine = get_engine(slug)
+        for scenario_id, path in paths.items():
+            shown = str(path.relative_to(settings.BASE_DIR)) if path.is_relative_to(settings.BASE_DIR) else str(path)
+            if engine is None:
+                problems.append(Problem(shown, 0, f"game '{slug}' has scenarios but no rules engine"))
+                break
+            try:
+                scenario = load_scenario(slug, scenario_id)
+                replay(engine, scenario)
+            except ScenarioError as exc:
+                problems.append(Problem(shown, 0, str(exc)))
+                continue
+            own = {c.id for c in game.book.clauses}
+            for clause in scenario.clauses:
+                if clause not in own:
+                    problems.append(Problem(shown, 0, f"scenario demonstrates unknown clause '{clause}'"))
+    return problems
 
 
 @transaction.atomic

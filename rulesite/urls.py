@@ -13,9 +13,11 @@ from .views import favicon
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
+    path("api/v1/", include("simulator.api_urls")),
 ]
 
 urlpatterns += i18n_patterns(
+    path("", include("simulator.urls")),
     path("", include("rulebooks.urls")),
     prefix_default_language=True,
 )

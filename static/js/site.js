@@ -16,4 +16,45 @@
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details").forEach(function (d) { d.open = true; });
   });
+
+  // Boards: arrow keys step back and forth when the focus is inside a board.
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") { return; }
+    var board = event.target.closest && event.target.closest("[data-keynav]");
+    if (!board || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
+    var link = board.querySelector('.board-controls a[data-key="' + event.key + '"]');
+    if (link) {
+      event.preventDefault();
+      link.click();
+    }
+  });
+
+  // After htmx swaps a board in, keep the keyboard focus on the same control.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var board = event.detail.target.querySelector("[data-keynav]") || event.detail.target;
+    enableCopyButtons(board);
+    var key = event.detail.requestConfig && event.detail.requestConfig.elt && event.detail.requestConfig.elt.getAttribute("data-key");
+    var again = key && board.querySelector('.board-controls a[data-key="' + key + '"]');
+    var first = board.querySelector(".board-controls a");
+    (again || first || board).focus({ preventScroll: true });
+  });
+
+  // "Copy link" buttons exist only with JavaScript and a clipboard.
+  function enableCopyButtons(root) {
+    if (!navigator.clipboard) { return; }
+    root.querySelectorAll("button.copy-link[data-copy-url]").forEach(function (button) {
+      button.hidden = false;
+      if (button.dataset.bound) { return; }
+      button.dataset.bound = "1";
+      button.addEventListener("click", function () {
+        var url = new URL(button.getAttribute("data-copy-url"), window.location.href).href;
+        navigator.clipboard.writeText(url).then(function () {
+          button.setAttribute("data-copied", "1");
+          button.textContent = button.getAttribute("data-done") || "✓";
+        });
+      });
+    });
+  }
+  enableCopyButtons(document);
 })();

@@ -1,0 +1,151 @@
+"""From a simulator URL's query string to a timeline and a step, and back.
+
+Every state has a URL: ``?scenario=<id>&step=N`` for a scenario, ``?log=<token>&step=N`` for a
+setup, a pasted position or a branch ("what if?"). Anything malformed raises
+:class:`BadAddress` with a reason the page or the API shows (status 400).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from simulator.core import codec
+from simulator.core.codec import CodecError, Log
+from simulator.core.engine import Engine
+from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.timeline import Timeline, TimelineError, from_log, from_scenario
+
+MAX_POSITION_CHARS = 20_000
+
+
+class BadAddress(ValueError):
+    def __init__(self, field: str, reason: str, clause: str | None = None):
+        self.field, self.reason, self.clause = field, reason, clause
+        super().__init__(f"{field}: {reason}")
+
+    def as_dict(self):
+        out = {"field": self.field, "reason": self.reason}
+        if self.clause:
+            out["clause"] = self.clause
+        return out
+
+
+@dataclass
+class Address:
+    timeline: Timeline
+    step: int
+
+    @property
+    def frame(self):
+        return self.timeline.frames[self.step]
+
+    def query(self, step: int | None = None) -> str:
+        """The query string of this timeline at ``step`` (default: the current step)."""
+        return query_for(self.timeline, self.step if step is None else step)
+
+
+def query_for(timeline: Timeline, step: int) -> str:
+    if timeline.scenario is not None and timeline.log.actions == _scenario_actions(timeline):
+        return urlencode({"scenario": timeline.scenario.id, "step": step})
+    return urlencode({"log": codec.encode(timeline.log), "step": step})
+
+
+def _scenario_actions(timeline: Timeline) -> tuple[str, ...]:
+    return tuple(f.action for f in timeline.frames[1:] if f.action is not None and f.refused is None)
+
+
+def parse_step(raw: str | None, last: int, default: int) -> int:
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or len(raw) > 6:
+        raise BadAddress("step", "must be a whole number")
+    step = int(raw)
+    if step > last:
+        raise BadAddress("step", f"this timeline has steps 0 to {last}")
+    return step
+
+
+def resolve(engine: Engine, params) -> Address:
+    """The timeline and step a query string addresses (no new-game or paste handling here)."""
+    if params.get("scenario"):
+        scenario_id = params["scenario"]
+        try:
+            scenario = load_scenario(engine.slug, scenario_id)
+            timeline = from_scenario(engine, scenario)
+        except ScenarioError as exc:
+            raise BadAddress("scenario", f"unknown or broken scenario '{scenario_id[:80]}'") from exc
+        return Address(timeline, parse_step(params.get("step"), timeline.last, 0))
+    if params.get("log"):
+        try:
+            log = codec.decode(params["log"])
+        except CodecError as exc:
+            raise BadAddress("log", exc.reason) from None
+        try:
+            timeline = from_log(engine, log)
+        except TimelineError as exc:
+            raise BadAddress(f"log.{exc.field}", exc.reason, exc.clause) from None
+        return Address(timeline, parse_step(params.get("step"), timeline.last, timeline.last))
+    raise BadAddress("scenario", "give a scenario, a log, or start a new game")
+
+
+def new_game_log(engine: Engine, params) -> Log:
+    """A fresh game from the 'new game' form: players, seed and options."""
+    schema = engine.setup_schema()
+    setup: dict = {}
+    for name, spec in schema.items():
+        raw = params.get(name)
+        kind = spec.get("type", "int")
+        if kind == "bool":
+            setup[name] = raw in ("1", "on", "true", "yes")
+            continue
+        if raw is None or raw == "":
+            setup[name] = spec.get("default")
+            continue
+        if not raw.lstrip("-").isdigit() or len(raw) > 12:
+            raise BadAddress(name, "must be a whole number")
+        value = int(raw)
+        if "min" in spec and value < spec["min"] or "max" in spec and value > spec["max"]:
+            raise BadAddress(name, f"must be between {spec.get('min')} and {spec.get('max')}")
+        setup[name] = value
+    try:
+        from_log(engine, Log(setup=setup))
+    except TimelineError as exc:
+        raise BadAddress(exc.field, exc.reason) from None
+    return Log(setup=setup)
+
+
+def pasted_position_log(engine: Engine, raw: str) -> Log:
+    if len(raw) > MAX_POSITION_CHARS:
+        raise BadAddress("position", f"a position is at most {MAX_POSITION_CHARS} characters")
+    try:
+        position = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise BadAddress("position", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(position, dict):
+        raise BadAddress("position", "a position is a JSON object")
+    log = Log(position=position)
+    try:
+        from_log(engine, log)
+    except TimelineError as exc:
+        raise BadAddress(exc.field, exc.reason) from None
+    return log
+
+
+def seeded_outcome(engine: Engine, timeline: Timeline, step: int) -> str | None:
+    """The chance outcome a seeded draw gives at ``step`` (same seed + step -> same outcome)."""
+    state = timeline.frames[step].state
+    outcomes = engine.chance_outcomes(state)
+    if not outcomes:
+        return None
+    seed = (timeline.log.setup or {}).get("seed", 0)
+    rng = random.Random(f"{seed}/{step}/{len(timeline.actions_until(step))}")
+    pick = rng.random()
+    total = 0.0
+    for outcome in outcomes:
+        total += outcome.probability
+        if pick < total:
+            return outcome.action
+    return outcomes[-1].action

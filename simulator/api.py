@@ -1,0 +1,197 @@
+"""JSON rules API, version 1 (documented with examples in docs/API.md).
+
+Every error is JSON ``{"error": {"field": ..., "reason": ...}}`` with status 400 (404 for an
+unknown game or scenario, 405 for a wrong method); nothing a client sends can cause a 500.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from rulebooks.models import Game
+from simulator.core import codec
+from simulator.core.codec import CodecError, Log
+from simulator.core.engine import EngineError, IllegalAction, PositionError
+from simulator.core.registry import get_engine
+from simulator.core.scenario_files import scenario_paths
+from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.timeline import TimelineError, from_log, from_scenario
+
+from .addressing import BadAddress, parse_step
+
+MAX_BODY_BYTES = 256 * 1024
+MAX_APPLY = 500
+
+
+def error(field: str, reason: str, status: int = 400, **extra) -> JsonResponse:
+    return JsonResponse({"error": {"field": field, "reason": reason, **extra}}, status=status)
+
+
+def _game_engine(slug: str):
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        return None, None, error("game", f"unknown game '{slug[:80]}'", 404)
+    engine = get_engine(slug)
+    if engine is None:
+        return game, None, error("game", f"'{slug}' has no rules engine yet", 404)
+    return game, engine, None
+
+
+def _events(events) -> list[dict]:
+    return [e.as_dict() for e in events]
+
+
+def _state_payload(engine, state) -> dict:
+    over = engine.is_over(state)
+    return {
+        "position": engine.position_of(state),
+        "actor": engine.current_actor(state),
+        "legal_actions": [] if over else engine.legal_actions(state),
+        "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
+        "over": over,
+        "result": engine.result(state) if over else None,
+    }
+
+
+@require_GET
+def games(request):
+    out = []
+    for game in Game.objects.all():
+        engine = get_engine(game.slug)
+        out.append(
+            {
+                "slug": game.slug,
+                "title": game.title,
+                "language": game.language,
+                "engine": engine is not None,
+                "setup": engine.setup_schema() if engine else None,
+                "scenarios": len(scenario_paths(game.slug)),
+            }
+        )
+    return JsonResponse({"games": out})
+
+
+@require_GET
+def scenarios(request, game):
+    game_obj, engine, problem = _game_engine(game)
+    if problem:
+        return problem
+    items = []
+    for scenario_id in scenario_paths(game):
+        try:
+            s = load_scenario(game, scenario_id)
+        except ScenarioError:
+            continue
+        items.append({"id": s.id, "title": s.title, "clauses": list(s.clauses), "steps": len(s.steps)})
+    return JsonResponse({"game": game, "scenarios": items})
+
+
+@require_GET
+def scenario_step(request, game, scenario_id):
+    game_obj, engine, problem = _game_engine(game)
+    if problem:
+        return problem
+    try:
+        timeline = from_scenario(engine, load_scenario(game, scenario_id))
+    except ScenarioError:
+        return error("scenario", f"unknown scenario '{scenario_id[:80]}'", 404)
+    try:
+        step = parse_step(request.GET.get("step"), timeline.last, 0)
+    except BadAddress as exc:
+        return error(exc.field, exc.reason)
+    frame = timeline.frames[step]
+    return JsonResponse(
+        {
+            "game": game,
+            "scenario": scenario_id,
+            "title": timeline.scenario.title,
+            "clauses": list(timeline.scenario.clauses),
+            "step": step,
+            "steps": timeline.last,
+            "caption": frame.caption,
+            "action": frame.action,
+            "refused": frame.refused.as_dict() if frame.refused else None,
+            "events": _events(frame.events),
+            "log": codec.encode(timeline.log_until(step)),
+            **_state_payload(engine, frame.state),
+        }
+    )
+
+
+@csrf_exempt
+@require_POST
+def apply(request, game):
+    game_obj, engine, problem = _game_engine(game)
+    if problem:
+        return problem
+    if len(request.body) > MAX_BODY_BYTES:
+        return error("body", f"the request body is larger than {MAX_BODY_BYTES} bytes", 413)
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return error("body", f"not valid JSON: {exc}")
+    if not isinstance(body, dict):
+        return error("body", "the body must be a JSON object")
+    unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply"}
+    if unknown:
+        return error(sorted(unknown)[0], "unknown field")
+
+    to_apply = body.get("apply")
+    if isinstance(to_apply, str):
+        to_apply = [to_apply]
+    if not isinstance(to_apply, list) or not to_apply or not all(isinstance(a, str) and a for a in to_apply):
+        return error("apply", "give one action or a non-empty list of actions to apply")
+    if len(to_apply) > MAX_APPLY:
+        return error("apply", f"at most {MAX_APPLY} actions per request")
+
+    starts = [k for k in ("position", "setup", "log", "scenario") if k in body]
+    if len(starts) != 1:
+        return error("position", "give exactly one start: position, setup (with optional actions), log or scenario")
+    try:
+        if "log" in body:
+            if "actions" in body:
+                return error("actions", "a log already holds its actions")
+            if not isinstance(body["log"], str):
+                return error("log", "must be a log string as found in simulator URLs")
+            log = codec.decode(body["log"])
+        else:
+            log = codec.log_from_json({k: body[k] for k in (starts[0], "actions") if k in body})
+        timeline = from_log(engine, log)
+    except CodecError as exc:
+        return error(starts[0] if "log" not in body else "log", exc.reason)
+    except TimelineError as exc:
+        field = exc.field if "." in exc.field or exc.field.startswith("actions") else f"{starts[0]}.{exc.field}"
+        return error(field, exc.reason, **({"clause": exc.clause} if exc.clause else {}))
+    except PositionError as exc:
+        return error(f"{starts[0]}.{exc.field}", exc.reason)
+
+    state = timeline.frames[-1].state
+    results = []
+    applied = list(log.actions)
+    stopped = False
+    for action in to_apply:
+        if stopped:
+            results.append({"action": action, "legal": None, "skipped": True})
+            continue
+        try:
+            state, events = engine.apply(state, action)
+        except IllegalAction as exc:
+            results.append({"action": action, "legal": False, "reason": exc.reason, "clause": exc.clause})
+            stopped = True
+            continue
+        except EngineError as exc:
+            results.append({"action": action, "legal": False, "reason": str(exc), "clause": None})
+            stopped = True
+            continue
+        applied.append(action)
+        results.append({"action": action, "legal": True, "events": _events(events)})
+    new_log = Log(log.setup, log.position, log.scenario, tuple(applied))
+    return JsonResponse({"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state)})
+
+
+def not_found(request, *args, **kwargs):
+    return error("path", f"no API endpoint at {request.path[:200]}", 404)

@@ -1,0 +1,13 @@
+from django.urls import path, re_path
+
+from . import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("games/", api.games, name="games"),
+    path("games/<slug:game>/scenarios/", api.scenarios, name="scenarios"),
+    path("games/<slug:game>/scenarios/<slug:scenario_id>/", api.scenario_step, name="scenario"),
+    path("games/<slug:game>/apply", api.apply, name="apply"),
+    re_path(r"^.*$", api.not_found),
+]

@@ -1,0 +1,275 @@
+"""Scenario files: a start, a list of steps with captions, and expectations checked on replay.
+
+A scenario lives in ``simulator/games/<slug_with_underscores>/scenarios/<id>.toml``::
+
+    title = "Een steenblok wegschuiven"
+    clauses = ["ff-steen-schuiven"]          # the clauses it demonstrates (first = main)
+    intro = "Rood 1 staat voor een steenblok."  # caption of step 0 (the start)
+
+    [setup]                                  # either a setup ...
+    players = 2
+    [position]                               # ... or a complete position (engine's JSON schema)
+    ...
+
+    [[step]]
+    action = "move:red1:U"
+    caption = "Rood 1 duwt het blok een veld verder."
+    [step.expect]                            # all optional
+    clauses = ["ff-steen-schuiven"]          # these clause ids appear among the step's events
+    position = { "stones.0" = [3, 2] }       # dotted paths into the engine's JSON position
+    legal = ["move:red1:"]                   # these actions are legal afterwards
+    not_legal = ["move:red1:UU"]             # and these are not
+    over = false
+    winners = ["red"]
+
+    [[step]]
+    action = "move:red1:LL"
+    refused = "ff-niet-over-monster"        # the step is refused, citing this clause;
+    caption = "..."                          # the state stays as it was
+
+Chance outcomes (``card:7``) are written as ordinary actions, so replay is exact. Replaying
+checks every expectation; a broken scenario fails ``checkrules`` and the tests.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .engine import Engine, EngineError, Event, IllegalAction, PositionError
+from .registry import get_engine
+from .scenario_files import scenario_paths
+
+SCENARIO_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+STEP_KEYS = {"action", "caption", "expect", "refused"}
+EXPECT_KEYS = {"clauses", "position", "legal", "not_legal", "over", "winners"}
+TOP_KEYS = {"title", "clauses", "intro", "setup", "position", "step"}
+
+
+class ScenarioError(Exception):
+    """A scenario file that is malformed or whose replay breaks; names file, step and reason."""
+
+
+@dataclass(frozen=True)
+class Step:
+    action: str
+    caption: str
+    expect: dict[str, Any] = field(default_factory=dict)
+    refused: str | None = None  # clause id the refusal must cite
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    game: str
+    title: str
+    clauses: tuple[str, ...]
+    intro: str
+    setup: dict[str, Any] | None
+    position: dict[str, Any] | None
+    steps: tuple[Step, ...]
+    path: str = ""
+
+
+@dataclass
+class Frame:
+    """The situation after ``index`` steps (frame 0 is the start)."""
+
+    index: int
+    state: Any
+    caption: str
+    action: str | None = None
+    events: list[Event] = field(default_factory=list)
+    refused: IllegalAction | None = None
+
+
+@dataclass
+class ScenarioReport:
+    ok: bool
+    problems: list[str]
+
+
+def parse_scenario(text: str, game: str, scenario_id: str, path: str = "") -> Scenario:
+    where = path or f"{game}/{scenario_id}"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{where}: invalid TOML: {exc}") from None
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    if not SCENARIO_ID_RE.match(scenario_id):
+        raise ScenarioError(f"{where}: scenario id '{scenario_id}' is not lowercase words joined by hyphens")
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise ScenarioError(f"{where}: 'title' is required")
+    clauses = data.get("clauses")
+    if not isinstance(clauses, list) or not clauses or not all(isinstance(c, str) for c in clauses):
+        raise ScenarioError(f"{where}: 'clauses' must be a non-empty list of clause ids")
+    setup, position = data.get("setup"), data.get("position")
+    if (setup is None) == (position is None):
+        raise ScenarioError(f"{where}: give exactly one of [setup] or [position]")
+    steps = []
+    for i, raw in enumerate(data.get("step", []), start=1):
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{where}: step {i} must be a table")
+        bad = set(raw) - STEP_KEYS
+        if bad:
+            raise ScenarioError(f"{where}: step {i}: unknown key '{sorted(bad)[0]}'")
+        action, caption = raw.get("action"), raw.get("caption")
+        if not isinstance(action, str) or not action:
+            raise ScenarioError(f"{where}: step {i}: 'action' is required")
+        if not isinstance(caption, str) or not caption.strip():
+            raise ScenarioError(f"{where}: step {i}: 'caption' is required")
+        expect = raw.get("expect", {})
+        if not isinstance(expect, dict) or set(expect) - EXPECT_KEYS:
+            raise ScenarioError(f"{where}: step {i}: 'expect' may hold only {', '.join(sorted(EXPECT_KEYS))}")
+        refused = raw.get("refused")
+        if refused is not None and (not isinstance(refused, str) or not refused):
+            raise ScenarioError(f"{where}: step {i}: 'refused' must be the clause id of the refusal")
+        steps.append(Step(action=action, caption=caption.strip(), expect=expect, refused=refused))
+    if not steps:
+        raise ScenarioError(f"{where}: a scenario needs at least one [[step]]")
+    return Scenario(
+        id=scenario_id,
+        game=game,
+        title=title.strip(),
+        clauses=tuple(clauses),
+        intro=(data.get("intro") or "").strip(),
+        setup=setup,
+        position=position,
+        steps=tuple(steps),
+        path=path,
+    )
+
+
+def load_scenario(game: str, scenario_id: str) -> Scenario:
+    paths = scenario_paths(game)
+    if scenario_id not in paths:
+        raise ScenarioError(f"{game}: unknown scenario '{scenario_id}'")
+    path = paths[scenario_id]
+    return parse_scenario(path.read_text(encoding="utf-8"), game, scenario_id, _shown(path))
+
+
+def _shown(path: Path) -> str:
+    parts = path.parts
+    return "/".join(parts[parts.index("simulator") :]) if "simulator" in parts else str(path)
+
+
+def start_state(engine: Engine, scenario: Scenario):
+    try:
+        if scenario.position is not None:
+            return engine.state_from_position(scenario.position)
+        return engine.initial_state(scenario.setup or {})
+    except PositionError as exc:
+        raise ScenarioError(f"{scenario.path or scenario.id}: start position: {exc}") from None
+
+
+def replay(engine: Engine, scenario: Scenario, check: bool = True) -> list[Frame]:
+    """All frames of a scenario. With ``check``, every expectation is verified (ScenarioError)."""
+    where = scenario.path or scenario.id
+    state = start_state(engine, scenario)
+    frames = [Frame(0, state, scenario.intro or scenario.title)]
+    for i, step in enumerate(scenario.steps, start=1):
+        if step.refused is not None:
+            try:
+                engine.apply(state, step.action)
+            except IllegalAction as exc:
+                if check and exc.clause != step.refused:
+                    raise ScenarioError(
+                        f"{where}: step {i}: '{step.action}' was refused citing {exc.clause}, expected {step.refused}"
+                    ) from None
+                frames.append(Frame(i, state, step.caption, step.action, [], exc))
+                continue
+            raise ScenarioError(f"{where}: step {i}: '{step.action}' should be refused ({step.refused}) but is legal")
+        try:
+            state, events = engine.apply(state, step.action)
+        except IllegalAction as exc:
+            raise ScenarioError(f"{where}: step {i}: illegal action: {exc.reason} ({exc.clause})") from None
+        except EngineError as exc:
+            raise ScenarioError(f"{where}: step {i}: {exc}") from None
+        frames.append(Frame(i, state, step.caption, step.action, list(events)))
+        if check:
+            _check_expectations(engine, state, events, step, f"{where}: step {i}")
+    return frames
+
+
+def _check_expectations(engine: Engine, state, events: list[Event], step: Step, where: str) -> None:
+    expect = step.expect
+    cited = {e.clause for e in events}
+    for clause in expect.get("clauses", []):
+        if clause not in cited:
+            raise ScenarioError(f"{where}: expected an event citing {clause}; got {sorted(cited)}")
+    if "position" in expect:
+        position = engine.position_of(state)
+        for dotted, wanted in expect["position"].items():
+            try:
+                actual = resolve(position, dotted)
+            except KeyError as exc:
+                raise ScenarioError(f"{where}: position has no '{dotted}' ({exc.args[0]})") from None
+            if _normalise(actual) != _normalise(wanted):
+                raise ScenarioError(f"{where}: expected {dotted} = {wanted!r}, found {actual!r}")
+    if "legal" in expect or "not_legal" in expect:
+        legal = set(engine.legal_actions(state))
+        for action in expect.get("legal", []):
+            if action not in legal and not _accepts(engine, state, action):
+                raise ScenarioError(f"{where}: expected '{action}' to be legal")
+        for action in expect.get("not_legal", []):
+            if action in legal or _accepts(engine, state, action):
+                raise ScenarioError(f"{where}: expected '{action}' to be illegal")
+    if "over" in expect and bool(engine.is_over(state)) != bool(expect["over"]):
+        raise ScenarioError(f"{where}: expected the game {'to be over' if expect['over'] else 'to go on'}")
+    if "winners" in expect:
+        result = engine.result(state) or {}
+        if sorted(result.get("winners", [])) != sorted(expect["winners"]):
+            raise ScenarioError(f"{where}: expected winners {expect['winners']}, got {result.get('winners')}")
+
+
+def _accepts(engine: Engine, state, action: str) -> bool:
+    try:
+        engine.apply(state, action)
+    except EngineError:
+        return False
+    return True
+
+
+def resolve(data: Any, dotted: str) -> Any:
+    """``resolve({"a": [{"b": 1}]}, "a.0.b") == 1``; KeyError names the missing part."""
+    current = data
+    for part in dotted.split("."):
+        if isinstance(current, dict) and part in current:
+            current = current[part]
+        elif isinstance(current, list) and part.lstrip("-").isdigit() and -len(current) <= int(part) < len(current):
+            current = current[int(part)]
+        else:
+            raise KeyError(part)
+    return current
+
+
+def _normalise(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_normalise(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _normalise(v) for k, v in value.items()}
+    return value
+
+
+@cache
+def check_scenario(game: str, scenario_id: str) -> ScenarioReport:
+    """Replay one scenario with its expectations. Never raises; unknown scenario -> not ok."""
+    engine = get_engine(game)
+    if engine is None:
+        return ScenarioReport(False, [f"{game}: the game has no rules engine"])
+    try:
+        replay(engine, load_scenario(game, scenario_id))
+    except ScenarioError as exc:
+        return ScenarioReport(False, [str(exc)])
+    return ScenarioReport(True, [])
+
+
+def check_all(game: str) -> dict[str, ScenarioReport]:
+    return {sid: check_scenario(game, sid) for sid in scenario_paths(game)}

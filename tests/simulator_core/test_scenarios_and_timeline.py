@@ -1,0 +1,131 @@
+"""Scenario files and timelines over a toy engine: parsing, replay, expectations, branching."""
+
+import pytest
+
+from simulator.core.codec import Log
+from simulator.core.scenarios import ScenarioError, parse_scenario, replay, resolve
+from simulator.core.timeline import TimelineError, from_log, from_scenario
+
+from .toy import ENGINE
+
+GOOD = """
+title = "Optellen tot zeven"
+clauses = ["toy-optellen", "toy-einde"]
+intro = "De teller staat op 5."
+
+[position]
+counter = 5
+turn = "a"
+
+[[step]]
+action = "add:3"
+refused = "toy-beurt"
+caption = "Drie optellen mag niet."
+
+[[step]]
+action = "add:1"
+caption = "Speler a telt 1 op."
+[step.expect]
+clauses = ["toy-optellen"]
+position = { counter = 6, turn = "b" }
+legal = ["add:2"]
+not_legal = ["add:3"]
+over = false
+
+[[step]]
+action = "add:1"
+caption = "Speler b haalt zeven."
+[step.expect]
+clauses = ["toy-einde"]
+over = true
+winners = ["b"]
+"""
+
+
+def scenario(text=GOOD, sid="toy-tot-zeven"):
+    return parse_scenario(text, "toy-game", sid, "toy.toml")
+
+
+def test_a_good_scenario_replays_with_every_expectation_holding():
+    frames = replay(ENGINE, scenario())
+    assert [f.index for f in frames] == [0, 1, 2, 3]
+    assert frames[0].caption == "De teller staat op 5."
+    assert frames[1].refused is not None and frames[1].refused.clause == "toy-beurt"
+    assert frames[1].state == frames[0].state  # a refused step changes nothing
+    assert ENGINE.position_of(frames[3].state)["counter"] == 7
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (('position = { counter = 6, turn = "b" }', 'position = { counter = 5, turn = "b" }'), "expected counter = 5, found 6"),
+        (('clauses = ["toy-optellen"]', 'clauses = ["toy-munt"]'), "expected an event citing toy-munt"),
+        (('winners = ["b"]', 'winners = ["a"]'), "expected winners ['a']"),
+        (('refused = "toy-beurt"', 'refused = "toy-ander"'), "citing toy-beurt, expected toy-ander"),
+        (('legal = ["add:2"]', 'legal = ["add:5"]'), "expected 'add:5' to be legal"),
+        (('not_legal = ["add:3"]', 'not_legal = ["add:2"]'), "expected 'add:2' to be illegal"),
+        (('action = "add:3"', 'action = "add:1"'), "should be refused"),
+        (("over = false", "over = true"), "expected the game to be over"),
+        (('position = { counter = 6, turn = "b" }', 'position = { "nope.x" = 1 }'), "position has no 'nope.x'"),
+    ],
+)
+def test_a_broken_expectation_fails_naming_file_step_and_reason(change, message):
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(ScenarioError, match=r"toy\.toml: step \d: .*" + message.replace("[", r"\[").replace("]", r"\]")):
+        replay(ENGINE, scenario(GOOD.replace(old, new)))
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("title = 'x'\nclauses=['a']\n[setup]\n", "at least one"),
+        ("clauses=['a']\n[setup]\n[[step]]\naction='add:1'\ncaption='c'\n", "'title' is required"),
+        ("title='x'\nclauses=['a']\n[[step]]\naction='add:1'\ncaption='c'\n", "exactly one of"),
+        ("title='x'\nclauses=['a']\n[setup]\n[[step]]\naction='add:1'\n", "'caption' is required"),
+        ("title='x'\nclauses=['a']\nfoo=1\n[setup]\n", "unknown key 'foo'"),
+        ("title='x'\nclauses=['a']\n[setup]\n[[step]]\naction='add:1'\ncaption='c'\nexpect={bogus=1}\n", "'expect' may hold"),
+        ("title = ", "invalid TOML"),
+    ],
+)
+def test_malformed_scenarios_are_refused(text, message):
+    with pytest.raises(ScenarioError, match=message):
+        parse_scenario(text, "toy-game", "x", "toy.toml")
+
+
+def test_illegal_start_position_is_reported():
+    bad = GOOD.replace("counter = 5", "counter = 9")
+    with pytest.raises(ScenarioError, match="start position: counter: must be a whole number from 0 to 6"):
+        replay(ENGINE, scenario(bad))
+
+
+def test_resolve_walks_dicts_and_lists():
+    data = {"a": [{"b": 1}, {"b": 2}]}
+    assert resolve(data, "a.1.b") == 2
+    assert resolve(data, "a.-1.b") == 2
+    with pytest.raises(KeyError):
+        resolve(data, "a.5.b")
+
+
+def test_timeline_from_a_scenario_branches_into_a_log():
+    timeline = from_scenario(ENGINE, scenario())
+    assert timeline.log == Log(scenario="toy-tot-zeven", actions=("add:1", "add:1"))
+    # At frame 2 (after the refused step and one addition) play add:2 instead.
+    branch = timeline.branch(2, "add:2")
+    assert branch == Log(scenario="toy-tot-zeven", actions=("add:1", "add:2"))
+    assert timeline.actions_until(1) == ()
+
+
+def test_timeline_from_a_log_replays_and_names_the_illegal_action():
+    log = Log(setup={"target": 7}, actions=("add:2", "add:2", "coin:heads", "add:2"))
+    timeline = from_log(ENGINE, log)
+    assert timeline.last == 4
+    assert ENGINE.position_of(timeline.frames[-1].state)["counter"] == 7
+    assert timeline.frames[1].caption == "Speler a telt 2 op."
+    with pytest.raises(TimelineError) as info:
+        from_log(ENGINE, Log(setup={}, actions=("add:2", "add:2", "add:1")))
+    assert info.value.field == "actions[2]"
+    assert info.value.clause == "toy-beurt"
+    with pytest.raises(TimelineError) as info:
+        from_log(ENGINE, Log(position={"counter": "x", "turn": "a"}))
+    assert info.value.field == "position.counter"
