@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from simulator.core import codec
+from simulator.core.chance import sample
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine
 from simulator.core.scenarios import ScenarioError, load_scenario
@@ -137,15 +138,7 @@ def pasted_position_log(engine: Engine, raw: str) -> Log:
 def seeded_outcome(engine: Engine, timeline: Timeline, step: int) -> str | None:
     """The chance outcome a seeded draw gives at ``step`` (same seed + step -> same outcome)."""
     state = timeline.frames[step].state
-    outcomes = engine.chance_outcomes(state)
-    if not outcomes:
+    if not engine.chance_outcomes(state):
         return None
     seed = (timeline.log.setup or {}).get("seed", 0)
-    rng = random.Random(f"{seed}/{step}/{len(timeline.actions_until(step))}")
-    pick = rng.random()
-    total = 0.0
-    for outcome in outcomes:
-        total += outcome.probability
-        if pick < total:
-            return outcome.action
-    return outcomes[-1].action
+    return sample(engine, state, random.Random(f"{seed}/{step}/{len(timeline.actions_until(step))}"))

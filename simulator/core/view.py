@@ -41,3 +41,8 @@ class BoardView:
     label: str = ""  # short accessible name of the whole board
     description: list[str] = field(default_factory=list)  # the position in words, one line each
     status: str = ""  # whose turn / what happens next, in the rulebook's language
+
+    @property
+    def viewbox(self) -> str:
+        """The SVG viewBox, formatted without locale (never "21,4")."""
+        return f"0 0 {self.width:g} {self.height:g}"

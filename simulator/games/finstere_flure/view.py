@@ -1,0 +1,189 @@
+"""SVG view-model of Finstere Flure: the board, stones, blood, figures, the monster, and a side
+panel with each player's start pool and saved figures. Works from the JSON position only."""
+
+from __future__ import annotations
+
+from simulator.core.engine import EngineError
+from simulator.core.view import BoardView, Shape
+
+from .board import EXIT, HEIGHT, START, WIDTH, on_board
+
+COLOUR_NL = {
+    "red": "Rood",
+    "yellow": "Geel",
+    "green": "Groen",
+    "blue": "Blauw",
+    "purple": "Paars",
+    "white": "Wit",
+    "orange": "Oranje",
+}
+FACING_NL = {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"}
+PHASE_NL = {
+    "setup": "Opbouw: de spelers leggen steenblokken en bloedplassen.",
+    "card": "De spelers zijn klaar: er wordt een monsterkaart omgedraaid.",
+    "monster": "Het monster loopt.",
+    "over": "Het spel is afgelopen.",
+}
+MARGIN = 0.3
+PANEL_X = WIDTH + 0.8
+PANEL_W = 4.6
+
+
+def figure_name(fid: str) -> str:
+    colour = fid.rstrip("0123456789")
+    return f"{COLOUR_NL.get(colour, colour)} {fid[len(colour):]}"
+
+
+def _xy(square) -> tuple[float, float]:
+    return square[0] + MARGIN, square[1] + MARGIN
+
+
+def board_view(engine, state) -> BoardView:
+    pos = engine.position_of(state)
+    shapes: list[Shape] = []
+    blood = {tuple(s) for s in pos.get("blood", [])}
+    stones = [tuple(s) for s in pos.get("stones", [])]
+    description = []
+
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            if not on_board((x, y)):
+                continue
+            css = "sq"
+            title = ""
+            if (x, y) in blood:
+                css += " sq-blood"
+                title = f"Bloedplas ({x}, {y})"
+            if (x, y) == START:
+                css += " sq-start"
+                title = "Startveld (15, 10)"
+            elif (x, y) == EXIT:
+                css += " sq-exit"
+                title = "Doelveld, de uitgang (0, 0)"
+            px, py = _xy((x, y))
+            shapes.append(Shape.make("rect", css=css, title=title, x=px, y=py, width=1, height=1))
+    shapes.append(Shape.make("text", css="label", text="uit", x=MARGIN + 0.5, y=MARGIN + 0.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text="in", x=MARGIN + 15.5, y=MARGIN + 10.62, text_anchor="middle"))
+
+    for square in stones:
+        px, py = _xy(square)
+        shapes.append(
+            Shape.make("rect", css="stone", title=f"Steenblok ({square[0]}, {square[1]})",
+                       x=px + 0.12, y=py + 0.12, width=0.76, height=0.76, rx=0.12)
+        )
+    if stones:
+        description.append("Steenblokken op " + ", ".join(f"({x}, {y})" for x, y in stones) + ".")
+    if blood:
+        description.append("Bloedplassen op " + ", ".join(f"({x}, {y})" for x, y in sorted(blood)) + ".")
+
+    monster = pos["monster"]
+    mx, my = _xy(monster["at"])
+    facing = monster["facing"]
+    tip = {"U": (0.5, 0.1), "D": (0.5, 0.9), "L": (0.1, 0.5), "R": (0.9, 0.5)}[facing]
+    base = {
+        "U": ((0.15, 0.85), (0.85, 0.85)),
+        "D": ((0.15, 0.15), (0.85, 0.15)),
+        "L": ((0.85, 0.15), (0.85, 0.85)),
+        "R": ((0.15, 0.15), (0.15, 0.85)),
+    }[facing]
+    points = " ".join(f"{mx + px:g},{my + py:g}" for px, py in (tip, *base))
+    monster_text = f"Het monster staat op ({monster['at'][0]}, {monster['at'][1]}) en kijkt {FACING_NL[facing]}."
+    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points))
+    shapes.append(Shape.make("circle", css="monster-eye", cx=mx + (tip[0] + 0.5) / 2, cy=my + (tip[1] + 0.5) / 2, r=0.09))
+    description.append(monster_text)
+
+    pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
+    saved_count: dict[str, int] = {p: 0 for p in pos["players"]}
+    out_count: dict[str, int] = {p: 0 for p in pos["players"]}
+    for fid, fig in pos["figures"].items():
+        colour = fid.rstrip("0123456789")
+        if fig == "saved":
+            saved_count[colour] += 1
+            continue
+        if fig == "out":
+            out_count[colour] += 1
+            continue
+        at, showing = fig["at"], fig["showing"]
+        if at == "pool":
+            pools[colour].append((fid, showing))
+            continue
+        fx, fy = _xy(at)
+        moved = " (al verplaatst deze ronde)" if fig.get("moved") else ""
+        text = f"{figure_name(fid)} op ({at[0]}, {at[1]}), toont {showing}{moved}."
+        shapes.append(Shape.make("g-start", css=f"fig-{colour}"))
+        shapes.append(Shape.make("circle", css=f"fig fig-{colour}", title=text, cx=fx + 0.5, cy=fy + 0.5, r=0.38))
+        shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=fx + 0.5, y=fy + 0.65, text_anchor="middle"))
+        shapes.append(Shape.make("g-end"))
+        description.append(text)
+
+    # Side panel: start pool and saved figures per player.
+    shapes.append(Shape.make("text", css="label", text="voorraad · gered", x=PANEL_X, y=MARGIN + 0.35))
+    for i, player in enumerate(pos["players"]):
+        row_y = MARGIN + 0.9 + i * 1.45
+        shapes.append(Shape.make("text", css="label", text=COLOUR_NL[player], x=PANEL_X, y=row_y + 0.3))
+        for j, (fid, showing) in enumerate(pools[player]):
+            cx = PANEL_X + 0.45 + j * 0.85
+            cy = row_y + 0.85
+            text = f"{figure_name(fid)} in de startvoorraad, toont {showing}."
+            shapes.append(Shape.make("circle", css=f"fig fig-{player}", title=text, cx=cx, cy=cy, r=0.36))
+            shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=cx, y=cy + 0.15, text_anchor="middle"))
+            description.append(text)
+        summary = f"{saved_count[player]} gered" + (f", {out_count[player]} uit" if out_count[player] else "")
+        shapes.append(Shape.make("text", css="pool-count", text=summary, x=PANEL_X + 1.6, y=row_y + 0.3))
+        description.append(f"{COLOUR_NL[player]}: {summary}.")
+
+    height = max(HEIGHT + 2 * MARGIN, MARGIN + 1.0 + len(pos["players"]) * 1.45)
+    return BoardView(
+        width=PANEL_X + PANEL_W,
+        height=round(height, 2),
+        shapes=shapes,
+        label=f"Speelbord Finstere Flure, hoofdstuk {pos.get('chapter', 1)}, ronde {pos.get('round', 1)}",
+        description=description,
+        status=status_line(engine, state, pos),
+    )
+
+
+def status_line(engine, state, pos) -> str:
+    phase = pos.get("phase")
+    if phase == "players":
+        actor = engine.current_actor(state)
+        return f"{COLOUR_NL.get(actor, actor)} is aan de beurt (hoofdstuk {pos.get('chapter')}, ronde {pos.get('round')})."
+    if phase == "monster" and pos.get("monster_turn"):
+        mt = pos["monster_turn"]
+        return f"Het monster loopt met kaart {mt['card']}: {mt['steps']} stap(pen) gezet, {mt['caught']} figuur/figuren gepakt."
+    if phase == "over":
+        result = engine.result(state) or {}
+        winners = ", ".join(COLOUR_NL.get(w, w) for w in result.get("winners", [])) or "niemand"
+        return f"Het spel is afgelopen. Winnaar: {winners}."
+    return PHASE_NL.get(phase, "")
+
+
+def action_label(engine, state, action: str) -> str:
+    """A short Dutch label of an action at ``state`` (where a move ends, which card, ...)."""
+    kind, _, rest = action.partition(":")
+    if kind == "card":
+        hits = {"X": " (één treffer)", "XX": " (twee treffers)"}.get(rest, " stappen")
+        return f"Monsterkaart {rest}{hits}"
+    if kind == "monster":
+        return "Het monster zet een stap"
+    if kind == "place":
+        what, _, where = rest.partition(":")
+        names = {"stone": "Steenblok", "pool4": "Bloedplas 1×4", "pool2": "Bloedplas 2×2"}
+        return f"{names.get(what, what)} op {where}"
+    if kind == "move":
+        fid, _, path = rest.partition(":")
+        name = figure_name(fid)
+        if not path:
+            return f"{name} blijft staan"
+        if path.endswith("O"):
+            return f"{name} verlaat de gangen ({len(path)} stappen)"
+        try:
+            new_state, _events = engine.apply(state, action)
+        except EngineError:
+            return f"{name}: {path}"
+        fig = engine.position_of(new_state)["figures"].get(fid)
+        if isinstance(fig, dict) and fig.get("at") != "pool":
+            x, y = fig["at"]
+            return f"{name} naar ({x}, {y}) via {path}"
+        return f"{name}: {path}"
+    return action

@@ -1,0 +1,121 @@
+"""The JSON rules API: listing, scenario steps, applying actions, and JSON errors."""
+
+import json
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator.core import codec
+from simulator.core.codec import Log
+
+pytestmark = pytest.mark.usefixtures("rulebooks")
+API = "/api/v1/games/"
+SCENARIO = "ff-steen-schuiven"
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+def post(client, body, game="finstere-flure"):
+    data = body if isinstance(body, str | bytes) else json.dumps(body)
+    return client.post(f"{API}{game}/apply", data=data, content_type="application/json")
+
+
+def test_games_lists_the_four_games_and_which_have_an_engine(client):
+    data = client.get(API).json()
+    engines = {g["slug"]: g["engine"] for g in data["games"]}
+    assert engines == {"betoverde-torens": False, "torens-en-dieven": False, "der-dunkle-turm": False, "finstere-flure": True}
+    ff = next(g for g in data["games"] if g["slug"] == "finstere-flure")
+    assert ff["setup"]["players"]["min"] == 2 and ff["setup"]["players"]["max"] == 7
+
+
+def test_scenarios_and_a_scenario_step(client):
+    items = client.get(f"{API}finstere-flure/scenarios/").json()["scenarios"]
+    assert SCENARIO in {s["id"] for s in items}
+    step = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": 1}).json()
+    assert step["step"] == 1 and step["action"] == "move:red1:U"
+    assert "ff-steen-schuiven" in {e["clause"] for e in step["events"]}
+    assert [5, 3] in step["position"]["stones"]
+    assert step["actor"] == "yellow" and step["legal_actions"]
+    assert codec.decode(step["log"]) == Log(scenario=SCENARIO, actions=("move:red1:U",))
+    refused = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": 2}).json()
+    assert refused["refused"]["clause"] == "ff-steen-schuiven"
+
+
+def test_apply_reports_legal_and_illegal_actions_with_clauses(client):
+    start = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/").json()["position"]
+    data = post(client, {"position": start, "apply": ["move:red1:U", "move:yellow1:U", "move:yellow1:"]}).json()
+    first, second, third = data["results"]
+    assert first["legal"] is True and "ff-steen-schuiven" in {e["clause"] for e in first["events"]}
+    assert second == {
+        "action": "move:yellow1:U",
+        "legal": False,
+        "reason": second["reason"],
+        "clause": "ff-steen-schuiven",
+    }
+    assert third == {"action": "move:yellow1:", "legal": None, "skipped": True}
+    assert data["actor"] == "yellow"
+    # The log reproduces the position after the last legal action.
+    again = post(client, {"log": data["log"], "apply": "move:yellow1:"}).json()
+    assert again["results"][0]["legal"] is True
+
+
+def test_apply_from_setup_with_actions(client):
+    data = post(client, {"setup": {"players": 2}, "actions": ["move:red1:E"], "apply": ["move:yellow1:E", "move:yellow2:EL"]}).json()
+    # Red 1 stands on the start square, so yellow 1 (showing 1) cannot enter ...
+    assert data["results"][0]["legal"] is False and data["results"][0]["clause"]
+    data = post(client, {"setup": {"players": 2}, "actions": ["move:red1:E"], "apply": ["move:yellow2:EL"]}).json()
+    # ... but yellow 2 (showing 2) jumps over it (ff-over-figuren-springen).
+    assert data["results"][0]["legal"] is True
+    assert data["position"]["figures"]["yellow2"]["at"] == [14, 10]
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ("not json", "body"),
+        ("[1, 2]", "body"),
+        ({"apply": ["x"]}, "position"),
+        ({"setup": {"players": 2}}, "apply"),
+        ({"setup": {"players": 2}, "apply": []}, "apply"),
+        ({"setup": {"players": 2}, "apply": [3]}, "apply"),
+        ({"setup": {"players": 2}, "position": {}, "apply": ["x"]}, "position"),
+        ({"setup": {"players": 9}, "apply": ["x"]}, "setup.players"),
+        ({"setup": {"players": 2}, "actions": ["move:red1:UUUUU"], "apply": ["x"]}, "actions[0]"),
+        ({"log": "1.garbage!", "apply": ["x"]}, "log"),
+        ({"log": 5, "apply": ["x"]}, "log"),
+        ({"position": {"game": "finstere-flure"}, "apply": ["x"]}, "position."),
+        ({"evil": 1, "apply": ["x"]}, "evil"),
+    ],
+)
+def test_apply_errors_are_json_400_naming_the_field(client, body, field):
+    response = post(client, body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"].startswith(field), error
+    assert error["reason"]
+
+
+def test_unknown_game_scenario_and_endpoint_are_json_404(client):
+    assert client.get(f"{API}monopoly/scenarios/").status_code == 404
+    assert client.get(f"{API}torens-en-dieven/scenarios/").json()["error"]["field"] == "game"
+    assert client.get(f"{API}finstere-flure/scenarios/nope/").status_code == 404
+    response = client.get("/api/v1/nothing/here")
+    assert response.status_code == 404 and response.json()["error"]["field"] == "path"
+    assert client.get(f"{API}finstere-flure/apply").status_code == 405
+
+
+@given(body=st.one_of(st.text(max_size=200), st.binary(max_size=200), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(["position", "setup", "log", "scenario", "actions", "apply", "x"]), children, max_size=4),
+    max_leaves=12,
+).map(json.dumps)))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_fuzzed_bodies_never_cause_a_server_error(client, body):
+    response = post(client, body)
+    assert response.status_code in (200, 400, 413)
+    assert "application/json" in response.headers["Content-Type"]

@@ -1,0 +1,118 @@
+"""The simulator page and the clause mini-boards: addressing, renderings, errors."""
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.test import Client
+
+from simulator.core import codec
+from simulator.core.codec import Log
+
+pytestmark = pytest.mark.usefixtures("rulebooks")
+SIM = "/nl/finstere-flure/sim/"
+SCENARIO = "ff-steen-schuiven"
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+def test_start_page_offers_a_new_game_a_pasted_position_and_the_examples(client):
+    html = client.get(SIM).content.decode()
+    assert 'name="players"' in html and 'name="seed"' in html and 'name="position"' in html
+    assert f"?scenario={SCENARIO}&amp;step=0" in html
+
+
+def test_new_game_redirects_to_a_shareable_log_url(client):
+    response = client.get(SIM, {"new": "1", "players": "3", "seed": "42"})
+    assert response.status_code == 302
+    query = parse_qs(urlparse(response.headers["Location"]).query)
+    log = codec.decode(query["log"][0])
+    assert log == Log(setup={"players": 3, "seed": 42, "dmaufbau": False})
+    page = client.get(response.headers["Location"]).content.decode()
+    assert "Rood is aan de beurt" in page
+    assert page.count('class="action"') > 5
+
+
+@pytest.mark.parametrize("players", ["1", "8", "x", "99999999999999"])
+def test_new_game_with_a_bad_player_count_is_a_400_naming_the_field(client, players):
+    response = client.get(SIM, {"new": "1", "players": players, "seed": "1"})
+    assert response.status_code == 400
+    assert "<code>players</code>" in response.content.decode()
+
+
+def test_scenario_steps_walk_forward_and_back_with_captions_citing_clauses(client):
+    first = client.get(SIM, {"scenario": SCENARIO}).content.decode()
+    assert "Rood 1 toont een 1" in first
+    assert f"?scenario={SCENARIO}&amp;step=1" in first  # next
+    second = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
+    assert "schuift het steenblok" in second
+    assert 'href="/nl/finstere-flure/ff-steen-schuiven/"' in second  # the caption cites the clause
+    assert f"?scenario={SCENARIO}&amp;step=0" in second and f"?scenario={SCENARIO}&amp;step=2" in second
+    refused = client.get(SIM, {"scenario": SCENARIO, "step": "2"}).content.decode()
+    assert 'class="refused"' in refused and "niet leeg" in refused
+
+
+def test_what_if_actions_branch_into_new_urls_that_replay(client):
+    html = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
+    links = re.findall(r'class="action" href="([^"]+)" data-action="([^"]+)"', html)
+    assert links
+    url, action = links[0]
+    url = url.replace("&amp;", "&")
+    log = codec.decode(parse_qs(urlparse(url).query)["log"][0])
+    assert log == Log(scenario=SCENARIO, actions=("move:red1:U", action))
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "Step 2 of 2" in response.content.decode() or "Stap 2 van 2" in response.content.decode()
+
+
+def test_the_mini_board_partial_is_served_to_htmx_demo_targets(client):
+    response = client.get(SIM, {"scenario": SCENARIO, "step": "1"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="demo-ff-steen-schuiven-1")
+    body = response.content.decode()
+    assert body.lstrip().startswith('<figure class="miniboard"')
+    assert 'hx-target="#demo-ff-steen-schuiven-1"' in body
+    assert "<svg" in body and 'role="img"' in body
+    assert "HX-Target" in response.headers["Vary"]
+    sim_part = client.get(SIM, {"scenario": SCENARIO}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="sim").content.decode()
+    assert sim_part.lstrip().startswith('<div id="sim"')
+    full = client.get(SIM, {"scenario": SCENARIO}, HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in full.content.decode()
+
+
+def test_pasted_position_becomes_a_log_and_bad_positions_name_the_field(client):
+    good = '{"game": "finstere-flure", "players": ["red", "yellow"], "phase": "players", "monster": {"at": [0, 0], "facing": "R"}, "figures": {"red1": "pool", "red2": "pool", "red3": "pool", "red4": "pool", "yellow1": "pool", "yellow2": "pool", "yellow3": "pool", "yellow4": "pool"}, "turn": {"turns_taken": {"red": 0, "yellow": 0}}}'
+    response = client.get(SIM, {"position": good})
+    assert response.status_code == 302
+    assert client.get(response.headers["Location"]).status_code == 200
+    bad = good.replace('"red1": "pool"', '"red1": {"at": [0, 10], "showing": 1}')
+    response = client.get(SIM, {"position": bad})
+    assert response.status_code == 400
+    assert "position.figures.red1" in response.content.decode()
+    response = client.get(SIM, {"position": "{not json"})
+    assert response.status_code == 400 and "not valid JSON" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        ({"scenario": "ff-bestaat-niet"}, "scenario"),
+        ({"scenario": SCENARIO, "step": "99"}, "step"),
+        ({"scenario": SCENARIO, "step": "-1"}, "step"),
+        ({"scenario": SCENARIO, "step": "x"}, "step"),
+        ({"log": "garbage"}, "log"),
+        ({"log": "1.AAAA"}, "log"),
+        ({"log": codec.encode(Log(setup={"players": 2}, actions=("move:red1:UUUUUUUU",)))}, "log.actions[0]"),
+        ({"log": codec.encode(Log(setup={"players": 12}))}, "log.setup"),
+    ],
+)
+def test_bad_addresses_get_a_400_naming_the_problem(client, params, field):
+    response = client.get(SIM, params)
+    assert response.status_code == 400
+    assert f"<code>{field}" in response.content.decode()
+
+
+def test_games_without_engine_and_unknown_games_are_404(client):
+    assert client.get("/nl/torens-en-dieven/sim/").status_code == 404
+    assert client.get("/nl/monopoly/sim/").status_code == 404
