@@ -183,7 +183,8 @@ class FinstereFlureEngine:
         events: list[Event] = []
         if not path:
             events.append(Event("ff-eens-per-ronde",
-                                f"{_cap(name)} blijft in {origin} staan (0 stappen); ook dat telt als haar beurt.",
+                                f"{_cap(name)} blijft {'in' if fig.at == POOL else 'op'} {origin} staan (0 stappen); "
+                                "ook dat telt als haar beurt.",
                                 {"figure": fid, "steps": 0}))
         else:
             dest = "buiten" if end == SAVED else fmt(end)

@@ -49,7 +49,7 @@ def after_player_turn(state: State, events: list[Event]) -> State:
         return game_over(state, "ff-einde-kampioenschap", events)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
-    events.append(Event("ff-ronde", "Alle figuren hebben gelopen; nu is het monster aan de beurt.", {}))
+    events.append(Event("ff-ronde", "De spelers zijn klaar met deze ronde; nu is het monster aan de beurt.", {}))
     return replace(state, phase=CARD)
 
 

@@ -38,7 +38,11 @@ def look(monster: Square, facing: str, stones, fig_at: dict[Square, str]) -> lis
     return seen
 
 
-def decide(facing: str, seen) -> tuple[str, Event]:
+def _squares(n: int) -> str:
+    return "1 veld" if n == 1 else f"{n} velden"
+
+
+def decide(facing: str, seen, final: bool = False) -> tuple[str, Event]:
     """Turn toward the nearest figure seen (ff-monster-draait); on a tie keep going (ff-monster-verward)."""
     if not seen:
         return facing, Event("ff-monster-kijkt", "Het monster kijkt rond en ziet geen figuur.",
@@ -50,16 +54,16 @@ def decide(facing: str, seen) -> tuple[str, Event]:
         names = " en ".join(figure_name(s[3]) for s in closest)
         return facing, Event(
             "ff-monster-verward",
-            f"Het monster ziet {names} even ver weg ({nearest} velden) en is verward: "
+            f"Het monster ziet {names} even ver weg ({_squares(nearest)}) en is verward: "
             f"het draait niet en blijft {DIRECTION_NL[facing]} kijken.",
             {"seen": data_seen, "facing": facing, "confused": True},
         )
     side, d, dist, fid = closest[0]
     if side == "ahead":
-        text = (f"Het monster ziet {figure_name(fid)} recht vooruit op {dist} velden "
-                f"en loopt erop af ({DIRECTION_NL[d]}).")
+        then = "en blijft die kant op kijken" if final else "en loopt erop af"
+        text = f"Het monster ziet {figure_name(fid)} recht vooruit op {_squares(dist)} {then} ({DIRECTION_NL[d]})."
     else:
-        text = (f"Het monster ziet {figure_name(fid)} {_SIDE_NL[side]} op {dist} velden "
+        text = (f"Het monster ziet {figure_name(fid)} {_SIDE_NL[side]} op {_squares(dist)} "
                 f"en draait zich {DIRECTION_NL[d]}.")
     return d, Event("ff-monster-draait", text, {"seen": data_seen, "facing": d, "target": fid})
 
@@ -235,7 +239,7 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
                               {"steps": number}))
     if over:
         w.events.append(Event("ff-monster-eindblik", "Na de laatste stap kijkt het monster nog één keer rond.", {}))
-        facing, ev = decide(facing, look(w.monster, facing, w.stones, w.fig_at))
+        facing, ev = decide(facing, look(w.monster, facing, w.stones, w.fig_at), final=True)
         w.events.append(ev)
     new = replace(
         state,

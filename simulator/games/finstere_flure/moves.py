@@ -147,7 +147,8 @@ def simulate(state: State, fig: Figure, path: str, events: list | None = None):
     """
     name = figure_name(fig.id)
     if len(path) > fig.showing:
-        raise MoveError(f"{name} toont {fig.showing} en mag hoogstens {fig.showing} stappen lopen, "
+        most = "1 stap" if fig.showing == 1 else f"{fig.showing} stappen"
+        raise MoveError(f"{name} toont {fig.showing} en mag hoogstens {most} lopen, "
                         f"niet {len(path)}.", "ff-stappen-waarde")
     for letter in path:
         if letter not in PATH_LETTERS:

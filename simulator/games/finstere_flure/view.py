@@ -150,7 +150,9 @@ def status_line(engine, state, pos) -> str:
         return f"{COLOUR_NL.get(actor, actor)} is aan de beurt (hoofdstuk {pos.get('chapter')}, ronde {pos.get('round')})."
     if phase == "monster" and pos.get("monster_turn"):
         mt = pos["monster_turn"]
-        return f"Het monster loopt met kaart {mt['card']}: {mt['steps']} stap(pen) gezet, {mt['caught']} figuur/figuren gepakt."
+        steps = "1 stap" if mt["steps"] == 1 else f"{mt['steps']} stappen"
+        caught = "1 figuur" if mt["caught"] == 1 else f"{mt['caught']} figuren"
+        return f"Het monster loopt met kaart {mt['card']}: {steps} gezet, {caught} gepakt."
     if phase == "over":
         result = engine.result(state) or {}
         winners = ", ".join(COLOUR_NL.get(w, w) for w in result.get("winners", [])) or "niemand"
