@@ -37,18 +37,18 @@ def test_scenarios_and_a_scenario_step(client):
     items = client.get(f"{API}finstere-flure/scenarios/").json()["scenarios"]
     assert SCENARIO in {s["id"] for s in items}
     step = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": 1}).json()
-    assert step["step"] == 1 and step["action"] == "move:red1:U"
+    assert step["step"] == 1 and step["action"] == "move:red2:UU"
     assert "ff-steen-schuiven" in {e["clause"] for e in step["events"]}
-    assert [5, 3] in step["position"]["stones"]
+    assert [5, 2] in step["position"]["stones"]
     assert step["actor"] == "yellow" and step["legal_actions"]
-    assert codec.decode(step["log"]) == Log(scenario=SCENARIO, actions=("move:red1:U",))
+    assert codec.decode(step["log"]) == Log(scenario=SCENARIO, actions=("move:red2:UU",))
     refused = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": 2}).json()
     assert refused["refused"]["clause"] == "ff-steen-schuiven"
 
 
 def test_apply_reports_legal_and_illegal_actions_with_clauses(client):
     start = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/").json()["position"]
-    data = post(client, {"position": start, "apply": ["move:red1:U", "move:yellow1:U", "move:yellow1:"]}).json()
+    data = post(client, {"position": start, "apply": ["move:red2:UU", "move:yellow1:U", "move:yellow1:"]}).json()
     first, second, third = data["results"]
     assert first["legal"] is True and "ff-steen-schuiven" in {e["clause"] for e in first["events"]}
     assert second == {
