@@ -73,8 +73,13 @@ class ContentSet:
     problems: list[Problem]
     index: dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
 
-    def summary(self) -> dict[str, dict[str, int]]:
-        """Counts per game, as printed by ``checkrules --json``."""
+    def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict[str, int]]:
+        """Counts per game, as printed by ``checkrules --json``.
+
+        ``verify(game_slug, scenario_id)`` tells whether a scenario replays with its
+        expectations holding (``faq.verification.is_verified``); without it no FAQ entry counts
+        as verified.
+        """
         out = {}
         for slug, game in sorted(self.games.items()):
             clauses = game.book.clauses
@@ -85,8 +90,7 @@ class ContentSet:
                 "rule_clauses_with_demo": sum(1 for c in rules if c.demos),
                 "scenarios": len(game.scenarios),
                 "faq_entries": len(game.faqs),
-                # Verification needs the scenario replay of the simulator issues; none yet.
-                "faq_verified": 0,
+                "faq_verified": sum(1 for f in game.faqs if f.scenario and verify and verify(slug, f.scenario)),
             }
         return out
 

@@ -1,4 +1,5 @@
-"""Site search over the clauses of every rulebook, ranked and grouped by game."""
+"""Site search over the clauses and published FAQ entries of every rulebook, ranked and grouped
+by game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from operator import and_
 from django.db.models import Q
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+
+from faq.models import Entry
 
 from .models import Clause, Game
 from .textsearch import MAX_QUERY_CHARS, MAX_TERMS, MIN_INFIX, highlight, parse_query, score_document, snippet
@@ -25,13 +28,22 @@ class Hit:
 
 
 @dataclass
+class FaqHit:
+    entry: Entry
+    score: float
+    title_html: str
+    snippet_html: str
+
+
+@dataclass
 class GameHits:
     game: Game
     hits: list[Hit] = field(default_factory=list)
+    faq_hits: list[FaqHit] = field(default_factory=list)
 
     @property
     def best(self) -> float:
-        return self.hits[0].score if self.hits else 0.0
+        return max([h.score for h in self.hits[:1] + self.faq_hits[:1]], default=0.0)
 
 
 def _term_filter(stemmed: str) -> Q:
@@ -57,8 +69,10 @@ def run_search(params) -> dict:
 
     groups: list[GameHits] = []
     total = 0
+    faq_total = 0
     if not query.empty:
-        rows = Clause.objects.select_related("game").filter(reduce(and_, [_term_filter(s) for s in query.stems]))
+        term_filter = reduce(and_, [_term_filter(s) for s in query.stems])
+        rows = Clause.objects.select_related("game").filter(term_filter)
         if selected is not None:
             rows = rows.filter(game=selected)
         by_game: dict[str, GameHits] = {}
@@ -73,10 +87,28 @@ def run_search(params) -> dict:
                 snippet_html=mark_safe(snippet(clause.body_text, query)),
             )
             by_game.setdefault(clause.game_id, GameHits(clause.game)).hits.append(hit)
+        # Published FAQ entries only, ranked by the same scoring as clauses.
+        entries = Entry.objects.published().select_related("game").filter(term_filter)
+        if selected is not None:
+            entries = entries.filter(game=selected)
+        for entry in entries:
+            score = score_document(query, entry.search_title, entry.search_body)
+            if score <= 0:
+                continue
+            hit = FaqHit(
+                entry=entry,
+                score=score,
+                title_html=mark_safe(highlight(entry.question, query)),
+                snippet_html=mark_safe(snippet(entry.answer_text, query)),
+            )
+            by_game.setdefault(entry.game_id, GameHits(entry.game)).faq_hits.append(hit)
         for group in by_game.values():
             group.hits.sort(key=lambda h: (-h.score, h.clause.position))
+            group.faq_hits.sort(key=lambda h: (-h.score, h.entry.pk))
             total += len(group.hits)
+            faq_total += len(group.faq_hits)
             group.hits = group.hits[:MAX_RESULTS_PER_GAME]
+            group.faq_hits = group.faq_hits[:MAX_RESULTS_PER_GAME]
         groups = sorted(by_game.values(), key=lambda g: (-g.best, g.game.order))
     elif query.text:
         messages.append(_("Type a word to search for: letters or digits."))
@@ -86,6 +118,7 @@ def run_search(params) -> dict:
         "q": query.text,
         "groups": groups,
         "total": total,
+        "faq_total": faq_total,
         "messages": messages,
         "selected_game": selected,
     }

@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from faq.queries import rulings_by_clause, rulings_for_clause
+
 from .models import Clause, Game, Section
 from .outline import build_outline, clause_neighbours, section_path
 from .search import run_search
@@ -30,6 +32,9 @@ def rulebook(request, game):
     game = get_game_or_404(game)
     sections = list(game.sections.all())
     clauses = list(game.clauses.all())
+    rulings = rulings_by_clause(game)  # published FAQ entries per clause, one query
+    for clause in clauses:
+        clause.faq_rulings = rulings.get(clause.pk, [])
     outline, items = build_outline(sections, clauses)
     return render(
         request,
@@ -53,6 +58,7 @@ def clause_detail(request, game, clause):
     if found.game_id != game_obj.slug:
         return redirect("rulebooks:clause", game=found.game_id, clause=found.anchor, permanent=True)
     previous, following = clause_neighbours(found)
+    found.faq_rulings = rulings_for_clause(found)
     return render(
         request,
         "rulebooks/clause.html",

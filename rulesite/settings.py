@@ -9,6 +9,8 @@ Environment variables:
 - ``DJANGO_HTTPS``: "1" (default when not debugging) turns on HSTS, secure cookies and the
   redirect to HTTPS; ``make run`` sets it to "0" to serve plain http on 127.0.0.1.
 - ``DJANGO_TRUST_X_FORWARDED_PROTO``: "1" behind a TLS-terminating proxy.
+- ``DJANGO_CACHE_DIR``: a directory for a file cache shared by worker processes (the FAQ rate
+  limit); default is a per-process memory cache.
 """
 
 import os
@@ -56,6 +58,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rulebooks",
+    "faq",
     "simulator",
 ]
 
@@ -135,6 +138,17 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Cache: the FAQ question form's rate limit counts here. Local memory counts per process; with
+# several gunicorn workers point DJANGO_CACHE_DIR at a directory they share.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rulesite"}}
+if os.environ.get("DJANGO_CACHE_DIR"):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ["DJANGO_CACHE_DIR"],
+    }
+# Questions a visitor may ask per client address: (count, seconds).
+FAQ_QUESTION_RATE = (5, 600)
 
 # Rulebook content (Markdown) and the seeds the coverage checklists quote.
 RULEBOOK_CONTENT_DIR = BASE_DIR / "rulebooks" / "content"

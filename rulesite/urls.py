@@ -17,6 +17,8 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
+    # FAQ first: the rulebooks' "<game>/<clause>/" would otherwise take "<game>/faq/".
+    path("", include("faq.urls")),
     path("", include("simulator.urls")),
     path("", include("rulebooks.urls")),
     prefix_default_language=True,

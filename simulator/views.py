@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -70,9 +70,9 @@ def simulator_page(request, game):
 
 
 SETUP_LABELS = {
-    "players": _lazy("Number of players"),
-    "seed": _lazy("Seed for chance (cards, dice)"),
-    "dmaufbau": _lazy("Players place the stones and blood pools (dmaufbau)"),
+    "players": gettext_lazy("Number of players"),
+    "seed": gettext_lazy("Seed for chance (cards, dice)"),
+    "dmaufbau": gettext_lazy("Players place the stones and blood pools (dmaufbau)"),
 }
 
 

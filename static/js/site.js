@@ -26,6 +26,8 @@
     var link = board.querySelector('.board-controls a[data-key="' + event.key + '"]');
     if (link) {
       event.preventDefault();
+      // Content swapped in a moment ago may not be wired up by htmx yet: do it now.
+      if (window.htmx) { window.htmx.process(link); }
       link.click();
     }
   });

@@ -4,14 +4,15 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from faq.verification import curated_problems, is_verified
 from rulebooks.loader import read_content
 
 
 class Command(BaseCommand):
     help = (
         "Check rulebooks/content/: unique ids, clause kinds, cross references, demo scenarios, "
-        "coverage checklists and FAQ entries. Prints each problem as file:line: message and "
-        "exits non-zero if there is any."
+        "coverage checklists and FAQ entries (a FAQ scenario must replay). Prints each problem as "
+        "file:line: message and exits non-zero if there is any."
     )
 
     def add_arguments(self, parser):
@@ -24,15 +25,19 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         content = read_content(check_seeds=not options["no_seeds"])
-        for problem in content.problems:
+        # The badge rule: a curated FAQ entry that names a scenario must replay with its
+        # expectations holding.
+        problems = content.problems + curated_problems(content)
+        for problem in problems:
             self.stderr.write(str(problem))
+        summary = content.summary(verify=is_verified)
         if options["json"]:
-            self.stdout.write(json.dumps(content.summary(), indent=2, sort_keys=True))
+            self.stdout.write(json.dumps(summary, indent=2, sort_keys=True))
         else:
-            for slug, counts in content.summary().items():
+            for slug, counts in summary.items():
                 details = ", ".join(f"{k}={v}" for k, v in counts.items())
                 self.stdout.write(f"{slug}: {details}")
-        if content.problems:
-            raise CommandError(f"{len(content.problems)} content problem(s) found")
+        if problems:
+            raise CommandError(f"{len(problems)} content problem(s) found")
         if not options["json"]:
             self.stdout.write(self.style.SUCCESS("All rulebook content is valid."))

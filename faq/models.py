@@ -1,0 +1,234 @@
+"""FAQ entries: curated rulings from the repository, questions visitors ask, and their history.
+
+One table holds them all. A visitor's question is an entry with status "received" that is not
+published; editors answer it in the admin and publish it. Curated entries (``faq/*.md`` in the
+content folders) are created and kept in sync by :mod:`faq.sync`. Only published entries are
+public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Coalesce
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from rulebooks.models import Clause, Game
+from rulebooks.textsearch import index_text
+
+from . import verification
+from .positions import MAX_POSITION_URL, parse_position_url
+from .rendering import render_answer
+
+QUESTION_MIN, QUESTION_MAX = 10, 2000
+NAME_MAX, EMAIL_MAX = 100, 200
+REASON_MAX = 1000
+RESERVED_SLUGS = {"feed"}
+
+
+def validate_position_url(value: str) -> None:
+    if value and parse_position_url(value) is None:
+        raise ValidationError(
+            _("A position link must be a path on this site like /nl/<game>/sim/…"), code="invalid_position"
+        )
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class PublishedQuerySet(models.QuerySet):
+    def published(self):
+        return self.filter(published=True)
+
+    def by_feed_date(self):
+        """Newest publication or change first."""
+        return self.annotate(
+            latest_date=Coalesce("changed_at", "published_at", "created_at")
+        ).order_by("-latest_date", "-pk")
+
+
+class Entry(models.Model):
+    RECEIVED = "received"
+    REVIEW = "review"
+    ANSWERED = "answered"
+    CHANGED = "changed"
+    STATUS_CHOICES = [
+        (RECEIVED, _("received")),
+        (REVIEW, _("under review")),
+        (ANSWERED, _("answered")),
+        (CHANGED, _("changed")),
+    ]
+    ANSWERED_STATUSES = {ANSWERED, CHANGED}
+
+    REPOSITORY = "repository"
+    VISITOR = "visitor"
+    EDITOR = "editor"
+    ORIGIN_CHOICES = [
+        (REPOSITORY, _("repository file")),
+        (VISITOR, _("visitor question")),
+        (EDITOR, _("written in the admin")),
+    ]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="faq_entries", verbose_name=_("game"))
+    slug = models.SlugField(
+        _("slug"), max_length=80, help_text=_("The last part of the entry's address; keep it once published.")
+    )
+    question = models.TextField(_("question"), max_length=QUESTION_MAX)
+    answer = models.TextField(
+        _("answer"), blank=True, help_text=_("Markdown. [[clause-id]] links a clause; raw HTML is cleaned.")
+    )
+    clauses = models.ManyToManyField(Clause, blank=True, related_name="faq_entries", verbose_name=_("clauses cited"))
+    scenario = models.CharField(
+        _("scenario"),
+        max_length=100,
+        blank=True,
+        help_text=_("Id of a simulator scenario that proves the answer; its replay earns the badge."),
+    )
+    position_url = models.CharField(
+        _("position link"),
+        max_length=MAX_POSITION_URL,
+        blank=True,
+        validators=[validate_position_url],
+        help_text=_("A simulator position on this site, e.g. /nl/finstere-flure/sim/?…"),
+    )
+    status = models.CharField(_("status"), max_length=10, choices=STATUS_CHOICES, default=RECEIVED)
+    published = models.BooleanField(_("published"), default=False)
+    origin = models.CharField(_("origin"), max_length=12, choices=ORIGIN_CHOICES, default=EDITOR)
+    provenance = models.CharField(_("provenance"), max_length=300, blank=True)
+
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    asked_at = models.DateTimeField(_("asked"), null=True, blank=True)
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("last changed"), null=True, blank=True)
+    published_at = models.DateTimeField(_("first published"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    # Private: only the asker (through the tracking link) and editors see these.
+    asker_name = models.CharField(_("name"), max_length=NAME_MAX, blank=True)
+    asker_email = models.EmailField(_("email"), max_length=EMAIL_MAX, blank=True)
+    token = models.CharField(_("tracking token"), max_length=64, unique=True, null=True, blank=True, editable=False)
+
+    # Repository sync bookkeeping (see faq.sync).
+    source_path = models.CharField(_("source file"), max_length=300, blank=True)
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+    edited_in_admin = models.BooleanField(
+        _("edited in the admin"),
+        default=False,
+        help_text=_("Set when an editor changes a repository entry here: from then on its file no longer overwrites it."),
+    )
+
+    # Rendered and search copies of the text, refreshed on every save.
+    answer_html = models.TextField(blank=True, editable=False)
+    answer_text = models.TextField(blank=True, editable=False)
+    search_title = models.TextField(blank=True, editable=False)
+    search_body = models.TextField(blank=True, editable=False)
+
+    objects = PublishedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "-created_at"]
+        verbose_name = _("FAQ entry")
+        verbose_name_plural = _("FAQ entries")
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="faq_entry_unique_slug_per_game")]
+        indexes = [models.Index(fields=["published", "game"])]
+
+    def __str__(self):
+        text = " ".join(self.question.split())
+        return text if len(text) <= 80 else text[:79] + "…"
+
+    def get_absolute_url(self):
+        return reverse("faq:entry", args=[self.game_id, self.slug])
+
+    @property
+    def verified(self) -> bool:
+        """Checked by the rules engine: computed from the scenario replay, never stored."""
+        return verification.is_verified(self.game_id, self.scenario)
+
+    @property
+    def feed_date(self):
+        return self.changed_at or self.published_at or self.created_at
+
+    def clean(self):
+        super().clean()
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError({"slug": _("“%(slug)s” is reserved; choose another slug.") % {"slug": self.slug}})
+        if self.position_url and self.game_id:
+            parsed = parse_position_url(self.position_url)
+            if parsed and parsed[1] != self.game_id:
+                raise ValidationError({"position_url": _("The position belongs to another game.")})
+
+    def render(self) -> None:
+        """Refresh the rendered answer and the search columns from the text fields."""
+        self.answer_html, self.answer_text = render_answer(self.answer)
+        self.search_title = index_text(self.question)
+        self.search_body = index_text(self.answer_text)
+
+    def apply_dates(self, now=None) -> None:
+        """Set the answered and first-published dates the first time they apply."""
+        now = now or timezone.now()
+        if self.status in self.ANSWERED_STATUSES and self.answered_at is None:
+            self.answered_at = now
+        if self.published and self.published_at is None:
+            self.published_at = now
+
+    def save(self, *args, dates: bool = True, **kwargs):
+        self.render()
+        if dates:
+            self.apply_dates()
+        if not self.slug:
+            self.slug = unique_slug(self.game_id, self.question)
+        super().save(*args, **kwargs)
+
+    def record_change(self, reason: str, editor=None, now=None) -> Change:
+        """Mark the entry changed with a public reason (kept in the history)."""
+        now = now or timezone.now()
+        self.status = self.CHANGED
+        self.changed_at = now
+        self.save()
+        return Change.objects.create(entry=self, reason=reason, editor=editor, created_at=now)
+
+
+def unique_slug(game_slug: str, text: str) -> str:
+    """A slug from the first words of ``text``, unique within the game."""
+    base = slugify(text)
+    if len(base) > 60:
+        base = base[:61].rsplit("-", 1)[0][:60]
+    base = base.strip("-") or "vraag"
+    if base in RESERVED_SLUGS:
+        base += "-1"
+    slug, n = base, 2
+    while Entry.objects.filter(game_id=game_slug, slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+class Change(models.Model):
+    """One "changed" edit of an entry: why, who, when. The reason and date are public."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="changes", verbose_name=_("FAQ entry"))
+    reason = models.TextField(_("reason"), max_length=REASON_MAX)
+    editor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("editor")
+    )
+    created_at = models.DateTimeField(_("date"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("change")
+        verbose_name_plural = _("history of changes")
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d}: {self.reason[:60]}"
+
+
+def source_hash(*parts) -> str:
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()

@@ -1,0 +1,27 @@
+"""Published rulings for the rulebook pages: what cites which clause."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .models import Entry
+
+_ORDER = ["entry__published_at", "entry__pk"]
+
+
+def rulings_by_clause(game) -> dict[int, list[Entry]]:
+    """Clause pk -> published entries citing it, for a whole rulebook in one query."""
+    through = Entry.clauses.through
+    rows = (
+        through.objects.filter(clause__game=game, entry__published=True)
+        .select_related("entry")
+        .order_by(*_ORDER)
+    )
+    out: dict[int, list[Entry]] = defaultdict(list)
+    for row in rows:
+        out[row.clause_id].append(row.entry)
+    return dict(out)
+
+
+def rulings_for_clause(clause) -> list[Entry]:
+    return list(Entry.objects.published().filter(clauses=clause).order_by("published_at", "pk"))

@@ -1,0 +1,105 @@
+"""The mini-boards and the simulator page in a real browser: inline demos with htmx, stepping
+with buttons and arrow keys, branching, browser history, no-JS fallbacks and accessibility."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+CLAUSE = "/nl/finstere-flure/ff-steen-schuiven/"
+
+
+def test_demo_opens_inline_and_steps_with_buttons_and_arrow_keys(page, site):
+    page.goto(site + CLAUSE)
+    demo = page.locator("#demo-ff-steen-schuiven-1")
+    demo.get_by_role("link", name=re.compile("voorbeeld")).click()
+    board = demo.locator("figure.miniboard")
+    expect(board).to_be_visible()
+    expect(page).to_have_url(re.compile(re.escape(CLAUSE) + "$"))  # the page did not navigate
+    expect(board.locator("svg[role=img]")).to_be_visible()
+    expect(board.locator("figcaption")).to_contain_text("Stap 0 van")
+    board.get_by_role("link", name="Volgende stap").click()
+    expect(board.locator("figcaption")).to_contain_text("Stap 1 van")
+    expect(board.locator("figcaption a.cite")).to_have_text(re.compile(r"§\d"))
+    # The focus stays on the controls, so the arrow keys keep working.
+    page.keyboard.press("ArrowRight")
+    expect(demo.locator("figcaption")).to_contain_text("Stap 2 van")
+    page.keyboard.press("ArrowLeft")
+    expect(demo.locator("figcaption")).to_contain_text("Stap 1 van")
+    href = demo.get_by_role("link", name="Open in simulator").get_attribute("href")
+    assert "scenario=ff-steen-schuiven" in href and "step=1" in href
+
+
+def test_demo_without_javascript_opens_the_simulator_page(nojs_page, site):
+    nojs_page.goto(site + CLAUSE)
+    nojs_page.get_by_role("link", name=re.compile("voorbeeld")).first.click()
+    expect(nojs_page).to_have_url(re.compile(r"/nl/finstere-flure/sim/\?scenario=ff-steen-schuiven&step=0$"))
+    nojs_page.get_by_role("link", name="Volgende stap").first.click()
+    expect(nojs_page).to_have_url(re.compile(r"step=1$"))
+    expect(nojs_page.locator(".sim-caption")).to_contain_text("steenblok")
+
+
+def test_simulator_history_and_what_if_branching(page, site):
+    page.goto(site + "/nl/finstere-flure/sim/?scenario=ff-steen-schuiven&step=0")
+    page.get_by_role("link", name="Volgende stap").first.click()
+    expect(page).to_have_url(re.compile(r"step=1$"))
+    page.get_by_role("link", name="Volgende stap").first.click()
+    expect(page).to_have_url(re.compile(r"step=2$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"step=1$"))
+    expect(page.locator("#now-heading")).to_contain_text("1")
+    page.go_forward()
+    expect(page).to_have_url(re.compile(r"step=2$"))
+    page.go_back()
+    # What if yellow 1 stays where it is instead?
+    page.locator('a.action[data-action="move:yellow1:"]').click()
+    expect(page).to_have_url(re.compile(r"\?log=1\."))
+    expect(page.locator(".sim-caption")).to_contain_text("Geel 1")
+    shared = page.url
+    other = page.context.new_page()
+    other.goto(shared)
+    expect(other.locator(".sim-caption")).to_contain_text("Geel 1")
+    other.close()
+
+
+def test_new_game_form_and_a_seeded_card_draw(page, site):
+    page.goto(site + "/nl/finstere-flure/sim/")
+    page.get_by_label("Aantal spelers").fill("2")
+    page.get_by_label("Seed voor toeval (kaarten, dobbelstenen)").fill("7")
+    page.get_by_role("button", name="Start").click()
+    expect(page).to_have_url(re.compile(r"\?log=1\..*&step=0$"))
+    expect(page.locator(".sim-status")).to_contain_text("Rood is aan de beurt")
+
+
+def test_copy_link_puts_the_step_url_on_the_clipboard(browser, site):
+    context = browser.new_context(locale="nl-NL", permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(site + "/nl/finstere-flure/sim/?scenario=ff-steen-schuiven&step=1")
+        page.get_by_role("button", name="Kopieer de link naar deze stand").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.endswith("/nl/finstere-flure/sim/?scenario=ff-steen-schuiven&step=1")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_simulator_and_an_open_mini_board(browser, site, scheme):
+    context = browser.new_context(locale="nl-NL", color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(site + "/nl/finstere-flure/sim/?scenario=ff-steen-schuiven&step=1")
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+        page.goto(site + "/nl/finstere-flure/sim/")
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+        page.goto(site + CLAUSE)
+        page.get_by_role("link", name=re.compile("voorbeeld")).first.click()
+        expect(page.locator("figure.miniboard")).to_be_visible()
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()

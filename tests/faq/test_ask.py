@@ -1,0 +1,215 @@
+"""Asking a question: the form, the confirmation, the private tracking page, and every guard
+(CSRF, length limits, honeypot, rate limit, odd input)."""
+
+import pytest
+from django.test import Client
+
+from faq.models import Entry
+from faq.views import SESSION_KEY
+
+from .conftest import make_entry
+
+pytestmark = pytest.mark.usefixtures("faq")
+QUESTION = "Mag ik de Raventoren verplaatsen als er een tovenaar onder staat?"
+
+
+def ask(client, **fields):
+    data = {"question": QUESTION, "game": "betoverde-torens", "clause": "bt-raventoren-verplaatsen"}
+    data.update(fields)
+    data = {k: v for k, v in data.items() if v is not None}
+    return client.post("/nl/faq/ask/", data)
+
+
+def visitor_entries():
+    return Entry.objects.filter(origin=Entry.VISITOR)
+
+
+@pytest.mark.parametrize("url", ["/nl/betoverde-torens/bt-einde-spel/", "/nl/betoverde-torens/faq/", "/de/betoverde-torens/faq/winregel-beide-voorwaarden/"])
+def test_the_form_is_on_clause_faq_and_entry_pages(client, url):
+    html = client.get(url).content.decode()
+    assert 'class="ask__form" method="post"' in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert 'name="game" value="betoverde-torens"' in html
+    assert 'maxlength="2000"' in html and 'tabindex="-1"' in html and 'aria-hidden="true"' in html
+    if "bt-einde-spel" in url:
+        assert 'name="clause" value="bt-einde-spel"' in html
+
+
+def test_a_question_is_stored_unpublished_and_the_visitor_gets_a_private_link(client):
+    response = ask(client, name="Anna", email="anna@example.org")
+    assert response.status_code == 302 and response["Location"] == "/nl/faq/thanks/"
+    entry = visitor_entries().get()
+    assert entry.question == QUESTION and entry.status == Entry.RECEIVED and not entry.published
+    assert entry.asker_name == "Anna" and entry.asker_email == "anna@example.org"
+    assert list(entry.clauses.values_list("anchor", flat=True)) == ["bt-raventoren-verplaatsen"]
+    assert len(entry.token) >= 32 and entry.asked_at is not None
+    thanks = client.get("/nl/faq/thanks/")
+    html = thanks.content.decode()
+    assert f"/nl/faq/question/{entry.token}/" in html
+    assert "no-cache" in thanks["Cache-Control"] or "no-store" in thanks["Cache-Control"]
+    track = client.get(f"/nl/faq/question/{entry.token}/")
+    assert track.status_code == 200
+    body = track.content.decode()
+    assert QUESTION in body and "ontvangen" in body
+    assert "anna@example.org" not in body
+    assert track["Referrer-Policy"] == "no-referrer" and "noindex" in track["X-Robots-Tag"]
+    # Not public until an editor publishes it.
+    assert client.get(f"/nl/betoverde-torens/faq/{entry.slug}/").status_code == 404
+    assert QUESTION not in Client().get("/nl/betoverde-torens/faq/").content.decode()
+
+
+def test_the_tracking_page_links_the_entry_once_published(client):
+    ask(client)
+    entry = visitor_entries().get()
+    entry.answer = "Ja, de Raventoren reist mee."
+    entry.status = Entry.ANSWERED
+    entry.published = True
+    entry.save()
+    html = client.get(f"/en/faq/question/{entry.token}/").content.decode()
+    assert f'href="/en/betoverde-torens/faq/{entry.slug}/"' in html
+    assert "answered" in html
+
+
+@pytest.mark.parametrize("token", ["x" * 32, "short", "a" * 65, "%E2%98%83" * 8, "../../admin" + "a" * 20])
+def test_a_wrong_tracking_link_is_404(client, token):
+    ask(client)
+    response = client.get(f"/nl/faq/question/{token}/")
+    assert response.status_code == 404
+
+
+def test_another_visitor_without_the_link_sees_nothing(client):
+    ask(client)
+    other = Client()
+    assert "/faq/question/" not in other.get("/nl/faq/thanks/").content.decode()
+    entry = visitor_entries().get()
+    assert entry.token not in other.get("/nl/betoverde-torens/faq/").content.decode()
+
+
+def test_csrf_is_required():
+    strict = Client(enforce_csrf_checks=True)
+    response = ask(strict)
+    assert response.status_code == 403
+    assert not visitor_entries().exists()
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"question": ""}, "Typ je vraag."),
+        ({"question": "   \n\t  "}, "Typ je vraag."),
+        ({"question": "te kort"}, "minstens 10 tekens"),
+        ({"question": "\x00\x01\x02 kort \x1b"}, "tekens"),
+        ({"question": "x" * 2001}, "2000"),
+        ({"name": "n" * 101}, "100"),
+        ({"email": "geen-adres"}, "e-mailadres"),
+        ({"email": "a@" + "b" * 200 + ".nl"}, "200"),
+        ({"game": "monopoly"}, "spelregels van deze site"),
+        ({"game": None}, "spelregels van deze site"),
+        ({"clause": "ff-monster"}, "hoort niet bij deze spelregels"),
+        ({"position": "https://evil.example/nl/betoverde-torens/sim/"}, "simulatorlink"),
+        ({"position": "/nl/finstere-flure/sim/?step=1"}, "simulatorlink"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message_and_nothing_stored(client, fields, message):
+    response = ask(client, **fields)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html
+    assert 'class="ask__form"' in html or "Stel je vraag" in html
+    assert not visitor_entries().exists()
+
+
+def test_refused_input_is_shown_back_escaped(client):
+    response = ask(client, question="<script>alert(1)</script>", email="<b>x</b>")
+    html = response.content.decode()
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b>x</b>" not in html
+
+
+def test_script_tags_are_stored_as_text_and_escaped_on_the_tracking_page(client):
+    ask(client, question='<script>alert("x")</script> mag dat? <a href="javascript:alert(1)">klik</a>', name="<b>Bob</b>")
+    entry = visitor_entries().get()
+    assert entry.question.startswith("<script>")  # stored as typed ...
+    html = client.get(f"/nl/faq/question/{entry.token}/").content.decode()
+    assert '<script>alert("x")' not in html and 'href="javascript:' not in html  # ... shown escaped
+    assert "&lt;script&gt;" in html
+
+
+def test_control_characters_are_dropped_and_whitespace_tidied(client):
+    ask(client, question="  Mag\x07 ik\u200b twee\x1b keer \t  gooien?\r\n\r\n\r\n\r\nEcht?  ", name=" An\x07na ")
+    entry = visitor_entries().get()
+    assert entry.question == "Mag ik twee keer gooien?\n\nEcht?"
+    assert entry.asker_name == "Anna"
+
+
+def test_the_honeypot_discards_bots_silently_with_the_same_confirmation(client):
+    response = ask(client, website="https://spam.example")
+    assert response.status_code == 302 and response["Location"] == "/nl/faq/thanks/"
+    assert not visitor_entries().exists()
+    html = client.get("/nl/faq/thanks/").content.decode()
+    assert "/nl/faq/question/" in html  # looks the same ...
+    token = client.session[SESSION_KEY]
+    assert client.get(f"/nl/faq/question/{token}/").status_code == 404  # ... but leads nowhere
+
+
+def test_the_rate_limit_answers_429_with_a_clear_message(client, settings):
+    settings.FAQ_QUESTION_RATE = (3, 600)
+    for n in range(3):
+        assert ask(client, question=f"Vraag nummer {n} over de Raventoren?").status_code == 302
+    response = ask(client, question="Nog een vraag over de Raventoren, de vierde?")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "600"
+    html = response.content.decode()
+    assert "Te veel vragen" in html and "10 minuten" in html
+    assert "Nog een vraag over de Raventoren, de vierde?" in html  # shown back to copy
+    assert visitor_entries().count() == 3
+    # Another client address is not limited.
+    assert Client(REMOTE_ADDR="10.1.2.3").post(
+        "/nl/faq/ask/", {"question": QUESTION, "game": "betoverde-torens"}
+    ).status_code == 302
+
+
+def test_invalid_submissions_do_not_use_up_the_allowance(client, settings):
+    settings.FAQ_QUESTION_RATE = (1, 600)
+    for _ in range(3):
+        assert ask(client, question="kort").status_code == 400
+    assert ask(client).status_code == 302
+
+
+def test_the_ask_page_prefills_from_the_simulator_and_ignores_foreign_positions(client):
+    html = client.get("/de/faq/ask/", {"game": "betoverde-torens", "position": "/nl/betoverde-torens/sim/?step=2"}).content.decode()
+    assert 'name="position" value="/nl/betoverde-torens/sim/?step=2"' in html
+    html = client.get("/de/faq/ask/", {"game": "betoverde-torens", "position": "https://evil.example/"}).content.decode()
+    assert 'name="position"' not in html and 'href="https://evil.example/' not in html
+    assert client.get("/nl/faq/ask/", {"game": "monopoly"}).status_code == 404
+    assert client.get("/nl/faq/ask/").status_code == 302
+
+
+def test_a_question_from_the_simulator_keeps_its_position_link(client):
+    ask(client, clause="", position="/nl/betoverde-torens/sim/?scenario=x&step=2")
+    entry = visitor_entries().get()
+    assert entry.position_url == "/nl/betoverde-torens/sim/?scenario=x&step=2"
+    entry.answer, entry.status, entry.published = "Zo zit het.", Entry.ANSWERED, True
+    entry.save()
+    html = client.get(f"/de/betoverde-torens/faq/{entry.slug}/").content.decode()
+    assert 'href="/de/betoverde-torens/sim/?scenario=x&amp;step=2"' in html
+
+
+def test_slugs_of_questions_are_unique_per_game(client):
+    make_entry(slug="mag-ik-de-raventoren-verplaatsen-als-er-een-tovenaar-onder", question="Oud")
+    ask(client)
+    assert visitor_entries().get().slug.endswith("-2")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"question": ["een", "twee"], "game": "betoverde-torens"},
+        {"question": QUESTION, "game": ["betoverde-torens", "finstere-flure"]},
+        {"question": QUESTION, "game": "\x00"},
+        {"question": QUESTION, "game": "betoverde-torens", "clause": "x" * 5000},
+    ],
+)
+def test_odd_posts_never_cause_a_server_error(client, data):
+    response = client.post("/nl/faq/ask/", data)
+    assert response.status_code in (302, 400)
