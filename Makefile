@@ -11,7 +11,7 @@ RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
-.PHONY: run test setup venv check lint bench clean
+.PHONY: run test test-postgres setup venv check lint bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ test: venv
 	$(TEST_ENV) $(PY) manage.py checkrules
 	$(VENV)/bin/ruff check .
 	$(TEST_ENV) $(PY) -m pytest
+
+# The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
+test-postgres: venv
+	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
+	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/test_nul_bytes.py
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py

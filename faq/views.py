@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from rulebooks.models import Clause, Game
+from rulebooks.models import Clause, Game, looks_like_slug
 from rulebooks.views import get_game_or_404
 
 from . import ratelimit
@@ -83,7 +83,8 @@ def ask(request):
         game = get_game_or_404(initial["game"]) if "game" in initial else None
         if game is None:
             return redirect("faq:index")
-        clause = Clause.objects.filter(anchor=initial.get("clause", ""), game=game).first()
+        anchor = initial.get("clause", "")
+        clause = Clause.objects.filter(anchor=anchor, game=game).first() if looks_like_slug(anchor) else None
         position = initial.get("position", "")
         if position and (parse_position_url(position) or ("", ""))[1] != game.slug:
             position = ""
@@ -97,8 +98,9 @@ def ask(request):
         request.session[SESSION_KEY] = new_token()
         return redirect("faq:thanks")
     if not form.is_valid():
-        game = Game.objects.filter(slug=str(request.POST.get("game", ""))[:60]).first()
-        clause = Clause.objects.filter(anchor=str(request.POST.get("clause", ""))[:100], game=game).first() if game else None
+        game_slug, anchor = str(request.POST.get("game", ""))[:60], str(request.POST.get("clause", ""))[:100]
+        game = Game.objects.filter(slug=game_slug).first() if looks_like_slug(game_slug) else None
+        clause = Clause.objects.filter(anchor=anchor, game=game).first() if game and looks_like_slug(anchor) else None
         position = form.cleaned_data.get("position", "") if "position" not in form.errors else ""
         return render(
             request,

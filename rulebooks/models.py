@@ -4,8 +4,18 @@ The Markdown files in the repository are the source of truth; these tables are a
 searchable copy that the loader replaces on every load.
 """
 
+import re
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def looks_like_slug(value) -> bool:
+    """Whether a visitor-supplied value can be a game slug or clause id at all. Checked before
+    any lookup: PostgreSQL refuses strings with NUL bytes, and nothing else could match anyway."""
+    return isinstance(value, str) and len(value) <= 100 and bool(SLUG_RE.match(value))
 
 
 class Game(models.Model):

@@ -13,8 +13,17 @@ from django.utils.translation import gettext as _
 
 from faq.models import Entry
 
-from .models import Clause, Game
-from .textsearch import MAX_QUERY_CHARS, MAX_TERMS, MIN_INFIX, highlight, parse_query, score_document, snippet
+from .models import Clause, Game, looks_like_slug
+from .textsearch import (
+    MAX_QUERY_CHARS,
+    MAX_TERMS,
+    MIN_INFIX,
+    clean_query,
+    highlight,
+    parse_query,
+    score_document,
+    snippet,
+)
 
 MAX_RESULTS_PER_GAME = 40
 
@@ -59,9 +68,10 @@ def run_search(params) -> dict:
     game_filter = params.get("game", "") or ""
     selected = None
     if game_filter:
-        selected = Game.objects.filter(slug=game_filter).first()
+        selected = Game.objects.filter(slug=game_filter).first() if looks_like_slug(game_filter) else None
         if selected is None:
-            messages.append(_("There is no game called “%(game)s”; searching all rulebooks instead.") % {"game": game_filter[:60]})
+            shown = clean_query(game_filter)[0][:60]
+            messages.append(_("There is no game called “%(game)s”; searching all rulebooks instead.") % {"game": shown})
     if query.truncated:
         messages.append(_("Your search was shortened to its first %(n)d characters.") % {"n": MAX_QUERY_CHARS})
     if query.dropped_terms:

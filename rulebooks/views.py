@@ -10,13 +10,13 @@ from django.views.decorators.vary import vary_on_headers
 
 from faq.queries import rulings_by_clause, rulings_for_clause
 
-from .models import Clause, Game, Section
+from .models import Clause, Game, Section, looks_like_slug
 from .outline import build_outline, clause_neighbours, section_path
 from .search import run_search
 
 
 def get_game_or_404(slug: str) -> Game:
-    game = Game.objects.filter(slug=slug).first()
+    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
         raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
     return game

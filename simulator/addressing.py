@@ -22,16 +22,8 @@ from simulator.core.timeline import Timeline, TimelineError, from_log, from_scen
 MAX_POSITION_CHARS = 20_000
 
 
-class BadAddress(ValueError):
-    def __init__(self, field: str, reason: str, clause: str | None = None):
-        self.field, self.reason, self.clause = field, reason, clause
-        super().__init__(f"{field}: {reason}")
-
-    def as_dict(self):
-        out = {"field": self.field, "reason": self.reason}
-        if self.clause:
-            out["clause"] = self.clause
-        return out
+class BadAddress(TimelineError):
+    """A query string that does not address a state: ``field`` and ``reason`` say why (400)."""
 
 
 @dataclass

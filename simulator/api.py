@@ -12,7 +12,7 @@ from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rulebooks.models import Game
+from rulebooks.models import Game, looks_like_slug
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import EngineError, IllegalAction, PositionError
@@ -32,7 +32,7 @@ def error(field: str, reason: str, status: int = 400, **extra) -> JsonResponse:
 
 
 def _game_engine(slug: str):
-    game = Game.objects.filter(slug=slug).first()
+    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
         return None, None, error("game", f"unknown game '{slug[:80]}'", 404)
     engine = get_engine(slug)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from rulebooks.models import Clause, Game
+from rulebooks.models import Clause, Game, looks_like_slug
 from simulator.core import codec
 from simulator.core.registry import get_engine, get_view_model
 from simulator.core.scenario_files import scenario_paths
@@ -27,7 +27,7 @@ MAX_ACTION_BUTTONS = 400
 
 
 def game_and_engine(slug: str):
-    game = Game.objects.filter(slug=slug).first()
+    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
         raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
     engine = get_engine(slug)

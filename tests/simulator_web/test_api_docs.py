@@ -1,0 +1,43 @@
+"""The examples in docs/API.md stay true: the hand-written position is accepted, the move it
+shows is legal with the events it quotes, and the error example names the field it says."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.usefixtures("rulebooks")
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "API.md").read_text(encoding="utf-8")
+
+
+def documented_position() -> dict:
+    after = DOC.split("A minimal hand-written position", 1)[1]
+    return json.loads(re.search(r"```json\n(.*?)\n```", after, re.S).group(1))
+
+
+def apply(body):
+    return Client().post("/api/v1/games/finstere-flure/apply", data=json.dumps(body), content_type="application/json")
+
+
+def test_the_documented_position_and_move_work_as_shown():
+    data = apply({"position": documented_position(), "apply": ["move:red2:U"]}).json()
+    result = data["results"][0]
+    assert result["legal"] is True
+    texts = {e["clause"]: e["text"] for e in result["events"]}
+    assert texts["ff-stappen-waarde"] == "Rood 2 loopt 1 stap (van de 2) van (5, 5) naar (5, 4)."
+    assert texts["ff-steen-schuiven"] == "Rood 2 schuift het steenblok van (5, 4) naar (5, 3)."
+    assert data["actor"] == "yellow"
+    assert "ff-stappen-waarde" in DOC and "Rood 2 schuift het steenblok van (5, 4) naar (5, 3)." in DOC
+
+
+def test_the_documented_error_names_the_field():
+    position = documented_position()
+    position["figures"]["red2"]["at"] = [0, 10]
+    response = apply({"position": position, "apply": ["move:red2:U"]})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"] == "position.figures.red2.at"
+    assert f'"field": "{error["field"]}"' in DOC
+    assert f'"reason": "{error["reason"]}"' in DOC
