@@ -116,3 +116,10 @@ def test_bad_addresses_get_a_400_naming_the_problem(client, params, field):
 def test_games_without_engine_and_unknown_games_are_404(client):
     assert client.get("/nl/torens-en-dieven/sim/").status_code == 404
     assert client.get("/nl/monopoly/sim/").status_code == 404
+
+
+def test_the_simulator_page_offers_to_ask_a_question_with_this_position_attached(client):
+    html = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
+    here = f'{SIM}?scenario={SCENARIO}&amp;step=1'
+    assert f'<input type="hidden" name="position" value="{here}">' in html
+    assert 'action="/nl/faq/ask/"' in html
