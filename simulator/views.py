@@ -117,7 +117,8 @@ def board_context(game, engine, address: Address, sim_url: str) -> dict:
     else:
         caption_clause = None
 
-    board = view.board_view(engine, state) if view else None
+    previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
+    board = view.board_view(engine, state, previous, frame.action) if view else None
     log_rows = []
     for f in timeline.frames[1:]:
         log_rows.append(

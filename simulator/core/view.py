@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SHAPE_KINDS = ("rect", "circle", "text", "polygon", "line", "path", "g-start", "g-end")
+SHAPE_KINDS = ("rect", "circle", "text", "polygon", "polyline", "line", "path", "g-start", "g-end")
 ALLOWED_ATTRS = frozenset(
     "x y width height cx cy r rx points x1 y1 x2 y2 d transform text-anchor dominant-baseline font-size".split()
 )

@@ -38,7 +38,44 @@ def _xy(square) -> tuple[float, float]:
     return square[0] + MARGIN, square[1] + MARGIN
 
 
-def board_view(engine, state) -> BoardView:
+DELTA = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+
+
+def trail(engine, previous, action: str | None, state=None) -> list[tuple[int, int]]:
+    """The squares the last action walked over (a figure's path or the monster's step)."""
+    if previous is None or not action:
+        return []
+    before = engine.position_of(previous)
+    if action.startswith("move:"):
+        _, fid, path = action.split(":", 2)
+        fig = before["figures"].get(fid)
+        if not isinstance(fig, dict) or not path:
+            return []
+        here = START if fig["at"] == "pool" else tuple(fig["at"])
+        squares = [here]
+        for letter in path:
+            if letter in DELTA:
+                dx, dy = DELTA[letter]
+                here = (here[0] + dx, here[1] + dy)
+                squares.append(here)
+        return squares
+    if action == "monster" and state is not None:
+        after = engine.position_of(state)["monster"]
+        (x0, y0), (x1, y1) = before["monster"]["at"], after["at"]
+        if (x0 != x1 and y0 != y1) or (x0, y0) == (x1, y1):
+            return []
+        step = ((x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0))
+        # A walk through the wall comes back on the other side: no line across the board.
+        if step not in (DELTA[before["monster"]["facing"]], DELTA[after["facing"]]):
+            return []
+        squares = [(x0, y0)]
+        while squares[-1] != (x1, y1):
+            squares.append((squares[-1][0] + step[0], squares[-1][1] + step[1]))
+        return squares
+    return []
+
+
+def board_view(engine, state, previous=None, action: str | None = None) -> BoardView:
     pos = engine.position_of(state)
     shapes: list[Shape] = []
     blood = {tuple(s) for s in pos.get("blood", [])}
@@ -64,6 +101,11 @@ def board_view(engine, state) -> BoardView:
             shapes.append(Shape.make("rect", css=css, title=title, x=px, y=py, width=1, height=1))
     shapes.append(Shape.make("text", css="label", text="uit", x=MARGIN + 0.5, y=MARGIN + 0.62, text_anchor="middle"))
     shapes.append(Shape.make("text", css="label", text="in", x=MARGIN + 15.5, y=MARGIN + 10.62, text_anchor="middle"))
+
+    walked = [sq for sq in trail(engine, previous, action, state) if on_board(sq)]
+    if len(walked) > 1:
+        points = " ".join(f"{_xy(sq)[0] + 0.5:g},{_xy(sq)[1] + 0.5:g}" for sq in walked)
+        shapes.append(Shape.make("polyline", css="trail", title="De laatste zet", points=points))
 
     for square in stones:
         px, py = _xy(square)
