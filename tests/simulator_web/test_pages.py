@@ -123,3 +123,11 @@ def test_the_simulator_page_offers_to_ask_a_question_with_this_position_attached
     here = f'{SIM}?scenario={SCENARIO}&amp;step=1'
     assert f'<input type="hidden" name="position" value="{here}">' in html
     assert 'action="/nl/faq/ask/"' in html
+
+
+def test_the_board_draws_the_path_of_the_last_move_and_nothing_at_the_start(client):
+    start = client.get(SIM, {"scenario": SCENARIO, "step": "0"}).content.decode()
+    assert 'class="trail"' not in start
+    moved = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
+    # Red 2 walked up twice from (5, 5): squares (5, 5), (5, 4), (5, 3) drawn at +0.3 margin, centred.
+    assert '<polyline class="trail" points="5.8,5.8 5.8,4.8 5.8,3.8">' in moved
