@@ -41,6 +41,8 @@ class BoardView:
     label: str = ""  # short accessible name of the whole board
     description: list[str] = field(default_factory=list)  # the position in words, one line each
     status: str = ""  # whose turn / what happens next, in the rulebook's language
+    # Pieces off the board, shown beside it: {"css", "label", "chips": [str], "note"} per row.
+    legend: list[dict] = field(default_factory=list)
 
     @property
     def viewbox(self) -> str:

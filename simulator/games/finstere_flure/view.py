@@ -25,8 +25,6 @@ PHASE_NL = {
     "over": "Het spel is afgelopen.",
 }
 MARGIN = 0.3
-PANEL_X = WIDTH + 0.8
-PANEL_W = 4.6
 
 
 def figure_name(fid: str) -> str:
@@ -158,26 +156,21 @@ def board_view(engine, state, previous=None, action: str | None = None) -> Board
         shapes.append(Shape.make("g-end"))
         description.append(text)
 
-    # Side panel: start pool and saved figures per player.
-    shapes.append(Shape.make("text", css="label", text="voorraad · gered", x=PANEL_X, y=MARGIN + 0.35))
-    for i, player in enumerate(pos["players"]):
-        row_y = MARGIN + 0.9 + i * 1.45
-        shapes.append(Shape.make("text", css="label", text=COLOUR_NL[player], x=PANEL_X, y=row_y + 0.3))
-        for j, (fid, showing) in enumerate(pools[player]):
-            cx = PANEL_X + 0.45 + j * 0.85
-            cy = row_y + 0.85
-            text = f"{figure_name(fid)} in de startvoorraad, toont {showing}."
-            shapes.append(Shape.make("circle", css=f"fig fig-{player}", title=text, cx=cx, cy=cy, r=0.36))
-            shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=cx, y=cy + 0.15, text_anchor="middle"))
-            description.append(text)
+    # Beside the board (as HTML, so the board itself can use the whole width on a phone):
+    # each player's start pool and saved figures.
+    legend = []
+    for player in pos["players"]:
+        chips = [str(showing) for _fid, showing in pools[player]]
+        for fid, showing in pools[player]:
+            description.append(f"{figure_name(fid)} in de startvoorraad, toont {showing}.")
         summary = f"{saved_count[player]} gered" + (f", {out_count[player]} uit" if out_count[player] else "")
-        shapes.append(Shape.make("text", css="pool-count", text=summary, x=PANEL_X + 1.6, y=row_y + 0.3))
+        legend.append({"css": f"fig-{player}", "label": COLOUR_NL[player], "chips": chips, "note": summary})
         description.append(f"{COLOUR_NL[player]}: {summary}.")
 
-    height = max(HEIGHT + 2 * MARGIN, MARGIN + 1.0 + len(pos["players"]) * 1.45)
     return BoardView(
-        width=PANEL_X + PANEL_W,
-        height=round(height, 2),
+        width=WIDTH + 2 * MARGIN,
+        height=HEIGHT + 2 * MARGIN,
+        legend=legend,
         shapes=shapes,
         label=f"Speelbord Finstere Flure, hoofdstuk {pos.get('chapter', 1)}, ronde {pos.get('round', 1)}",
         description=description,
