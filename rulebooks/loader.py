@@ -7,7 +7,7 @@ from django.db import transaction
 
 from simulator.core.registry import get_engine
 from simulator.core.scenario_files import scenario_ids, scenario_paths
-from simulator.core.scenarios import ScenarioError, load_scenario, replay
+from simulator.core.scenarios import check_scenario, load_scenario
 
 from .contentset import ContentSet, load_content
 from .models import Clause, Game, Section
@@ -37,29 +37,32 @@ def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> Cont
 
 
 def scenario_problems(content: ContentSet) -> list[Problem]:
-    """Replay every scenario of every game; each broken one is a problem naming its file."""
+    """Replay every scenario of every game; each broken one is a problem naming its file.
+
+    Replays go through ``check_scenario``, which caches per process, so the FAQ badge rule that
+    checkrules applies afterwards does not replay the same scenarios again."""
     problems = []
     for slug, game in content.games.items():
         paths = scenario_paths(slug)
         if not paths:
             continue
-        engine = get_engine(slug)
+        if get_engine(slug) is None:
+            problems.append(Problem(_shown(next(iter(paths.values()))), 0, f"game '{slug}' has scenarios but no rules engine"))
+            continue
+        own = {c.id for c in game.book.clauses}
         for scenario_id, path in paths.items():
-            shown = str(path.relative_to(settings.BASE_DIR)) if path.is_relative_to(settings.BASE_DIR) else str(path)
-            if engine is None:
-                problems.append(Problem(shown, 0, f"game '{slug}' has scenarios but no rules engine"))
-                break
-            try:
-                scenario = load_scenario(slug, scenario_id)
-                replay(engine, scenario)
-            except ScenarioError as exc:
-                problems.append(Problem(shown, 0, str(exc)))
+            report = check_scenario(slug, scenario_id)
+            if not report.ok:
+                problems.extend(Problem(_shown(path), 0, problem) for problem in report.problems)
                 continue
-            own = {c.id for c in game.book.clauses}
-            for clause in scenario.clauses:
+            for clause in load_scenario(slug, scenario_id).clauses:
                 if clause not in own:
-                    problems.append(Problem(shown, 0, f"scenario demonstrates unknown clause '{clause}'"))
+                    problems.append(Problem(_shown(path), 0, f"scenario demonstrates unknown clause '{clause}'"))
     return problems
+
+
+def _shown(path) -> str:
+    return str(path.relative_to(settings.BASE_DIR)) if path.is_relative_to(settings.BASE_DIR) else str(path)
 
 
 @transaction.atomic

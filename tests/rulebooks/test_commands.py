@@ -60,3 +60,23 @@ def test_loadrules_is_idempotent_and_refuses_broken_content(tmp_path, settings):
     with pytest.raises(CommandError, match="nothing was loaded"):
         call_command("loadrules", "--no-seeds")
     assert Clause.objects.count() == first
+
+
+def test_checkrules_fails_naming_the_file_of_a_scenario_that_does_not_replay(monkeypatch, capsys):
+    from simulator.core.scenarios import ScenarioReport
+
+    real = __import__("rulebooks.loader", fromlist=["check_scenario"]).check_scenario
+
+    def check(game, scenario_id):
+        if scenario_id == "ff-steen-schuiven":
+            return ScenarioReport(False, ["step 1: expected figures.red2.at = [5, 2], found [5, 3]"])
+        return real(game, scenario_id)
+
+    monkeypatch.setattr("rulebooks.loader.check_scenario", check)
+    with pytest.raises(CommandError, match="1 content problem"):
+        call_command("checkrules", "--no-seeds")
+    err = capsys.readouterr().err
+    assert (
+        "simulator/games/finstere_flure/scenarios/ff-steen-schuiven.toml:0: "
+        "step 1: expected figures.red2.at = [5, 2], found [5, 3]"
+    ) in err
