@@ -124,7 +124,13 @@ def board_context(game, engine, address: Address, sim_url: str) -> dict:
         log_rows.append(
             {
                 "index": f.index,
-                "label": view.action_label(engine, timeline.frames[f.index - 1].state, f.action) if view else f.action,
+                "label": (
+                    view.action_label(
+                        engine, timeline.frames[f.index - 1].state, f.action, None if f.refused else f.state
+                    )
+                    if view
+                    else f.action
+                ),
                 "caption": f.caption,
                 "refused": f.refused,
                 "refused_clause": cite(f.refused.clause) if f.refused else None,

@@ -131,3 +131,10 @@ def test_the_board_draws_the_path_of_the_last_move_and_nothing_at_the_start(clie
     moved = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
     # Red 2 walked up twice from (5, 5): squares (5, 5), (5, 4), (5, 3) drawn at +0.3 margin, centred.
     assert '<polyline class="trail" points="5.8,5.8 5.8,4.8 5.8,3.8">' in moved
+
+
+def test_the_step_log_labels_moves_by_where_they_ended(client):
+    html = client.get(SIM, {"scenario": SCENARIO, "step": "4"}).content.decode()
+    assert "1. Rood 2 naar (5, 3) via UU" in html
+    assert "4. Geel 1 naar (13, 5) via L" in html
+    assert "2. Geel 1: R" in html  # a refused step has no destination

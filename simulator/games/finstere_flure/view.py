@@ -195,8 +195,11 @@ def status_line(engine, state, pos) -> str:
     return PHASE_NL.get(phase, "")
 
 
-def action_label(engine, state, action: str) -> str:
-    """A short Dutch label of an action at ``state`` (where a move ends, which card, ...)."""
+def action_label(engine, state, action: str, after=None) -> str:
+    """A short Dutch label of an action at ``state`` (where a move ends, which card, ...).
+
+    ``after`` is the state the action led to, when the caller already has it (the step log);
+    otherwise the action is applied here to find where a move ends."""
     kind, _, rest = action.partition(":")
     if kind == "card":
         hits = {"X": " (één treffer)", "XX": " (twee treffers)"}.get(rest, " stappen")
@@ -214,11 +217,12 @@ def action_label(engine, state, action: str) -> str:
             return f"{name} blijft staan"
         if path.endswith("O"):
             return f"{name} verlaat de gangen ({len(path)} stappen)"
-        try:
-            new_state, _events = engine.apply(state, action)
-        except EngineError:
-            return f"{name}: {path}"
-        fig = engine.position_of(new_state)["figures"].get(fid)
+        if after is None:
+            try:
+                after, _events = engine.apply(state, action)
+            except EngineError:
+                return f"{name}: {path}"
+        fig = engine.position_of(after)["figures"].get(fid)
         if isinstance(fig, dict) and fig.get("at") != "pool":
             x, y = fig["at"]
             return f"{name} naar ({x}, {y}) via {path}"
