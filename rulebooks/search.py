@@ -60,6 +60,24 @@ def _term_filter(stemmed: str) -> Q:
     return Q(search_title__contains=needle) | Q(search_body__contains=needle)
 
 
+def clause_texts(clause: Clause) -> tuple[str, str]:
+    return clause.title, clause.body_text
+
+
+def entry_texts(entry: Entry) -> tuple[str, str]:
+    return entry.question, entry.answer_text
+
+
+def _scored(query, rows, texts):
+    """(row, score, highlighted title, snippet) for each row that matches, scored on its
+    folded search columns; ``texts(row)`` gives the title and the text to show."""
+    for row in rows:
+        score = score_document(query, row.search_title, row.search_body)
+        if score > 0:
+            title, text = texts(row)
+            yield row, score, mark_safe(highlight(title, query)), mark_safe(snippet(text, query))
+
+
 def run_search(params) -> dict:
     """Everything the search page shows for the GET parameters ``params``."""
     raw = params.get("q", "")
@@ -86,31 +104,15 @@ def run_search(params) -> dict:
         if selected is not None:
             rows = rows.filter(game=selected)
         by_game: dict[str, GameHits] = {}
-        for clause in rows:
-            score = score_document(query, clause.search_title, clause.search_body)
-            if score <= 0:
-                continue
-            hit = Hit(
-                clause=clause,
-                score=score,
-                title_html=mark_safe(highlight(clause.title, query)),
-                snippet_html=mark_safe(snippet(clause.body_text, query)),
-            )
+        for clause, score, title_html, snippet_html in _scored(query, rows, clause_texts):
+            hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
             by_game.setdefault(clause.game_id, GameHits(clause.game)).hits.append(hit)
         # Published FAQ entries only, ranked by the same scoring as clauses.
         entries = Entry.objects.published().select_related("game").filter(term_filter)
         if selected is not None:
             entries = entries.filter(game=selected)
-        for entry in entries:
-            score = score_document(query, entry.search_title, entry.search_body)
-            if score <= 0:
-                continue
-            hit = FaqHit(
-                entry=entry,
-                score=score,
-                title_html=mark_safe(highlight(entry.question, query)),
-                snippet_html=mark_safe(snippet(entry.answer_text, query)),
-            )
+        for entry, score, title_html, snippet_html in _scored(query, entries, entry_texts):
+            hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
             by_game.setdefault(entry.game_id, GameHits(entry.game)).faq_hits.append(hit)
         for group in by_game.values():
             group.hits.sort(key=lambda h: (-h.score, h.clause.position))
