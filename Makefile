@@ -11,7 +11,7 @@ RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
-.PHONY: run test test-postgres setup venv check lint bench clean
+.PHONY: run test test-postgres setup venv check lint typecheck bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,14 @@ check: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 
+# Strict static types on the engines (simulator/core, simulator/games; see pyproject.toml).
+typecheck: venv
+	$(VENV)/bin/mypy
+
 test: venv
 	$(TEST_ENV) $(PY) manage.py checkrules
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(TEST_ENV) $(PY) -m pytest
 
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).

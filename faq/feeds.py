@@ -8,8 +8,8 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rulebooks.lookups import get_game_or_404
 from rulebooks.rendering import LANG_PLACEHOLDER
-from rulebooks.views import get_game_or_404
 
 from .models import Entry
 

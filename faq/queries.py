@@ -1,4 +1,5 @@
-"""Published rulings for the rulebook pages: what cites which clause."""
+"""Published rulings for the rulebook pages: what cites which clause. ``FaqConfig.ready`` registers
+this module with :mod:`rulebooks.annotations`, which the rulebook views ask."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
-from rulebooks.views import get_game_or_404
 
 from . import ratelimit
 from .forms import AskForm

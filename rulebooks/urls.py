@@ -6,7 +6,6 @@ app_name = "rulebooks"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("search/", views.search, name="search"),
     path("<slug:game>/", views.rulebook, name="rulebook"),
     path("<slug:game>/<slug:clause>/", views.clause_detail, name="clause"),
 ]

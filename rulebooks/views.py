@@ -1,25 +1,17 @@
-"""Pages of the rulebooks: home, rulebook, clause, search. Views stay thin; the work is in
-:mod:`rulebooks.outline` (structure) and :mod:`rulebooks.search` (queries)."""
+"""Pages of the rulebooks: home, rulebook, clause. Views stay thin; the work is in
+:mod:`rulebooks.outline` (structure). The FAQ rulings under each clause come through
+:mod:`rulebooks.annotations` (registered by the FAQ app); the search lives in :mod:`sitewide`."""
 
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 
-from faq.queries import rulings_by_clause, rulings_for_clause
-
-from .models import Clause, Game, Section, looks_like_slug
+from .annotations import rulings_by_clause, rulings_for_clause
+from .lookups import get_game_or_404
+from .models import Clause, Game, Section
 from .outline import build_outline, clause_neighbours, section_path
-from .search import run_search
-
-
-def get_game_or_404(slug: str) -> Game:
-    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
-    if game is None:
-        raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
-    return game
 
 
 @require_safe
@@ -70,14 +62,3 @@ def clause_detail(request, game, clause):
             "next": following,
         },
     )
-
-
-@require_safe
-@vary_on_headers("HX-Request")
-def search(request):
-    context = run_search(request.GET)
-    context["games"] = Game.objects.all()
-    template = "rulebooks/search.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#results"
-    return render(request, template, context)

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "template_partials",
     "rulebooks",
     "faq",
+    "sitewide",
     "simulator",
 ]
 
@@ -125,6 +126,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "simulator.staticfinders.GameStaticFinder",  # simulator/games/<game>/static/ as games/<slug>/
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

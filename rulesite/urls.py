@@ -20,6 +20,8 @@ urlpatterns += i18n_patterns(
     # FAQ first: the rulebooks' "<game>/<clause>/" would otherwise take "<game>/faq/".
     path("", include("faq.urls")),
     path("", include("simulator.urls")),
+    # Before the rulebooks too: their "<game>/" would otherwise take "search/".
+    path("", include("sitewide.urls")),
     path("", include("rulebooks.urls")),
     prefix_default_language=True,
 )

@@ -8,18 +8,21 @@ setup, a pasted position or a branch ("what if?"). Anything malformed raises
 from __future__ import annotations
 
 import json
-import random
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 from simulator.core import codec
-from simulator.core.chance import sample
 from simulator.core.codec import CodecError, Log
-from simulator.core.engine import Engine
+from simulator.core.engine import Engine, PositionError
 from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.setup import validate_setup
 from simulator.core.timeline import Timeline, TimelineError, from_log, from_scenario
 
 MAX_POSITION_CHARS = 20_000
+_SEED_RE = re.compile(r"^-?\d{1,18}$")
 
 
 class BadAddress(TimelineError):
@@ -61,7 +64,7 @@ def parse_step(raw: str | None, last: int, default: int) -> int:
     return step
 
 
-def resolve(engine: Engine, params) -> Address:
+def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
     """The timeline and step a query string addresses (no new-game or paste handling here)."""
     if params.get("scenario"):
         scenario_id = params["scenario"]
@@ -84,33 +87,29 @@ def resolve(engine: Engine, params) -> Address:
     raise BadAddress("scenario", "give a scenario, a log, or start a new game")
 
 
-def new_game_log(engine: Engine, params) -> Log:
-    """A fresh game from the 'new game' form: players, seed and options."""
-    schema = engine.setup_schema()
-    setup: dict = {}
-    for name, spec in schema.items():
-        raw = params.get(name)
-        kind = spec.get("type", "int")
-        if kind == "bool":
-            setup[name] = raw in ("1", "on", "true", "yes")
-            continue
-        if raw is None or raw == "":
-            setup[name] = spec.get("default")
-            continue
-        if not raw.lstrip("-").isdigit() or len(raw) > 12:
-            raise BadAddress(name, "must be a whole number")
-        value = int(raw)
-        if "min" in spec and value < spec["min"] or "max" in spec and value > spec["max"]:
-            raise BadAddress(name, f"must be between {spec.get('min')} and {spec.get('max')}")
-        setup[name] = value
+def new_game_log(engine: Engine[Any], params: Mapping[str, str]) -> Log:
+    """A fresh game from the 'new game' form: the engine's options (one validator for form, API and
+    URL decoder) and, for a game with chance, the seed of the driver's draws."""
+    raw = {o.name: params[o.name] for o in engine.setup_options() if o.name in params}
     try:
-        from_log(engine, Log(setup=setup))
+        setup = validate_setup(engine, raw, from_strings=True)
+    except PositionError as exc:
+        raise BadAddress(exc.field, exc.reason) from None
+    seed = None
+    text = params.get("seed", "")
+    if engine.info.chance and text:
+        if not _SEED_RE.match(text):
+            raise BadAddress("seed", "must be a whole number")
+        seed = int(text)
+    log = Log(setup=setup, seed=seed)
+    try:
+        from_log(engine, log)
     except TimelineError as exc:
         raise BadAddress(exc.field, exc.reason) from None
-    return Log(setup=setup)
+    return log
 
 
-def pasted_position_log(engine: Engine, raw: str) -> Log:
+def pasted_position_log(engine: Engine[Any], raw: str) -> Log:
     if len(raw) > MAX_POSITION_CHARS:
         raise BadAddress("position", f"a position is at most {MAX_POSITION_CHARS} characters")
     try:
@@ -125,12 +124,3 @@ def pasted_position_log(engine: Engine, raw: str) -> Log:
     except TimelineError as exc:
         raise BadAddress(exc.field, exc.reason) from None
     return log
-
-
-def seeded_outcome(engine: Engine, timeline: Timeline, step: int) -> str | None:
-    """The chance outcome a seeded draw gives at ``step`` (same seed + step -> same outcome)."""
-    state = timeline.frames[step].state
-    if not engine.chance_outcomes(state):
-        return None
-    seed = (timeline.log.setup or {}).get("seed", 0)
-    return sample(engine, state, random.Random(f"{seed}/{step}/{len(timeline.actions_until(step))}"))

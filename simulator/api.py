@@ -1,5 +1,6 @@
 """JSON rules API, version 1 (documented with examples in docs/API.md).
 
+An entry "@draw" in "apply" draws the next chance outcome from the log's seed (replay.DRAW).
 Every error is JSON ``{"error": {"field": ..., "reason": ...}}`` with status 400 (404 for an
 unknown game or scenario, 405 for a wrong method); nothing a client sends can cause a 500.
 """
@@ -7,6 +8,8 @@ unknown game or scenario, 405 for a wrong method); nothing a client sends can ca
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -15,8 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 from rulebooks.models import Game, looks_like_slug
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
-from simulator.core.engine import EngineError, IllegalAction, PositionError
+from simulator.core.engine import Engine, Event, PositionError
 from simulator.core.registry import get_engine
+from simulator.core.replay import ReplayError, advance
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
 from simulator.core.timeline import TimelineError, from_log, from_scenario
@@ -41,19 +45,20 @@ def _game_engine(slug: str):
     return game, engine, None
 
 
-def _events(events) -> list[dict]:
-    return [e.as_dict() for e in events]
+def _events(engine: Engine[Any], events: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.as_dict(engine.describe(e)) for e in events]
 
 
-def _state_payload(engine, state) -> dict:
+def _state_payload(engine: Engine[Any], state: Any) -> dict[str, Any]:
     over = engine.is_over(state)
+    result = engine.result(state) if over else None
     return {
         "position": engine.position_of(state),
         "actor": engine.current_actor(state),
         "legal_actions": [] if over else engine.legal_actions(state),
         "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
         "over": over,
-        "result": engine.result(state) if over else None,
+        "result": result.as_dict(engine.describe_result(result)) if result else None,
     }
 
 
@@ -68,7 +73,10 @@ def games(request):
                 "title": game.title,
                 "language": game.language,
                 "engine": engine is not None,
-                "setup": engine.setup_schema() if engine else None,
+                "seats": {"min": engine.info.min_seats, "max": engine.info.max_seats} if engine else None,
+                "information": engine.info.information if engine else None,
+                "chance": engine.info.chance if engine else None,
+                "setup": [o.as_dict() for o in engine.setup_options()] if engine else None,
                 "scenarios": len(scenario_paths(game.slug)),
             }
         )
@@ -115,7 +123,7 @@ def scenario_step(request, game, scenario_id):
             "caption": frame.caption,
             "action": frame.action,
             "refused": frame.refused.as_dict() if frame.refused else None,
-            "events": _events(frame.events),
+            "events": _events(engine, frame.events),
             "log": codec.encode(timeline.log_until(step)),
             **_state_payload(engine, frame.state),
         }
@@ -136,7 +144,7 @@ def apply(request, game):
         return error("body", f"not valid JSON: {exc}")
     if not isinstance(body, dict):
         return error("body", "the body must be a JSON object")
-    unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply"}
+    unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply", "seed"}
     if unknown:
         return error(sorted(unknown)[0], "unknown field")
 
@@ -153,16 +161,17 @@ def apply(request, game):
         return error("position", "give exactly one start: position, setup (with optional actions), log or scenario")
     try:
         if "log" in body:
-            if "actions" in body:
-                return error("actions", "a log already holds its actions")
+            if "actions" in body or "seed" in body:
+                return error("actions" if "actions" in body else "seed", "a log already holds its actions and seed")
             if not isinstance(body["log"], str):
                 return error("log", "must be a log string as found in simulator URLs")
             log = codec.decode(body["log"])
         else:
-            log = codec.log_from_json({k: body[k] for k in (starts[0], "actions") if k in body})
+            log = codec.log_from_json({k: body[k] for k in (starts[0], "actions", "seed") if k in body})
         timeline = from_log(engine, log)
     except CodecError as exc:
-        return error(starts[0] if "log" not in body else "log", exc.reason)
+        field = "log" if "log" in body else ("seed" if "seed" in exc.reason else starts[0])
+        return error(field, exc.reason)
     except TimelineError as exc:
         field = exc.field if "." in exc.field or exc.field.startswith("actions") else f"{starts[0]}.{exc.field}"
         return error(field, exc.reason, **({"clause": exc.clause} if exc.clause else {}))
@@ -170,7 +179,7 @@ def apply(request, game):
         return error(f"{starts[0]}.{exc.field}", exc.reason)
 
     state = timeline.frames[-1].state
-    results = []
+    results: list[dict[str, Any]] = []
     applied = list(log.actions)
     stopped = False
     for action in to_apply:
@@ -178,18 +187,19 @@ def apply(request, game):
             results.append({"action": action, "legal": None, "skipped": True})
             continue
         try:
-            state, events = engine.apply(state, action)
-        except IllegalAction as exc:
+            step = advance(engine, state, action, len(applied), seed=log.seed)
+        except ReplayError as exc:
             results.append({"action": action, "legal": False, "reason": exc.reason, "clause": exc.clause})
             stopped = True
             continue
-        except EngineError as exc:
-            results.append({"action": action, "legal": False, "reason": str(exc), "clause": None})
-            stopped = True
-            continue
-        applied.append(action)
-        results.append({"action": action, "legal": True, "events": _events(events)})
-    new_log = Log(log.setup, log.position, log.scenario, tuple(applied))
+        state = step.after
+        applied.append(step.action)
+        item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events)}
+        if step.drawn:
+            item["drawn"] = True
+        item["position"] = engine.position_of(state)
+        results.append(item)
+    new_log = Log(log.setup, log.position, log.scenario, tuple(applied), log.seed)
     return JsonResponse({"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state)})
 
 

@@ -27,3 +27,11 @@ def site_content():
     """The parsed content set (no database)."""
     load = read_content(check_seeds=False)
     return load
+
+
+def pytest_configure(config):
+    """Register the tests' toy game (tests/toygames/toy_game) through the same mechanism a real
+    game uses: the registry finds a package exporting ``GAME``."""
+    from simulator.core import registry
+
+    registry.add_package("tests.toygames")

@@ -1,7 +1,8 @@
 """Compact, versioned URL encoding of a game log: where it starts and which actions follow.
 
 A *log* starts from a setup (``{"players": 3}``), a hand-written position, or a scenario id,
-and lists actions. It is encoded as ``1.<base64url(zlib(json))>``; the leading ``1`` is the
+and lists actions; ``seed`` (a driver option, never the engine's) fixes the chance outcomes drawn
+with "draw from the seed". It is encoded as ``1.<base64url(zlib(json))>``; the leading ``1`` is the
 format version. Decoding validates everything and raises :class:`CodecError` naming the
 problem: a tampered or truncated string never produces a half-decoded log. (zlib's checksum
 catches corruption; whether the *actions* are legal is for the engine to decide on replay.)
@@ -39,17 +40,18 @@ class Log:
     position: dict[str, Any] | None = None
     scenario: str | None = None
     actions: tuple[str, ...] = field(default_factory=tuple)
+    seed: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         starts = sum(x is not None for x in (self.setup, self.position, self.scenario))
         if starts != 1:
             raise CodecError("a log starts from exactly one of: setup, position, scenario")
 
     def extended(self, *actions: str) -> Log:
-        return Log(self.setup, self.position, self.scenario, tuple(self.actions) + tuple(actions))
+        return Log(self.setup, self.position, self.scenario, tuple(self.actions) + tuple(actions), self.seed)
 
     def truncated(self, n: int) -> Log:
-        return Log(self.setup, self.position, self.scenario, tuple(self.actions[:n]))
+        return Log(self.setup, self.position, self.scenario, tuple(self.actions[:n]), self.seed)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -60,6 +62,8 @@ class Log:
         if self.scenario is not None:
             out["scenario"] = self.scenario
         out["actions"] = list(self.actions)
+        if self.seed is not None:
+            out["seed"] = self.seed
         return out
 
 
@@ -105,7 +109,7 @@ def log_from_json(data: Any) -> Log:
     """Validate the JSON form of a log (also used by the API)."""
     if not isinstance(data, dict):
         raise CodecError("a log must be a JSON object")
-    unknown = set(data) - {"setup", "position", "scenario", "actions"}
+    unknown = set(data) - {"setup", "position", "scenario", "actions", "seed"}
     if unknown:
         raise CodecError(f"unknown field '{sorted(unknown)[0]}' in the log")
     setup, position, scenario = data.get("setup"), data.get("position"), data.get("scenario")
@@ -123,7 +127,13 @@ def log_from_json(data: Any) -> Log:
     for i, action in enumerate(actions):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
             raise CodecError(f"actions[{i}] must be a non-empty string of at most {MAX_ACTION_CHARS} characters")
-    return Log(setup=setup, position=position, scenario=scenario, actions=tuple(actions))
+    seed = data.get("seed")
+    if setup is not None and "seed" in setup:  # logs before the seed became a driver option
+        setup = {k: v for k, v in setup.items() if k != "seed"}
+        seed = data["setup"]["seed"] if seed is None else seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63):
+        raise CodecError("'seed' must be an integer")
+    return Log(setup=setup, position=position, scenario=scenario, actions=tuple(actions), seed=seed)
 
 
 _B64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -1,7 +1,7 @@
-"""Where scenario files live: ``simulator/games/<game-slug>/scenarios/<scenario-id>.toml``.
+"""Where scenario files live: ``<game package>/scenarios/<scenario-id>.toml``.
 
-Game slugs contain hyphens, so a game's folder name is the slug with hyphens turned into
-underscores (``finstere-flure`` -> ``simulator/games/finstere_flure``).
+A registered game's package folder comes from its ``GameSpec``; a game without an engine (yet) is
+looked up under ``simulator/games/<slug_with_underscores>/`` so that stray scenarios are reported.
 """
 
 from __future__ import annotations
@@ -15,9 +15,14 @@ def game_package_dir(slug: str, games_dir: Path = GAMES_DIR) -> Path:
     return games_dir / slug.replace("-", "_")
 
 
-def scenario_paths(slug: str, games_dir: Path = GAMES_DIR) -> dict[str, Path]:
+def scenario_paths(slug: str) -> dict[str, Path]:
     """Scenario id -> file, for one game (empty if the game has no scenarios yet)."""
-    folder = game_package_dir(slug, games_dir) / "scenarios"
+    from .registry import get_game, valid_slug
+
+    if not valid_slug(slug):
+        return {}
+    spec = get_game(slug)
+    folder = spec.scenario_dir if spec is not None else game_package_dir(slug) / "scenarios"
     if not folder.is_dir():
         return {}
     return {p.stem: p for p in sorted(folder.glob("*.toml"))}

@@ -21,6 +21,10 @@ A scenario lives in ``simulator/games/<slug_with_underscores>/scenarios/<id>.tom
     not_legal = ["move:red1:UU"]             # and these are not
     over = false
     winners = ["red"]
+    listed = ["move:red2:E"]                 # these are among legal_actions (not only accepted)
+    actor = "yellow"                         # who acts next (a seat, "chance", "monster", "")
+    chance = { "card:7" = 0.4 }              # the odds of these chance outcomes now
+    observation = { red = { "figures.red1.at" = [3, 2] } }   # what a seat sees (dotted paths)
 
     [[step]]
     action = "move:red1:LL"
@@ -40,13 +44,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .engine import Engine, EngineError, Event, IllegalAction, PositionError
+from .engine import Engine, Event, PositionError, RuleError
 from .registry import get_engine
+from .replay import ReplayError, advance
 from .scenario_files import scenario_paths
 
 SCENARIO_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 STEP_KEYS = {"action", "caption", "expect", "refused"}
-EXPECT_KEYS = {"clauses", "position", "legal", "not_legal", "over", "winners"}
+EXPECT_KEYS = {"clauses", "position", "legal", "not_legal", "over", "winners", "listed", "actor", "chance", "observation"}
 TOP_KEYS = {"title", "clauses", "intro", "setup", "position", "step"}
 
 
@@ -77,14 +82,15 @@ class Scenario:
 
 @dataclass
 class Frame:
-    """The situation after ``index`` steps (frame 0 is the start)."""
+    """The situation after ``index`` steps (frame 0 is the start). ``caption`` is the scenario's
+    sentence for the step; None for a step of a log (the page renders its first event instead)."""
 
     index: int
     state: Any
-    caption: str
+    caption: str | None
     action: str | None = None
     events: list[Event] = field(default_factory=list)
-    refused: IllegalAction | None = None
+    refused: RuleError | None = None
 
 
 @dataclass
@@ -160,79 +166,96 @@ def _shown(path: Path) -> str:
     return "/".join(parts[parts.index("simulator") :]) if "simulator" in parts else str(path)
 
 
-def start_state(engine: Engine, scenario: Scenario):
+def start_state(engine: Engine[Any], scenario: Scenario) -> Any:
     try:
         if scenario.position is not None:
             return engine.state_from_position(scenario.position)
-        return engine.initial_state(scenario.setup or {})
+        from .setup import validate_setup
+
+        return engine.initial_state(validate_setup(engine, scenario.setup or {}))
     except PositionError as exc:
         raise ScenarioError(f"{scenario.path or scenario.id}: start position: {exc}") from None
 
 
-def replay(engine: Engine, scenario: Scenario, check: bool = True) -> list[Frame]:
+def replay(engine: Engine[Any], scenario: Scenario, check: bool = True) -> list[Frame]:
     """All frames of a scenario. With ``check``, every expectation is verified (ScenarioError)."""
     where = scenario.path or scenario.id
     state = start_state(engine, scenario)
     frames = [Frame(0, state, scenario.intro or scenario.title)]
     for i, step in enumerate(scenario.steps, start=1):
-        if step.refused is not None:
-            try:
-                engine.apply(state, step.action)
-            except IllegalAction as exc:
-                if check and exc.clause != step.refused:
-                    raise ScenarioError(
-                        f"{where}: step {i}: '{step.action}' was refused citing {exc.clause}, expected {step.refused}"
-                    ) from None
-                frames.append(Frame(i, state, step.caption, step.action, [], exc))
-                continue
-            raise ScenarioError(f"{where}: step {i}: '{step.action}' should be refused ({step.refused}) but is legal")
         try:
-            state, events = engine.apply(state, step.action)
-        except IllegalAction as exc:
+            t = advance(engine, state, step.action, i - 1, refusable=step.refused is not None)
+        except ReplayError as exc:
+            if step.refused is not None:
+                raise ScenarioError(f"{where}: step {i}: '{step.action}' {exc.reason} ({step.refused})") from None
             raise ScenarioError(f"{where}: step {i}: illegal action: {exc.reason} ({exc.clause})") from None
-        except EngineError as exc:
-            raise ScenarioError(f"{where}: step {i}: {exc}") from None
-        frames.append(Frame(i, state, step.caption, step.action, list(events)))
+        if t.refused is not None:
+            if check and t.refused.clause != step.refused:
+                raise ScenarioError(
+                    f"{where}: step {i}: '{step.action}' was refused citing {t.refused.clause}, expected {step.refused}"
+                )
+            frames.append(Frame(i, state, step.caption, step.action, [], t.refused))
+            continue
+        state = t.after
+        frames.append(Frame(i, state, step.caption, step.action, list(t.events)))
         if check:
-            _check_expectations(engine, state, events, step, f"{where}: step {i}")
+            _check_expectations(engine, state, list(t.events), step, f"{where}: step {i}")
     return frames
 
 
-def _check_expectations(engine: Engine, state, events: list[Event], step: Step, where: str) -> None:
+def _check_expectations(engine: Engine[Any], state: Any, events: list[Event], step: Step, where: str) -> None:
     expect = step.expect
     cited = {e.clause for e in events}
     for clause in expect.get("clauses", []):
         if clause not in cited:
             raise ScenarioError(f"{where}: expected an event citing {clause}; got {sorted(cited)}")
     if "position" in expect:
-        position = engine.position_of(state)
-        for dotted, wanted in expect["position"].items():
-            try:
-                actual = resolve(position, dotted)
-            except KeyError as exc:
-                raise ScenarioError(f"{where}: position has no '{dotted}' ({exc.args[0]})") from None
-            if _normalise(actual) != _normalise(wanted):
-                raise ScenarioError(f"{where}: expected {dotted} = {wanted!r}, found {actual!r}")
-    if "legal" in expect or "not_legal" in expect:
-        legal = set(engine.legal_actions(state))
-        for action in expect.get("legal", []):
-            if action not in legal and not _accepts(engine, state, action):
-                raise ScenarioError(f"{where}: expected '{action}' to be legal")
-        for action in expect.get("not_legal", []):
-            if action in legal or _accepts(engine, state, action):
-                raise ScenarioError(f"{where}: expected '{action}' to be illegal")
+        _check_paths(engine.position_of(state), expect["position"], where, "position")
+    if "observation" in expect:
+        for seat, paths in expect["observation"].items():
+            if seat not in engine.seats(state):
+                raise ScenarioError(f"{where}: observation of unknown seat '{seat}'")
+            _check_paths(engine.observation(state, seat), paths, where, f"observation of {seat}")
+    legal = set(engine.legal_actions(state))
+    for action in expect.get("legal", []):
+        if action not in legal and not _accepts(engine, state, action):
+            raise ScenarioError(f"{where}: expected '{action}' to be legal")
+    for action in expect.get("not_legal", []):
+        if action in legal or _accepts(engine, state, action):
+            raise ScenarioError(f"{where}: expected '{action}' to be illegal")
+    for action in expect.get("listed", []):
+        if action not in legal:
+            raise ScenarioError(f"{where}: expected '{action}' among the listed legal actions")
+    if "actor" in expect and engine.current_actor(state) != expect["actor"]:
+        raise ScenarioError(f"{where}: expected actor '{expect['actor']}', found '{engine.current_actor(state)}'")
+    if "chance" in expect:
+        odds = {o.action: o.probability for o in engine.chance_outcomes(state)}
+        for action, wanted in expect["chance"].items():
+            if action not in odds or abs(odds[action] - wanted) > 1e-6:
+                raise ScenarioError(f"{where}: expected chance {action} = {wanted}, found {odds.get(action)}")
     if "over" in expect and bool(engine.is_over(state)) != bool(expect["over"]):
         raise ScenarioError(f"{where}: expected the game {'to be over' if expect['over'] else 'to go on'}")
     if "winners" in expect:
-        result = engine.result(state) or {}
-        if sorted(result.get("winners", [])) != sorted(expect["winners"]):
-            raise ScenarioError(f"{where}: expected winners {expect['winners']}, got {result.get('winners')}")
+        result = engine.result(state)
+        winners = sorted(result.winners) if result else None
+        if winners != sorted(expect["winners"]):
+            raise ScenarioError(f"{where}: expected winners {expect['winners']}, got {winners}")
 
 
-def _accepts(engine: Engine, state, action: str) -> bool:
+def _check_paths(data: Any, paths: dict[str, Any], where: str, what: str) -> None:
+    for dotted, wanted in paths.items():
+        try:
+            actual = resolve(data, dotted)
+        except KeyError as exc:
+            raise ScenarioError(f"{where}: {what} has no '{dotted}' ({exc.args[0]})") from None
+        if _normalise(actual) != _normalise(wanted):
+            raise ScenarioError(f"{where}: expected {dotted} = {wanted!r}, found {actual!r}")
+
+
+def _accepts(engine: Engine[Any], state: Any, action: str) -> bool:
     try:
         engine.apply(state, action)
-    except EngineError:
+    except RuleError:
         return False
     return True
 

@@ -9,10 +9,14 @@ gives a new log: the actions up to N plus the new one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .codec import Log
-from .engine import Engine, EngineError, IllegalAction, PositionError
-from .scenarios import Frame, Scenario, ScenarioError, load_scenario, replay, start_state
+from .engine import Engine, PositionError
+from .replay import ReplayError, replay
+from .scenarios import Frame, Scenario, ScenarioError, load_scenario, start_state
+from .scenarios import replay as replay_scenario
+from .setup import validate_setup
 
 
 class TimelineError(ValueError):
@@ -22,7 +26,7 @@ class TimelineError(ValueError):
         self.field, self.reason, self.clause = field, reason, clause
         super().__init__(f"{field}: {reason}")
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, str]:
         out = {"field": self.field, "reason": self.reason}
         if self.clause:
             out["clause"] = self.clause
@@ -31,7 +35,7 @@ class TimelineError(ValueError):
 
 @dataclass
 class Timeline:
-    engine: Engine
+    engine: Engine[Any]
     frames: list[Frame]
     log: Log
     scenario: Scenario | None = None
@@ -52,39 +56,37 @@ class Timeline:
         return self.log.truncated(0).extended(*self.actions_until(step))
 
 
-def from_scenario(engine: Engine, scenario: Scenario) -> Timeline:
-    frames = replay(engine, scenario, check=False)
-    log = Log(scenario=scenario.id, actions=tuple(f.action for f in frames[1:] if f.refused is None))
+def from_scenario(engine: Engine[Any], scenario: Scenario) -> Timeline:
+    frames = replay_scenario(engine, scenario, check=False)
+    log = Log(scenario=scenario.id, actions=tuple(f.action for f in frames[1:] if f.refused is None and f.action))
     return Timeline(engine, frames, log, scenario)
 
 
-def from_log(engine: Engine, log: Log) -> Timeline:
-    scenario = None
+def start_of(engine: Engine[Any], log: Log) -> tuple[Any, Scenario | None, str | None]:
+    """The start state of a log, its scenario (if it starts from one) and the start caption."""
     try:
         if log.scenario is not None:
             try:
                 scenario = load_scenario(engine.slug, log.scenario)
-                state = start_state(engine, scenario)
+                return start_state(engine, scenario), scenario, scenario.intro or scenario.title
             except ScenarioError as exc:
                 raise TimelineError("scenario", str(exc)) from None
-            intro = scenario.intro or scenario.title
-        elif log.position is not None:
-            state = engine.state_from_position(log.position)
-            intro = ""
-        else:
-            state = engine.initial_state(log.setup or {})
-            intro = ""
+        if log.position is not None:
+            return engine.state_from_position(log.position), None, None
+        return engine.initial_state(validate_setup(engine, log.setup or {})), None, None
     except PositionError as exc:
         field = "position" if log.position is not None else "setup"
         raise TimelineError(f"{field}.{exc.field}", exc.reason) from None
+
+
+def from_log(engine: Engine[Any], log: Log) -> Timeline:
+    state, scenario, intro = start_of(engine, log)
     frames = [Frame(0, state, intro)]
-    for i, action in enumerate(log.actions):
-        try:
-            state, events = engine.apply(state, action)
-        except IllegalAction as exc:
-            raise TimelineError(f"actions[{i}]", f"'{action}' is not allowed here: {exc.reason}", exc.clause) from None
-        except EngineError as exc:
-            raise TimelineError(f"actions[{i}]", str(exc)) from None
-        caption = events[0].text if events else action
-        frames.append(Frame(i + 1, state, caption, action, list(events)))
+    try:
+        for t in replay(engine, state, log.actions, seed=log.seed):
+            frames.append(Frame(t.index + 1, t.after, None, t.action, list(t.events)))
+    except ReplayError as exc:
+        raise TimelineError(
+            f"actions[{exc.index}]", f"'{exc.action}' is not allowed here: {exc.reason}", exc.clause
+        ) from None
     return Timeline(engine, frames, log, scenario)

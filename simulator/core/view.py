@@ -1,10 +1,18 @@
 """The board as drawing primitives (no Django): each game's view-model turns a state into a
 :class:`BoardView`; one generic template draws it as SVG. Every piece carries an accessible
-name, and ``description`` lists the whole position as text for screen readers."""
+name, and ``description`` lists the whole position as text for screen readers.
+
+A shape may stand for an action (``Shape.action``): the page draws it as a link that plays the
+action (tap a piece to move it). ``min_x``/``min_y`` let an open grid reach negative coordinates.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .engine import Engine, Event
 
 SHAPE_KINDS = ("rect", "circle", "text", "polygon", "polyline", "line", "path", "g-start", "g-end")
 ALLOWED_ATTRS = frozenset(
@@ -19,9 +27,10 @@ class Shape:
     css: str = ""
     text: str = ""  # for kind "text"
     title: str = ""  # accessible name (rendered as <title>)
+    action: str = ""  # the action this shape plays when tapped ("" for none)
 
     @staticmethod
-    def make(kind: str, css: str = "", text: str = "", title: str = "", **attrs) -> Shape:
+    def make(kind: str, css: str = "", text: str = "", title: str = "", action: str = "", **attrs: Any) -> Shape:
         if kind not in SHAPE_KINDS:
             raise ValueError(f"unknown shape kind {kind!r}")
         pairs = []
@@ -30,7 +39,17 @@ class Shape:
             if name not in ALLOWED_ATTRS:
                 raise ValueError(f"attribute {name!r} is not allowed on board shapes")
             pairs.append((name, f"{value:g}" if isinstance(value, float) else str(value)))
-        return Shape(kind, tuple(pairs), css, text, title)
+        return Shape(kind, tuple(pairs), css, text, title, action)
+
+
+@dataclass(frozen=True)
+class LegendRow:
+    """A row beside the board: pieces off the board (a start pool, a hand, a score)."""
+
+    css: str
+    label: str
+    chips: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass
@@ -40,11 +59,40 @@ class BoardView:
     shapes: list[Shape] = field(default_factory=list)
     label: str = ""  # short accessible name of the whole board
     description: list[str] = field(default_factory=list)  # the position in words, one line each
-    status: str = ""  # whose turn / what happens next, in the rulebook's language
-    # Pieces off the board, shown beside it: {"css", "label", "chips": [str], "note"} per row.
-    legend: list[dict] = field(default_factory=list)
+    status: str = ""  # whose turn / what happens next
+    legend: list[LegendRow] = field(default_factory=list)
+    min_x: float = 0.0
+    min_y: float = 0.0
 
     @property
     def viewbox(self) -> str:
         """The SVG viewBox, formatted without locale (never "21,4")."""
-        return f"0 0 {self.width:g} {self.height:g}"
+        return f"{self.min_x:g} {self.min_y:g} {self.width:g} {self.height:g}"
+
+
+class ViewModel(Protocol):
+    """What a game's view-model provides (``GameSpec.view``)."""
+
+    def board_view(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        *,
+        previous: Any | None = None,
+        events: Sequence[Event] = (),
+        seat: str | None = None,
+        lang: str | None = None,
+    ) -> BoardView:
+        """The board at ``state``; ``previous`` and ``events`` are the step that led here (to draw the
+        last move from the events' data); ``seat`` limits it to what that seat may see."""
+        ...
+
+    def action_label(
+        self, engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
+    ) -> str:
+        """A short label of ``action`` at ``state`` (``after``: the state it leads to, if known)."""
+        ...
+
+    def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
+        """The heading under which ``action`` is listed (e.g. the piece it moves); "" for none."""
+        ...

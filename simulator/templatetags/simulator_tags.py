@@ -1,14 +1,16 @@
-"""Template helpers for linking to the simulator."""
+"""Template helpers for boards: whether a game has a simulator, its stylesheet, and a scenario's
+mini-board rendered in place. Contexts come from :mod:`simulator.presenter` (never from views)."""
 
 from django import template
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 
 from simulator.addressing import Address
-from simulator.core.registry import get_engine
+from simulator.core.registry import get_game
 from simulator.core.scenarios import ScenarioError, load_scenario
 from simulator.core.timeline import from_scenario
-from simulator.views import board_context
+from simulator.presenter import board_context
 
 register = template.Library()
 
@@ -16,7 +18,14 @@ register = template.Library()
 @register.filter
 def has_simulator(game_slug: str) -> bool:
     """Whether a game has a rules engine (and so a simulator page)."""
-    return get_engine(str(game_slug)) is not None
+    return get_game(str(game_slug)) is not None
+
+
+@register.simple_tag
+def game_stylesheet(game_slug: str) -> str:
+    """The URL of the game's board stylesheet, or "" (a game without an engine has none)."""
+    spec = get_game(str(game_slug))
+    return static(spec.stylesheet_path) if spec and spec.stylesheet_path else ""
 
 
 @register.simple_tag(takes_context=True)
@@ -26,14 +35,14 @@ def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0)
     Its controls step through the scenario with htmx inside the element ``demo_id``; without
     JavaScript they are links to the simulator page. Renders nothing if the scenario is broken
     (checkrules reports that)."""
-    engine = get_engine(game.slug)
-    if engine is None or not scenario_id:
+    spec = get_game(game.slug)
+    if spec is None or not scenario_id:
         return ""
     try:
-        timeline = from_scenario(engine, load_scenario(game.slug, scenario_id))
+        timeline = from_scenario(spec.engine, load_scenario(game.slug, scenario_id))
     except ScenarioError:
         return ""
     step = max(0, min(int(step), timeline.last))
-    board = board_context(game, engine, Address(timeline, step), reverse("simulator:page", args=[game.slug]))
+    board = board_context(game, spec, Address(timeline, step), reverse("simulator:page", args=[game.slug]))
     board["demo_id"] = demo_id
     return render_to_string("simulator/page.html#miniboard", board, request=context.get("request"))

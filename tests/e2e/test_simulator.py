@@ -67,10 +67,17 @@ def test_simulator_history_and_what_if_branching(page, site):
 def test_new_game_form_and_a_seeded_card_draw(page, site):
     page.goto(site + "/nl/finstere-flure/sim/")
     page.get_by_label("Aantal spelers").fill("2")
-    page.get_by_label("Seed voor toeval (kaarten, dobbelstenen)").fill("7")
+    page.get_by_label("Seed voor het toeval", exact=False).fill("7")
     page.get_by_role("button", name="Start").click()
     expect(page).to_have_url(re.compile(r"\?log=1\..*&step=0$"))
     expect(page.locator(".sim-status")).to_contain_text("Rood is aan de beurt")
+    # The seed is the driver's: it travels in the log, not in the engine's setup.
+    from urllib.parse import parse_qs, urlparse
+
+    from simulator.core import codec
+
+    log = codec.decode(parse_qs(urlparse(page.url).query)["log"][0])
+    assert log.seed == 7 and log.setup == {"players": 2, "dmaufbau": False}
 
 
 def test_copy_link_puts_the_step_url_on_the_clipboard(browser, site):

@@ -8,7 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from faq import queries
 from faq.models import Entry
+from rulebooks import annotations
 
 from .conftest import make_entry
 
@@ -89,6 +91,18 @@ def test_rulings_are_listed_under_their_clauses_on_rulebook_and_clause_pages(cli
     # On the rulebook page the ruling sits inside the clause it cites.
     block = re.search(r'<div class="clause clause--rule" id="bt-laatste-ronde">(.*?)<p class="clause__open"', book, re.S)
     assert block and "winregel-beide-voorwaarden" in block.group(1)
+
+
+def test_rulings_reach_the_rulebook_pages_through_the_provider_the_faq_registers(client):
+    # rulebooks does not import faq: FaqConfig.ready registers faq.queries with rulebooks.annotations.
+    previous = annotations.register_clause_rulings(annotations.NoRulings())
+    try:
+        assert previous is queries
+        for url in ("/nl/betoverde-torens/", "/nl/betoverde-torens/bt-einde-spel/"):
+            html = client.get(url).content.decode()
+            assert "Vragen over deze regel" not in html and WINRULE not in html
+    finally:
+        annotations.register_clause_rulings(previous)
 
 
 def test_the_rulebook_page_fetches_rulings_in_one_query(client):

@@ -4,8 +4,11 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
 from rulebooks.models import Clause, Game, Section
+from rulebooks.textsearch import MAX_QUERY_CHARS, MAX_TERMS
 
 LANGS = ["nl", "de", "en"]
 SLUGS = ["betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"]
@@ -211,9 +214,26 @@ def test_search_answers_odd_input_calmly(client, params):
     assert 'id="search-results"' in html
 
 
-def test_search_reports_a_shortened_query(client):
-    html = search(client, q="toren " + "x" * 10_000)
-    assert "200" in html and 'class="notice"' in html
+def notice(lang, message, **values):
+    """A notice of the search page as rendered: the UI string translated into ``lang``."""
+    with translation.override(lang):
+        return f'<p class="notice">{escape(translation.gettext(message) % values)}</p>'
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_reports_a_shortened_query(client, lang):
+    html = search(client, lang, q="toren " + "x" * 10_000)
+    expected = notice(lang, "Your search was shortened to its first %(n)d characters.", n=MAX_QUERY_CHARS)
+    assert expected in html
+    assert "200" in expected and (lang == "en" or "shortened" not in expected)  # translated, not the msgid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_reports_the_words_it_left_out(client, lang):
+    words = "toren monster deur trap kamer sleutel ridder draak heks"
+    html = search(client, lang, q=words)
+    assert len(words.split()) > MAX_TERMS
+    assert notice(lang, "Only the first %(n)d words of your search were used.", n=MAX_TERMS) in html
 
 
 def test_search_for_nothing_known_says_so(client):

@@ -1,12 +1,15 @@
-"""simulator.core.chance: sampling chance nodes, random playouts and replays (game-independent)."""
+"""simulator.core.bots and simulator.core.replay: sampling chance nodes, seeded draws, bots playing
+whole games and exact replays (game-independent; a toy coin game, then Finstere Flure)."""
 
 import random
 from dataclasses import dataclass
 
 import pytest
 
-from simulator.core.chance import ReplayError, random_playout, replay, sample
-from simulator.core.engine import Engine, Event, IllegalAction, Outcome
+from simulator.core.bots import RandomBot, next_action, play, random_bots, sample, seeded_draw
+from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError
+from simulator.core.messages import Catalogue, Messages
+from simulator.core.replay import DRAW, ReplayError, advance, replay
 
 
 @dataclass(frozen=True)
@@ -15,14 +18,17 @@ class CoinState:
     flips: tuple = ()
 
 
-class CoinEngine:
+class CoinEngine(Engine[CoinState]):
     """A toy game: a player bets h or t, then a biased coin (h 1/4, t 3/4) is flipped; three rounds."""
 
-    slug = "coin"
-    language = "en"
-
-    def setup_schema(self):
-        return {}
+    info = GameInfo(slug="coin", language="en", min_seats=1, max_seats=1)
+    messages = Messages(Catalogue("en", {
+        "coin.bet": "bet {side}",
+        "coin.flip": "flip {side}",
+        "coin.refused": "not legal now",
+        "coin.result": "{wins} {wins:plural/win/wins}",
+        "core.not-text": "an action is text",
+    }))
 
     def initial_state(self, setup):
         return CoinState()
@@ -33,39 +39,47 @@ class CoinEngine:
     def position_of(self, state):
         return {"bets": list(state.bets), "flips": list(state.flips)}
 
-    def is_over(self, state):
-        return len(state.flips) == 3
+    def seats(self, state):
+        return ("p",)
 
     def current_actor(self, state):
-        if self.is_over(state):
-            return ""
-        return "chance" if len(state.bets) > len(state.flips) else "p"
+        if len(state.flips) == 3:
+            return TERMINAL
+        return CHANCE if len(state.bets) > len(state.flips) else "p"
 
     def chance_outcomes(self, state):
-        if self.current_actor(state) != "chance":
+        if self.current_actor(state) != CHANCE:
             return []
         return [Outcome("flip:h", 0.25), Outcome("flip:t", 0.75)]
 
     def legal_actions(self, state):
         if self.is_over(state):
             return []
-        if self.current_actor(state) == "chance":
+        if self.current_actor(state) == CHANCE:
             return [o.action for o in self.chance_outcomes(state)]
         return ["bet:h", "bet:t"]
 
-    def apply(self, state, action):
+    @property
+    def refusal_clause(self):
+        return "coin-rule"
+
+    def transition(self, state, action):
         if action not in self.legal_actions(state):
-            raise IllegalAction(action, "not legal now", "coin-rule")
+            raise RuleError("coin-rule", "coin.refused")
         kind, value = action.split(":")
         if kind == "bet":
-            return CoinState(state.bets + (value,), state.flips), [Event("coin-bet", f"bet {value}")]
-        return CoinState(state.bets, state.flips + (value,)), [Event("coin-flip", f"flip {value}")]
+            return CoinState(state.bets + (value,), state.flips), [Event("coin-bet", "coin.bet", {"side": value})]
+        return CoinState(state.bets, state.flips + (value,)), [Event("coin-flip", "coin.flip", {"side": value})]
 
     def result(self, state):
         if not self.is_over(state):
             return None
         wins = sum(b == f for b, f in zip(state.bets, state.flips, strict=True))
-        return {"winners": ["p"] if wins >= 2 else [], "reason": f"{wins} wins", "clause": "coin-rule"}
+        winners = ("p",) if wins >= 2 else ()
+        return Result(winners, "coin-rule", "coin.result", {"wins": wins}, {"p": wins}, draw=not winners)
+
+    def random_action(self, state, rng):
+        return rng.choice(["bet:h", "bet:t", "flip:h", "flip:t"])
 
 
 COIN = CoinEngine()
@@ -73,6 +87,7 @@ COIN = CoinEngine()
 
 def test_coin_engine_satisfies_the_protocol():
     assert isinstance(COIN, Engine)
+    assert COIN.describe(Event("coin-bet", "coin.bet", {"side": "h"})) == "Bet h"
 
 
 def test_sample_follows_the_probabilities_and_is_deterministic():
@@ -91,33 +106,70 @@ def test_sample_refuses_a_non_chance_node():
         sample(COIN, CoinState(), random.Random(0))
 
 
-def test_random_playout_is_deterministic_and_stops():
-    log1 = random_playout(COIN, CoinState(), random.Random(3))
-    log2 = random_playout(COIN, CoinState(), random.Random(3))
-    assert log1 == log2 and len(log1) == 6
-    assert random_playout(COIN, CoinState(), random.Random(3), max_actions=2) == log1[:2]
+def test_seeded_draw_depends_only_on_seed_and_index():
+    state = CoinState(bets=("h",))
+    draws = [seeded_draw(COIN, state, 7, i) for i in range(40)]
+    assert draws == [seeded_draw(COIN, state, 7, i) for i in range(40)]
+    assert set(draws) == {"flip:h", "flip:t"}
+
+
+def test_next_action_knows_every_kind_of_actor():
+    rng = random.Random(0)
+    assert next_action(COIN, CoinState(), {}, rng) is None  # a human seat: the driver waits
+    assert next_action(COIN, CoinState(), {"p": RandomBot()}, rng) in ("bet:h", "bet:t")
+    assert next_action(COIN, CoinState(bets=("h",)), {}, rng) in ("flip:h", "flip:t")  # chance is sampled
+    over = CoinState(bets=("h", "h", "h"), flips=("h", "t", "t"))
+    assert next_action(COIN, over, {"p": RandomBot()}, rng) is None
+
+
+def test_play_is_deterministic_and_stops():
+    game1 = play(COIN, CoinState(), random_bots(COIN, CoinState()), random.Random(3))
+    game2 = play(COIN, CoinState(), random_bots(COIN, CoinState()), random.Random(3))
+    assert game1 == game2 and len(game1.actions) == 6 and game1.over
+    short = play(COIN, CoinState(), random_bots(COIN, CoinState()), random.Random(3), max_actions=2)
+    assert short.actions == game1.actions[:2] and not short.over
+    assert play(COIN, CoinState(), {}, random.Random(3)).actions == ()  # nobody plays the human seat
 
 
 def test_replay_reproduces_and_reports_the_index_of_an_illegal_action():
-    log = random_playout(COIN, CoinState(), random.Random(4))
-    final, history = replay(COIN, CoinState(), log)
-    assert COIN.is_over(final) and [a for a, _ in history] == log
-    assert all(isinstance(e, Event) for _, events in history for e in events)
+    log = list(play(COIN, CoinState(), random_bots(COIN, CoinState()), random.Random(4)).actions)
+    history = list(replay(COIN, CoinState(), log))
+    assert COIN.is_over(history[-1].after) and [t.action for t in history] == log
+    assert all(isinstance(e, Event) for t in history for e in t.events)
+    assert all(t.before == prev.after for prev, t in zip(history, history[1:], strict=False))
     bad = log[:2] + ["flip:h"] + log[2:]
-    with pytest.raises(IllegalAction) as info:
-        replay(COIN, CoinState(), bad)
-    assert isinstance(info.value, ReplayError) and info.value.index == 2
-    assert info.value.clause == "coin-rule" and "#2" in info.value.reason
+    with pytest.raises(ReplayError) as info:
+        list(replay(COIN, CoinState(), bad))
+    assert info.value.index == 2 and info.value.clause == "coin-rule"
+    assert info.value.reason == "Not legal now" and "#2" in str(info.value)
+
+
+def test_replay_draws_from_the_seed_and_records_the_outcome():
+    history = list(replay(COIN, CoinState(), ["bet:h", DRAW], seed=5))
+    drawn = history[1]
+    assert drawn.drawn and drawn.action in ("flip:h", "flip:t")
+    assert drawn.action == seeded_draw(COIN, CoinState(bets=("h",)), 5, 1)
+    with pytest.raises(ReplayError):
+        advance(COIN, CoinState(), DRAW, 0, seed=5)  # nothing to draw at a player's turn
+
+
+def test_an_action_that_is_not_text_is_refused_citing_the_refusal_clause():
+    with pytest.raises(RuleError) as info:
+        COIN.apply(CoinState(), 3)
+    assert info.value.clause == "coin-rule"
 
 
 def test_with_the_finstere_flure_engine():
+    from simulator.core.setup import validate_setup
     from simulator.games.finstere_flure import ENGINE
 
-    start = ENGINE.initial_state({"players": 3})
-    log = random_playout(ENGINE, start, random.Random(11))
-    assert log == random_playout(ENGINE, start, random.Random(11))
-    final, _ = replay(ENGINE, start, log)
-    assert ENGINE.is_over(final) and ENGINE.result(final) is not None
+    start = ENGINE.initial_state(validate_setup(ENGINE, {"players": 3}))
+    game = play(ENGINE, start, random_bots(ENGINE, start), random.Random(11))
+    assert game == play(ENGINE, start, random_bots(ENGINE, start), random.Random(11))
+    assert game.over and ENGINE.result(game.state) is not None
+    assert "monster" in game.actions  # the automatic actor played by the driver
+    history = list(replay(ENGINE, start, game.actions))
+    assert history[-1].after == game.state
     with pytest.raises(ReplayError) as info:
-        replay(ENGINE, start, ["move:red1:E", "move:red1:E"])
+        list(replay(ENGINE, start, ["move:red1:E", "move:red1:E"]))
     assert info.value.index == 1 and info.value.clause == "ff-eens-per-ronde"

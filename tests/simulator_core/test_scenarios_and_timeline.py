@@ -5,8 +5,7 @@ import pytest
 from simulator.core.codec import Log
 from simulator.core.scenarios import ScenarioError, parse_scenario, replay, resolve
 from simulator.core.timeline import TimelineError, from_log, from_scenario
-
-from .toy import ENGINE
+from tests.toygames.toy_game import ENGINE
 
 GOOD = """
 title = "Optellen tot zeven"
@@ -121,7 +120,12 @@ def test_timeline_from_a_log_replays_and_names_the_illegal_action():
     timeline = from_log(ENGINE, log)
     assert timeline.last == 4
     assert ENGINE.position_of(timeline.frames[-1].state)["counter"] == 7
-    assert timeline.frames[1].caption == "Speler a telt 2 op."
+    # A log's frames have no caption of their own: the page renders the first event, per language.
+    assert timeline.frames[1].caption is None
+    first = timeline.frames[1].events[0]
+    assert ENGINE.describe(first) == "Speler a telt 2 op."
+    assert ENGINE.describe(first, "en") == "Player a adds 2."
+    assert ENGINE.describe(timeline.frames[3].events[0], "en") == "De munt valt op heads."  # falls back to nl
     with pytest.raises(TimelineError) as info:
         from_log(ENGINE, Log(setup={}, actions=("add:2", "add:2", "add:1")))
     assert info.value.field == "actions[2]"
@@ -129,3 +133,47 @@ def test_timeline_from_a_log_replays_and_names_the_illegal_action():
     with pytest.raises(TimelineError) as info:
         from_log(ENGINE, Log(position={"counter": "x", "turn": "a"}))
     assert info.value.field == "position.counter"
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (('listed = ["add:2"]', 'listed = ["add:3"]'), "expected 'add:3' among the listed legal actions"),
+        (('actor = "b"', 'actor = "a"'), "expected actor 'a', found 'b'"),
+        (('actor = ""', 'actor = "b"'), "expected actor 'b', found ''"),
+    ],
+)
+def test_listed_and_actor_expectations_can_fail(change, message):
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "toygames/toy_game/scenarios/toy-tot-zeven.toml").read_text()
+    old, new = change
+    assert old in text
+    replay(ENGINE, scenario(text))
+    with pytest.raises(ScenarioError, match=r"step \d: " + message):
+        replay(ENGINE, scenario(text.replace(old, new)))
+
+
+def test_chance_and_observation_expectations():
+    text = """
+title = "Munt"
+clauses = ["toy-munt"]
+[position]
+counter = 1
+turn = "a"
+moves = 1
+[[step]]
+action = "add:1"
+caption = "Na de tweede zet wordt de munt gegooid."
+[step.expect]
+actor = "chance"
+chance = { "coin:heads" = 0.5, "coin:tails" = 0.5 }
+observation = { a = { counter = 2 }, b = { coin = true } }
+"""
+    replay(ENGINE, scenario(text))
+    with pytest.raises(ScenarioError, match=r"expected chance coin:heads = 0.7, found 0.5"):
+        replay(ENGINE, scenario(text.replace('"coin:heads" = 0.5', '"coin:heads" = 0.7')))
+    with pytest.raises(ScenarioError, match=r"expected counter = 3, found 2"):
+        replay(ENGINE, scenario(text.replace("a = { counter = 2 }", "a = { counter = 3 }")))
+    with pytest.raises(ScenarioError, match=r"observation of unknown seat 'c'"):
+        replay(ENGINE, scenario(text.replace("b = { coin = true }", "c = { coin = true }")))

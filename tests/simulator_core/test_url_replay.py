@@ -1,41 +1,48 @@
-"""Every reached state of random Finstere Flure games has a URL that replays to the identical state."""
+"""Every reached state of random games has a URL that replays to the identical state (every
+registered game, driven by the random bots)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.core import codec
-from simulator.core.chance import sample
+from simulator.core.bots import play, random_bots
 from simulator.core.codec import Log
+from simulator.core.registry import all_games
+from simulator.core.setup import validate_setup
 from simulator.core.timeline import from_log
-from simulator.games.finstere_flure import ENGINE
 
 
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 7), length=st.integers(0, 160))
-@settings(max_examples=40, deadline=None)
-def test_the_url_of_any_reached_state_replays_to_that_state(seed, players, length):
+def _setup(engine, rng):
+    raw = {}
+    for option in engine.setup_options():
+        if option.kind == "int":
+            raw[option.name] = rng.randint(option.min, option.max)
+        elif option.kind == "choice":
+            raw[option.name] = rng.choice(option.choices)
+    return validate_setup(engine, raw)
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+@given(seed=st.integers(0, 10**9), length=st.integers(0, 160))
+@settings(max_examples=25, deadline=None)
+def test_the_url_of_any_reached_state_replays_to_that_state(spec, seed, length):
+    engine = spec.engine
     rng = random.Random(seed)
-    setup = {"players": players, "seed": seed}
-    state = ENGINE.initial_state(setup)
-    actions = []
-    for _ in range(length):
-        if ENGINE.is_over(state):
-            break
-        if ENGINE.chance_outcomes(state):
-            action = sample(ENGINE, state, rng)
-        else:
-            action = rng.choice(ENGINE.legal_actions(state))
-        state, _events = ENGINE.apply(state, action)
-        actions.append(action)
-    token = codec.encode(Log(setup=setup, actions=tuple(actions)))
-    timeline = from_log(ENGINE, codec.decode(token))
-    assert timeline.frames[-1].state == state
-    assert ENGINE.position_of(timeline.frames[-1].state) == ENGINE.position_of(state)
+    setup = _setup(engine, rng)
+    start = engine.initial_state(setup)
+    game = play(engine, start, random_bots(engine, start), rng, max_actions=length)
+    token = codec.encode(Log(setup=setup, actions=game.actions, seed=seed))
+    timeline = from_log(engine, codec.decode(token))
+    assert timeline.frames[-1].state == game.state
+    assert engine.position_of(timeline.frames[-1].state) == engine.position_of(game.state)
     # And any earlier step of that URL is the state reached after that many actions.
-    if actions:
-        k = rng.randrange(len(actions) + 1)
-        replayed = ENGINE.initial_state(setup)
-        for action in actions[:k]:
-            replayed, _ = ENGINE.apply(replayed, action)
-        assert timeline.frames[k].state == replayed
+    k = rng.randrange(len(game.actions) + 1)
+
+
+    replayed = start
+    for action in game.actions[:k]:
+        replayed, _ = engine.apply(replayed, action)
+    assert timeline.frames[k].state == replayed

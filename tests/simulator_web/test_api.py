@@ -30,7 +30,57 @@ def test_games_lists_the_four_games_and_which_have_an_engine(client):
     engines = {g["slug"]: g["engine"] for g in data["games"]}
     assert engines == {"betoverde-torens": False, "torens-en-dieven": False, "der-dunkle-turm": False, "finstere-flure": True}
     ff = next(g for g in data["games"] if g["slug"] == "finstere-flure")
-    assert ff["setup"]["players"]["min"] == 2 and ff["setup"]["players"]["max"] == 7
+    players = next(o for o in ff["setup"] if o["name"] == "players")
+    assert players["type"] == "int" and players["min"] == 2 and players["max"] == 7
+    assert [o["name"] for o in ff["setup"]] == ["players", "dmaufbau"]  # no seed: it is the driver's
+    assert ff["seats"] == {"min": 2, "max": 7} and ff["chance"] is True
+
+
+def test_each_applied_action_carries_the_position_after_it(client):
+    from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
+
+    data = post(client, {"position": WORKED_EXAMPLE_POSITION, "apply": ["monster"] * 10}).json()
+    results = data["results"]
+    assert all(r["legal"] for r in results)
+    # The rulebook's worked monster turn (ff-monster-voorbeeld), step by step in one request.
+    assert results[0]["position"]["monster"] == {"at": [4, 2], "facing": "D"}
+    assert results[1]["position"]["monster"] == {"at": [5, 2], "facing": "R"}
+    assert results[2]["position"]["monster"]["at"] == [10, 2]
+    assert results[2]["position"]["figures"]["yellow1"]["at"] == "pool"
+    assert results[6]["position"]["monster"]["at"] == [2, 8]  # through the wall
+    assert results[-1]["position"] == data["position"]
+    assert all(e["text"] and e["key"] for r in results for e in r["events"])
+
+
+def test_a_seeded_draw_is_reproducible_and_stored_as_the_drawn_card(client):
+    import random
+
+    from simulator.core.bots import RandomBot, play
+    from simulator.core.setup import validate_setup
+    from simulator.games.finstere_flure import ENGINE
+
+    # Random players play round one until the first monster card is to be turned over.
+    start = ENGINE.initial_state(validate_setup(ENGINE, {"players": 2}))
+    bots = {seat: RandomBot() for seat in ENGINE.seats(start)}
+    actions = []
+    state = start
+    while ENGINE.current_actor(state) != "chance":
+        step = play(ENGINE, state, bots, random.Random(len(actions)), max_actions=1)
+        actions += step.actions
+        state = step.state
+    body = {"setup": {"players": 2}, "seed": 11, "actions": actions}
+    first = post(client, {**body, "apply": ["@draw"]}).json()
+    second = post(client, {**body, "apply": ["@draw"]}).json()
+    drawn = first["results"][0]
+    assert drawn["legal"] and drawn["drawn"] is True and drawn["action"].startswith("card:")
+    assert second["results"][0]["action"] == drawn["action"]
+    log = codec.decode(first["log"])
+    assert log.seed == 11 and log.actions[-1] == drawn["action"]
+    other = [post(client, {**body, "seed": s, "apply": ["@draw"]}).json()["results"][0]["action"] for s in range(12)]
+    assert len(set(other)) > 1  # the seed matters
+    # Drawing where chance does not act is refused, naming the reason.
+    wrong = post(client, {"setup": {"players": 2}, "seed": 1, "apply": ["@draw"]}).json()["results"][0]
+    assert wrong["legal"] is False and "nothing to draw" in wrong["reason"]
 
 
 def test_scenarios_and_a_scenario_step(client):
@@ -90,6 +140,8 @@ def test_apply_from_setup_with_actions(client):
         ({"log": 5, "apply": ["x"]}, "log"),
         ({"position": {"game": "finstere-flure"}, "apply": ["x"]}, "position."),
         ({"evil": 1, "apply": ["x"]}, "evil"),
+        ({"setup": {"players": 2}, "seed": "x", "apply": ["x"]}, "seed"),
+        ({"setup": {"players": 2, "colour": 1}, "apply": ["x"]}, "setup.colour"),
     ],
 )
 def test_apply_errors_are_json_400_naming_the_field(client, body, field):

@@ -8,6 +8,10 @@ from django.test import Client
 
 from simulator.core import codec
 from simulator.core.codec import Log
+from simulator.core.registry import get_engine
+from simulator.core.scenario_files import scenario_paths
+from simulator.core.scenarios import load_scenario
+from simulator.core.timeline import from_scenario
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 SIM = "/nl/finstere-flure/sim/"
@@ -30,7 +34,7 @@ def test_new_game_redirects_to_a_shareable_log_url(client):
     assert response.status_code == 302
     query = parse_qs(urlparse(response.headers["Location"]).query)
     log = codec.decode(query["log"][0])
-    assert log == Log(setup={"players": 3, "seed": 42, "dmaufbau": False})
+    assert log == Log(setup={"players": 3, "dmaufbau": False}, seed=42)
     page = client.get(response.headers["Location"]).content.decode()
     assert "Rood is aan de beurt" in page
     assert page.count('class="action"') > 5
@@ -138,3 +142,40 @@ def test_the_step_log_labels_moves_by_where_they_ended(client):
     assert "1. Rood 2 naar (5, 3) via UU" in html
     assert "4. Geel 1 naar (13, 5) via L" in html
     assert "2. Geel 1: R" in html  # a refused step has no destination
+
+
+def _ending_scenarios():
+    engine = get_engine("finstere-flure")
+    out = []
+    for sid in scenario_paths("finstere-flure"):
+        timeline = from_scenario(engine, load_scenario("finstere-flure", sid))
+        if engine.is_over(timeline.frames[-1].state):
+            out.append((sid, timeline.last))
+    return out
+
+
+ENDINGS = _ending_scenarios()
+
+
+def test_there_are_ending_scenarios_for_every_ending():
+    engine = get_engine("finstere-flure")
+    endings = set()
+    for sid, last in ENDINGS:
+        state = from_scenario(engine, load_scenario("finstere-flure", sid)).frames[last].state
+        endings.add(engine.result(state).clause)
+    assert endings >= {"ff-einde-kampioenschap", "ff-einde-bord-leeg", "ff-einde-kaarten-op"}
+
+
+@pytest.mark.parametrize("sid, last", ENDINGS, ids=[sid for sid, _ in ENDINGS])
+def test_the_game_over_sentence_is_shown_on_every_ending(client, sid, last):
+    engine = get_engine("finstere-flure")
+    state = from_scenario(engine, load_scenario("finstere-flure", sid)).frames[last].state
+    result = engine.result(state)
+    sentence = engine.describe_result(result)
+    assert sentence and ("wint" in sentence or "gelijkspel" in sentence)
+    html = client.get(SIM, {"scenario": sid, "step": last}).content.decode()
+    shown = re.search(r'<p class="sim-result"[^>]*>(.*?)</p>', html, re.S)
+    assert shown, "no game-over paragraph"
+    text = re.sub(r"<[^>]+>", " ", shown.group(1))
+    assert sentence in text, f"{sentence!r} not in {text!r}"
+    assert f'href="/nl/finstere-flure/{result.clause}/"' in shown.group(1)

@@ -3,9 +3,18 @@
 Every event and every refusal cites the id of the rulebook clause behind it (``ff-...``).
 
 Modules: ``board`` (geometry, wrap-around, default layout), ``state`` (frozen dataclasses),
-``moves`` (a player's move), ``monster`` (one monster step), ``flow`` (rounds, chapters, endings),
-``placement`` (option dmaufbau), ``position`` (JSON positions), ``engine`` (the ``ENGINE`` object),
-``examples`` (hand-written positions such as the rulebook's worked monster turn).
+``physics`` (objects sliding over blood), ``moves`` (a player's move), ``monster`` (one monster step),
+``flow`` (rounds, chapters, endings, the result), ``placement`` (option dmaufbau), ``position`` (JSON
+positions), ``messages_nl`` and ``messages`` (the sentences of events, refusals and results: the
+engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the
+board drawing), ``examples`` (hand-written positions such as the rulebook's worked monster turn).
+
+Setup
+-----
+``players`` (2-7, default 4, ff-aantal-spelers) and ``dmaufbau`` (default false,
+ff-dmaufbau-plaatsen); ``initial_state`` takes a setup validated by
+``simulator.core.setup.validate_setup``. A seed is not the engine's business: drivers draw the
+chance outcomes (``simulator.core.bots``, ``simulator.core.replay``).
 
 Coordinates
 -----------
@@ -36,7 +45,20 @@ Action grammar
   card of the game).
 - ``monster``: exactly one monster step (the look and turn before it, the step with slide, push,
   crush, wrap-around and catches, and after the last step of the turn the final look). A card 10
-  therefore takes ten ``monster`` actions; X/XX take steps until 1/2 catches, at most 20.
+  therefore takes ten ``monster`` actions; X/XX take steps until 1/2 catches, at most 20. The monster
+  is an automatic actor: drivers play its only legal action themselves.
+
+Events and trails
+-----------------
+Every event is ``Event(clause, key, data)``; ``ENGINE.describe(event)`` renders its sentence. The
+event of a player's move (``ff-stappen-waarde``, key ``move.walk``; ``ff-eens-per-ronde``, key
+``move.stay`` for 0 steps) and the step event of each monster step (``ff-monster-kijkt``, key
+``monster.step``; ``ff-monster-door-muur``, key ``monster.wall``) carry ``data["trail"]``: the squares
+``[x, y]`` occupied in order. A move's trail starts at the figure's square (the start square when it
+enters from the pool; empty when it stays in the pool), includes jumped and slid-over squares and
+ends at its end square (the exit square when it leaves the board). A monster step's trail is its
+origin, the square stepped onto (the re-entry square through the wall) and every square it slides
+to. Where two consecutive squares are not neighbours (through the wall), a drawing splits the trail.
 
 Position schema (``position_of`` / ``state_from_position``), version 1
 --------------------------------------------------------------------
@@ -82,11 +104,25 @@ Readings beyond the rulebook's interpretation notes
 - With X/XX the step that reaches the hits is completed (slide and all) before the monster stops.
 - In chapter 2 the game ends as soon as no figure is on the board or in the pool, even mid-turn; when
   the end has been rung, the championship rule decides (ff-einde-kampioenschap) instead.
-- No winner (nobody saved a figure): ``result`` gives ``winners: []`` and ``draw: true``.
+- No winner (nobody saved a figure): ``result`` is a ``Result`` with no winners and ``draw`` true.
+
+Result
+------
+``ENGINE.result(state)`` is a ``simulator.core.engine.Result``: ``winners`` (one colour, or none),
+``clause`` (the ending used), ``scores`` (saved figures per colour), ``tiebreak``
+(``ff-einde-gelijke-stand`` when equal counts were decided by who reached the number first, and for a
+draw) and ``draw``; ``ENGINE.describe_result(result)`` renders its sentence.
 """
 
+from pathlib import Path
+
+from simulator.core.registry import GameSpec
+
 from .engine import FinstereFlureEngine
+from .view import VIEW
 
 ENGINE = FinstereFlureEngine()
 
-__all__ = ["ENGINE", "FinstereFlureEngine"]
+GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css")
+
+__all__ = ["ENGINE", "GAME", "FinstereFlureEngine"]

@@ -11,6 +11,7 @@ is point-symmetric, so the entry square always has the outer wall behind it.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Set
 
 WIDTH = 16
 HEIGHT = 11
@@ -37,7 +38,6 @@ assert len(SQUARES) == 156
 DIRECTIONS: dict[str, tuple[int, int]] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 LEFT_OF = {"U": "L", "L": "D", "D": "R", "R": "U"}  # the monster's left hand when facing a direction
 RIGHT_OF = {"U": "R", "R": "D", "D": "L", "L": "U"}
-DIRECTION_NL = {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"}
 
 
 def on_board(square: Square) -> bool:
@@ -60,6 +60,11 @@ def mirror(square: Square) -> Square:
     return (WIDTH - 1 - square[0], HEIGHT - 1 - square[1])
 
 
+def is_neighbour(a: Square, b: Square) -> bool:
+    """Whether two squares share a side (a trail is split where consecutive squares are not)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
 def neighbours(square: Square) -> list[Square]:
     return [n for d in "UDLR" if (n := step(square, d)) in SQUARES]
 
@@ -80,7 +85,7 @@ def is_edge(square: Square) -> bool:
 def _distances(origin: Square) -> dict[Square, int]:
     """Straight steps over the empty board (ff-dmaufbau-vrije-zone)."""
     dist = {origin: 0}
-    queue = deque([origin])
+    queue: deque[Square] = deque([origin])
     while queue:
         sq = queue.popleft()
         for n in neighbours(sq):
@@ -119,10 +124,10 @@ def pool2_squares(x: int, y: int) -> tuple[Square, ...]:
     return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
 
 
-def components(squares: frozenset[Square] | set[Square]) -> list[frozenset[Square]]:
+def components(squares: Set[Square]) -> list[frozenset[Square]]:
     """Side-connected groups of ``squares`` (sorted by their smallest square)."""
     rest = set(squares)
-    groups = []
+    groups: list[frozenset[Square]] = []
     while rest:
         first = min(rest)
         group = {first}
@@ -155,4 +160,5 @@ def pool_shape(group: frozenset[Square]) -> str | None:
 
 
 def fmt(square: Square) -> str:
+    """``(x, y)``, as in position errors (event sentences format squares in the catalogues)."""
     return f"({square[0]}, {square[1]})"

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from simulator.core.engine import Event, IllegalAction, Outcome, PositionError
+from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError, SetupOption
 
-from . import flow, moves, placement, position
-from .board import DEFAULT_BLOOD, DEFAULT_STONES, EXIT, fmt
+from . import flow, moves, placement
+from .board import DEFAULT_BLOOD, DEFAULT_STONES, EXIT, HEIGHT, WIDTH
+from .messages import MESSAGES
 from .monster import monster_step
+from .position import position_of, state_from_position
 from .state import (
     CARD,
     CARD_KINDS,
-    COLOUR_NL,
     COLOURS,
     HIT_CARDS,
     MONSTER,
@@ -26,45 +29,43 @@ from .state import (
     Placement,
     State,
     figure_ids,
-    figure_name,
     initial_figures,
 )
 
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+MONSTER_ACTOR = "monster"
 
 
-class FinstereFlureEngine:
-    slug = "finstere-flure"
-    language = "nl"
+def _sq(square: Any) -> Any:
+    """A square as JSON data ([x, y]); POOL/SAVED stay strings."""
+    return [square[0], square[1]] if isinstance(square, tuple) else square
 
-    # -- setup ---------------------------------------------------------------------------------------
 
-    def setup_schema(self) -> dict[str, Any]:
-        return {
-            "players": {"min": 2, "max": 7, "default": 4},
-            "dmaufbau": {"type": "bool", "default": False, "clause": "ff-dmaufbau-plaatsen"},
-            "seed": {"type": "int", "optional": True, "note": "ignored by the engine; for drivers"},
-        }
+class FinstereFlureEngine(Engine[State]):
+    info = GameInfo(
+        slug="finstere-flure",
+        language="nl",
+        min_seats=2,
+        max_seats=7,
+        information="perfect",
+        automatic_actors=(MONSTER_ACTOR,),
+        chance=True,
+    )
+    messages = MESSAGES
 
-    def initial_state(self, setup: dict[str, Any]) -> State:
-        if not isinstance(setup, dict):
-            raise PositionError("setup", "must be an object")
-        for key in setup:
-            if key not in ("players", "dmaufbau", "seed"):
-                raise PositionError(str(key), "unknown setup option; expected players, dmaufbau, seed")
-        n = setup.get("players", 4)
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise PositionError("players", f"must be an integer from 2 to 7, not {n!r}")
-        dm = setup.get("dmaufbau", False)
-        if not isinstance(dm, bool):
-            raise PositionError("dmaufbau", f"must be true or false, not {dm!r}")
-        seed = setup.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise PositionError("seed", f"must be an integer, not {seed!r}")
+    # -- setup and positions ---------------------------------------------------------------------
+
+    def setup_options(self) -> tuple[SetupOption, ...]:
+        return (
+            SetupOption("players", "int", 4, label="setup.players", min=2, max=7, clause="ff-aantal-spelers"),
+            SetupOption("dmaufbau", "bool", False, label="setup.dmaufbau", clause="ff-dmaufbau-plaatsen"),
+        )
+
+    def initial_state(self, setup: Mapping[str, Any]) -> State:
+        """The start of a game from a validated setup (``simulator.core.setup.validate_setup``)."""
+        n: int = setup["players"]
+        dm: bool = setup["dmaufbau"]
         players = COLOURS[:n]
-        base = State(
+        return State(
             players=players,
             phase=SETUP if dm else PLAYERS,
             chapter=1,
@@ -77,31 +78,33 @@ class FinstereFlureEngine:
             turns=None if dm else (0,) * n,
             placement=Placement() if dm else None,
         )
-        return base
 
-    def state_from_position(self, pos: dict[str, Any]) -> State:
-        return position.state_from_position(pos)
+    def state_from_position(self, position: Any) -> State:
+        return state_from_position(position)
 
     def position_of(self, state: State) -> dict[str, Any]:
-        return position.position_of(state)
+        return position_of(state)
 
     # -- who acts, what is legal ----------------------------------------------------------------------
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.players
+
     def current_actor(self, state: State) -> str:
         if state.phase == SETUP:
-            return state.placer() or ""
+            return state.placer() or TERMINAL
         if state.phase == PLAYERS:
-            return state.player_to_move() or ""
+            return state.player_to_move() or TERMINAL
         if state.phase == CARD:
-            return "chance"
+            return CHANCE
         if state.phase == MONSTER:
-            return "monster"
-        return ""
+            return MONSTER_ACTOR
+        return TERMINAL
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
-    def result(self, state: State) -> dict[str, Any] | None:
+    def result(self, state: State) -> Result | None:
         return flow.result(state)
 
     def chance_outcomes(self, state: State) -> list[Outcome]:
@@ -122,24 +125,22 @@ class FinstereFlureEngine:
         if state.phase == CARD:
             return [o.action for o in self.chance_outcomes(state)]
         if state.phase == MONSTER:
-            return ["monster"]
+            return [MONSTER_ACTOR]
         return []
 
     # -- transitions ----------------------------------------------------------------------------------
 
-    def apply(self, state: State, action: str) -> tuple[State, list[Event]]:
-        if not isinstance(action, str):
-            raise IllegalAction(repr(action), "Een actie is een tekst.", "ff-ronde")
+    @property
+    def refusal_clause(self) -> str:
+        return "ff-ronde"
+
+    def transition(self, state: State, action: str) -> tuple[State, list[Event]]:
         if state.phase == OVER:
-            raise IllegalAction(action, "Het spel is afgelopen.", state.ending)
+            raise RuleError(state.ending or "ff-ronde", "refuse.game-over")
         if state.phase == SETUP:
             if not action.startswith("place:"):
-                raise IllegalAction(action, "Eerst bouwen de spelers om beurten het bord op (place:...).",
-                                    "ff-dmaufbau-plaatsen")
-            try:
-                return placement.apply_placement(state, action)
-            except placement.PlacementError as e:
-                raise IllegalAction(action, e.reason, e.clause) from None
+                raise RuleError("ff-dmaufbau-plaatsen", "refuse.setup-first")
+            return placement.apply_placement(state, action)
         if state.phase == PLAYERS:
             return self._apply_move(state, action)
         if state.phase == CARD:
@@ -149,98 +150,85 @@ class FinstereFlureEngine:
     def _apply_move(self, state: State, action: str) -> tuple[State, list[Event]]:
         parts = action.split(":")
         if len(parts) != 3 or parts[0] != "move":
-            if parts[0] in ("card", "monster"):
-                raise IllegalAction(action, "Eerst verplaatsen de spelers hun figuren; daarna loopt het monster.",
-                                    "ff-ronde")
-            raise IllegalAction(action, "Verwacht move:<figuur>:<pad>, bijvoorbeeld move:red1:EUL.",
-                                "ff-een-figuur-per-beurt")
+            if parts[0] in ("card", MONSTER_ACTOR):
+                raise RuleError("ff-ronde", "refuse.players-first")
+            raise RuleError("ff-een-figuur-per-beurt", "refuse.move-syntax")
         fid, path = parts[1], parts[2]
         if fid not in figure_ids(state.players):
-            raise IllegalAction(action, f"Onbekende figuur {fid!r}.", "ff-een-figuur-per-beurt")
+            raise RuleError("ff-een-figuur-per-beurt", "refuse.unknown-figure", figure=fid)
         fig = state.figure(fid)
-        name = figure_name(fid)
         mover = state.player_to_move()
+        assert mover is not None and state.turns is not None  # phase PLAYERS always has a mover
         if fig.at == SAVED:
-            raise IllegalAction(action, f"{_cap(name)} is al gered en doet niet meer mee.", "ff-uitgang-verlaten")
+            raise RuleError("ff-uitgang-verlaten", "refuse.saved", figure=fid)
         if fig.at == OUT:
-            raise IllegalAction(action, f"{_cap(name)} is in hoofdstuk 2 gepakt en voorgoed verloren.",
-                                "ff-gepakt-hoofdstuk-2")
+            raise RuleError("ff-gepakt-hoofdstuk-2", "refuse.out", figure=fid)
         if fig.moved:
-            raise IllegalAction(action, f"{_cap(name)} heeft deze ronde al gelopen.", "ff-eens-per-ronde")
+            raise RuleError("ff-eens-per-ronde", "refuse.moved", figure=fid)
         if fig.owner != mover:
-            owner_index = state.players.index(fig.owner)
-            if state.first_round and state.turns[owner_index] >= 2:
-                raise IllegalAction(action, f"{_cap(COLOUR_NL[fig.owner])} heeft in de eerste ronde al twee "
-                                            "figuren verplaatst.", "ff-eerste-ronde")
-            raise IllegalAction(action, f"{_cap(COLOUR_NL[mover])} is aan de beurt, niet "
-                                        f"{COLOUR_NL[fig.owner]}.", "ff-beurtvolgorde")
-        raw: list = []
-        try:
-            end, stones = moves.simulate(state, fig, path, raw)
-        except moves.MoveError as e:
-            raise IllegalAction(action, _cap(e.reason), e.clause) from None
-        origin = "de startvoorraad" if fig.at == POOL else fmt(fig.at)
+            if state.first_round and state.turns[state.players.index(fig.owner)] >= 2:
+                raise RuleError("ff-eerste-ronde", "refuse.first-round", figure=fid, player=fig.owner)
+            raise RuleError("ff-beurtvolgorde", "refuse.not-your-turn", figure=fid, player=mover, owner=fig.owner)
+        step_events: list[Event] = []
+        walk = moves.simulate(state, fig, path, step_events)
+        end = walk.end
+        trail = [_sq(sq) for sq in walk.trail]
+        origin = _sq(fig.at)
         events: list[Event] = []
+        data: dict[str, Any]
         if not path:
-            events.append(Event("ff-eens-per-ronde",
-                                f"{_cap(name)} blijft {'in' if fig.at == POOL else 'op'} {origin} staan (0 stappen); "
-                                "ook dat telt als haar beurt.",
-                                {"figure": fid, "steps": 0}))
+            data = {"figure": fid, "steps": 0, "from": origin, "trail": trail}
+            events.append(Event("ff-eens-per-ronde", "move.stay", data))
         else:
-            dest = "buiten" if end == SAVED else fmt(end)
-            steps = "stap" if len(path) == 1 else "stappen"
-            events.append(Event("ff-stappen-waarde",
-                                f"{_cap(name)} loopt {len(path)} {steps} (van de {fig.showing}) van {origin} "
-                                f"naar {dest}.", {"figure": fid, "path": path, "steps": len(path)}))
-        events += [Event(c, _cap(t), d) for c, t, d in raw]
+            data = {
+                "figure": fid,
+                "path": path,
+                "steps": len(path),
+                "showing": fig.showing,
+                "from": origin,
+                "to": _sq(end),
+                "trail": trail,
+            }
+            events.append(Event("ff-stappen-waarde", "move.walk", data))
+        events += step_events
         turns = list(state.turns)
         turns[state.players.index(mover)] += 1
         was_rung = state.end_rung()
         if end == SAVED:
             lapsed = fig.showing - len(path)
-            text = f"{_cap(name)} stapt door de uitgang naar buiten en is gered."
-            if lapsed == 1:
-                text += " Het overige punt vervalt."
-            elif lapsed:
-                text += f" De overige {lapsed} punten vervallen."
-            events.append(Event("ff-uitgang-verlaten", text, {"figure": fid, "lapsed": lapsed}))
+            key = "move.saved" if not lapsed else "move.saved.lapsed-one" if lapsed == 1 else "move.saved.lapsed"
+            events.append(Event("ff-uitgang-verlaten", key, {"figure": fid, "lapsed": lapsed}))
             new_fig = replace(fig, at=SAVED, showing=fig.front, moved=False)
-            new = replace(state, stones=stones, saved=state.saved + (fid,), turns=tuple(turns))
+            new = replace(state, stones=walk.stones, saved=state.saved + (fid,), turns=tuple(turns))
         else:
             flipped = 7 - fig.showing
-            events.append(Event("ff-omdraaien", f"{_cap(name)} wordt omgedraaid en toont nu {flipped}.",
-                                {"figure": fid, "showing": flipped}))
+            events.append(Event("ff-omdraaien", "move.flip", {"figure": fid, "showing": flipped}))
             new_fig = replace(fig, at=end, showing=flipped, moved=True)
-            new = replace(state, stones=stones, turns=tuple(turns))
+            new = replace(state, stones=walk.stones, turns=tuple(turns))
         new = new.with_figure(new_fig)
         if not was_rung and new.end_rung():
-            n = new.saved_count(mover)
-            events.append(Event("ff-einde-ingeluid",
-                                f"{_cap(COLOUR_NL[mover])} heeft {n} figuren gered: het einde van het spel is "
-                                "ingeluid; deze ronde wordt nog uitgespeeld.", {"player": mover, "saved": n}))
+            events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
         new = flow.after_player_turn(new, events)
         if new.phase == PLAYERS:
-            nxt = new.player_to_move()
-            events.append(Event("ff-beurtvolgorde", f"{_cap(COLOUR_NL[nxt])} is aan de beurt.", {"player": nxt}))
+            events.append(Event("ff-beurtvolgorde", "turn.next", {"player": new.player_to_move()}))
         return new, events
 
     def _apply_card(self, state: State, action: str) -> tuple[State, list[Event]]:
         if not action.startswith("card:"):
-            raise IllegalAction(action, "Nu wordt er een monsterkaart omgedraaid (card:...).", "ff-monster-kaart-trekken")
-        card = action[len("card:"):]
+            raise RuleError("ff-monster-kaart-trekken", "refuse.card-expected")
+        card = action[len("card:") :]
         if card not in CARD_KINDS:
-            raise IllegalAction(action, f"Onbekende monsterkaart {card!r}.", "ff-monster-kaart-trekken")
+            raise RuleError("ff-monster-kaart-trekken", "refuse.card-unknown", card=card)
         if card not in state.deck:
-            raise IllegalAction(action, f"Kaart {card} ligt niet meer in de stapel.", "ff-monster-kaart-trekken")
+            raise RuleError("ff-monster-kaart-trekken", "refuse.card-gone", card=card)
         if flow.first_card(state) and card in HIT_CARDS:
-            raise IllegalAction(action, "De eerste monsterkaart van het spel is nooit X of XX.", "ff-eerste-kaart")
+            raise RuleError("ff-eerste-kaart", "refuse.first-card", card=card)
         events: list[Event] = []
         return flow.draw_card(state, card, events), events
 
     def _apply_monster(self, state: State, action: str) -> tuple[State, list[Event]]:
-        if action != "monster":
-            raise IllegalAction(action, "Het monster is aan de beurt; de enige actie is 'monster' (één stap).",
-                                "ff-monster-kijkt")
+        if action != MONSTER_ACTOR:
+            raise RuleError("ff-monster-kijkt", "refuse.monster-only")
         new, events, turn_over = monster_step(state)
         ended = flow.check_board_empty(new, events)
         if ended is not None:
@@ -248,3 +236,38 @@ class FinstereFlureEngine:
         if turn_over:
             new = flow.end_monster_turn(new, events)
         return new, events
+
+    # -- testing support ------------------------------------------------------------------------------
+
+    def random_action(self, state: State, rng: random.Random) -> str:
+        """A random well-formed action of any kind, whatever the phase; about half of the moves are
+        legal-looking (a figure of the player to move, E first from the pool, at most its value)."""
+        roll = rng.random()
+        if roll < 0.55:
+            return self._random_move(state, rng)
+        if roll < 0.7:
+            return f"card:{rng.choice(CARD_KINDS)}"
+        if roll < 0.75:
+            return MONSTER_ACTOR
+        x, y = rng.randrange(WIDTH), rng.randrange(HEIGHT)
+        kind = rng.choice(("stone", "pool4", "pool2"))
+        if kind == "pool4":
+            return f"place:pool4:{x},{y},{rng.choice('hv')}"
+        return f"place:{kind}:{x},{y}"
+
+    def _random_move(self, state: State, rng: random.Random) -> str:
+        mover = state.player_to_move() if state.phase == PLAYERS else None
+        due = [f for f in state.figures if f.owner == mover and f.in_play and not f.moved]
+        if due and rng.random() < 0.7:
+            fig = rng.choice(due)
+            length = rng.randint(0, fig.showing)
+            letters = [rng.choice("UDLR") for _ in range(length)]
+            if fig.at == POOL and letters:
+                letters[0] = "E"
+            if fig.at in ((1, 0), (0, 1), EXIT) or rng.random() < 0.1:
+                letters.append("O")  # near the exit: try to leave
+            return f"move:{fig.id}:{''.join(letters)}"
+        fid = rng.choice(figure_ids(state.players))
+        path = "".join(rng.choice("EUDLRO") for _ in range(rng.randint(0, 7)))
+        return f"move:{fid}:{path}"
+

@@ -15,7 +15,12 @@ with card 10, step by step:
 - the final look sees yellow 4 three squares up: the monster turns up for the next round.
 """
 
-WORKED_EXAMPLE_POSITION = {
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .board import Square
+
+WORKED_EXAMPLE_POSITION: dict[str, Any] = {
     "game": "finstere-flure",
     "version": 1,
     "players": ["red", "yellow"],
@@ -46,22 +51,22 @@ WORKED_EXAMPLE_POSITION = {
 
 
 def sketch(
-    players=("red", "yellow"),
+    players: Sequence[str] = ("red", "yellow"),
     *,
     phase: str = "players",
     chapter: int = 1,
-    monster=(0, 0),
+    monster: Square = (0, 0),
     facing: str = "R",
-    stones=(),
-    blood=(),
-    figures: dict | None = None,
-    saved=(),
-    discard=("5", "7"),
-    turn: dict | None = None,
-    monster_turn: dict | None = None,
-    placement: dict | None = None,
+    stones: Iterable[Square] = (),
+    blood: Iterable[Square] = (),
+    figures: Mapping[str, Any] | None = None,
+    saved: Iterable[str] = (),
+    discard: Sequence[str] = ("5", "7"),
+    turn: dict[str, Any] | None = None,
+    monster_turn: dict[str, Any] | None = None,
+    placement: dict[str, Any] | None = None,
     ending: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """A small hand-written position: everything not given is empty or in the start pool.
 
     ``figures`` maps figure ids to a square ``(x, y)`` (showing the front value), to
@@ -70,7 +75,7 @@ def sketch(
     """
     n = len(players)
     fronts = (1, 2, 3, 4) if n <= 4 else (1, 2, 3)
-    figs: dict = {f"{c}{v}": "pool" for c in players for v in fronts}
+    figs: dict[str, Any] = {f"{c}{v}": "pool" for c in players for v in fronts}
     for fid, value in (figures or {}).items():
         if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple):
             figs[fid] = {"at": list(value[0]), "showing": value[1]}

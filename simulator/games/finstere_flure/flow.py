@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from simulator.core.engine import Event
+from simulator.core.engine import Event, Result
 
 from .state import (
     CARD,
     CARDS_PER_CHAPTER,
-    COLOUR_NL,
     FULL_DECK,
+    HIT_CARDS,
+    MAX_HIT_STEPS,
     MONSTER,
     OVER,
     PLAYERS,
@@ -19,6 +21,8 @@ from .state import (
     State,
     split_figure_id,
 )
+
+TIEBREAK = "ff-einde-gelijke-stand"
 
 
 def _reset_moved(state: State) -> State:
@@ -32,8 +36,8 @@ def start_round(state: State, events: list[Event]) -> State:
     state = replace(_reset_moved(state), phase=PLAYERS, turns=(0,) * len(state.players), monster_turn=None)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
-    events.append(Event("ff-ronde", f"Ronde {state.round} begint; {COLOUR_NL[state.player_to_move()]} is aan de beurt.",
-                        {"round": state.round, "chapter": state.chapter}))
+    data = {"round": state.round, "chapter": state.chapter, "player": state.player_to_move()}
+    events.append(Event("ff-ronde", "round.start", data))
     return state
 
 
@@ -43,13 +47,11 @@ def after_player_turn(state: State, events: list[Event]) -> State:
         return state
     state = replace(_reset_moved(state), turns=None)
     if state.end_rung():
-        events.append(Event("ff-einde-kampioenschap",
-                            "De lopende ronde is uitgespeeld; volgens de kampioenschapsregel is het spel nu afgelopen.",
-                            {}))
+        events.append(Event("ff-einde-kampioenschap", "end.championship", {}))
         return game_over(state, "ff-einde-kampioenschap", events)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
-    events.append(Event("ff-ronde", "De spelers zijn klaar met deze ronde; nu is het monster aan de beurt.", {}))
+    events.append(Event("ff-ronde", "round.monster", {}))
     return replace(state, phase=CARD)
 
 
@@ -58,7 +60,7 @@ def card_outcomes(state: State) -> dict[str, float]:
     (ff-eerste-kaart)."""
     deck = list(state.deck)
     if first_card(state):
-        deck = [c for c in deck if c not in ("X", "XX")]
+        deck = [c for c in deck if c not in HIT_CARDS]
     total = len(deck)
     out: dict[str, float] = {}
     for c in deck:
@@ -74,20 +76,16 @@ def draw_card(state: State, card: str, events: list[Event]) -> State:
     deck = list(state.deck)
     deck.remove(card)
     if first_card(state):
-        events.append(Event("ff-eerste-kaart", "Dit is de eerste monsterkaart van het spel; die is nooit X of XX.",
-                            {"card": card}))
-    events.append(Event("ff-monster-kaart-trekken", f"Monsterkaart {card} wordt omgedraaid.", {"card": card}))
-    if card == "X":
-        events.append(Event("ff-monster-treffers",
-                            "Het monster loopt tot het één figuur gepakt heeft, hoogstens 20 stappen.", {"card": card}))
-    elif card == "XX":
-        events.append(Event("ff-monster-treffers",
-                            "Het monster loopt tot het twee figuren gepakt heeft, hoogstens 20 stappen.",
-                            {"card": card}))
+        events.append(Event("ff-eerste-kaart", "card.first", {"card": card}))
+    events.append(Event("ff-monster-kaart-trekken", "card.drawn", {"card": card}))
+    if card in HIT_CARDS:
+        data = {"card": card, "hits": HIT_CARDS[card], "max_steps": MAX_HIT_STEPS}
+        events.append(Event("ff-monster-treffers", "card.hits", data))
     else:
-        events.append(Event("ff-monster-getalkaart", f"Het monster zet precies {card} stappen.", {"card": card}))
-    return replace(state, phase=MONSTER, deck=tuple(deck), discard=state.discard + (card,),
-                   monster_turn=MonsterTurn(card=card))
+        events.append(Event("ff-monster-getalkaart", "card.steps", {"card": card}))
+    return replace(
+        state, phase=MONSTER, deck=tuple(deck), discard=state.discard + (card,), monster_turn=MonsterTurn(card=card)
+    )
 
 
 def end_monster_turn(state: State, events: list[Event]) -> State:
@@ -95,17 +93,11 @@ def end_monster_turn(state: State, events: list[Event]) -> State:
     state = replace(state, monster_turn=None)
     if len(state.discard) >= CARDS_PER_CHAPTER:
         if state.chapter == 1:
-            events.append(Event("ff-hoofdstuk-1-einde",
-                                "De zevende monsterkaart is gelopen: hoofdstuk 1 is voorbij; de achtste kaart vervalt.",
-                                {}))
-            events.append(Event("ff-hoofdstuk-2",
-                                "Alle acht monsterkaarten worden opnieuw geschud; hoofdstuk 2 begint. Monster en "
-                                "figuren blijven staan.", {}))
+            events.append(Event("ff-hoofdstuk-1-einde", "chapter.1.end", {}))
+            events.append(Event("ff-hoofdstuk-2", "chapter.2.start", {}))
             state = replace(state, chapter=2, deck=FULL_DECK, discard=(), round=state.round + 1)
             return start_round(state, events)
-        events.append(Event("ff-einde-kaarten-op",
-                            "Het monster heeft in hoofdstuk 2 zeven kaarten gelopen zonder dat het einde is "
-                            "ingeluid: het spel is afgelopen.", {}))
+        events.append(Event("ff-einde-kaarten-op", "end.cards", {}))
         return game_over(state, "ff-einde-kaarten-op", events)
     return start_round(replace(state, round=state.round + 1), events)
 
@@ -120,17 +112,17 @@ def check_board_empty(state: State, events: list[Event]) -> State | None:
 def game_over(state: State, clause: str, events: list[Event]) -> State:
     state = replace(_reset_moved(state), phase=OVER, ending=clause, turns=None, monster_turn=None)
     if clause == "ff-einde-bord-leeg":
-        events.append(Event("ff-einde-bord-leeg",
-                            "In hoofdstuk 2 staat er geen figuur meer op het bord of in de startvoorraad: "
-                            "het spel is afgelopen.", {}))
+        events.append(Event("ff-einde-bord-leeg", "end.board-empty", {}))
     res = result(state)
     assert res is not None
-    events.append(Event(res.get("tiebreak") or clause, res["reason"], {"winners": res["winners"]}))
+    events.append(Event(res.tiebreak or clause, res.key, res.data))
     return state
 
 
-def result(state: State) -> dict | None:
-    """Most saved figures wins; a tie goes to who reached that number first (ff-einde-gelijke-stand)."""
+def result(state: State) -> Result | None:
+    """Most saved figures wins; a tie goes to who reached that number first (ff-einde-gelijke-stand).
+
+    Nobody saved a figure: no winner, a draw (cited as ff-einde-gelijke-stand too)."""
     if state.phase != OVER or state.ending is None:
         return None
     counts = {p: 0 for p in state.players}
@@ -140,19 +132,28 @@ def result(state: State) -> dict | None:
         counts[owner] += 1
         reached[owner] = i
     best = max(counts.values())
-    res = {"clause": state.ending, "saved": dict(counts)}
     if best == 0:
-        res.update(winners=[], draw=True, tiebreak="ff-einde-gelijke-stand",
-                   reason="Niemand heeft een figuur gered: gelijkspel.")
-        return res
+        return Result(
+            winners=(),
+            clause=state.ending,
+            key="result.draw",
+            data={"winners": []},
+            scores=counts,
+            tiebreak=TIEBREAK,
+            draw=True,
+        )
     tied = [p for p in state.players if counts[p] == best]
     winner = min(tied, key=lambda p: reached[p])
-    res.update(winners=[winner], draw=False)
-    if len(tied) > 1:
-        others = ", ".join(COLOUR_NL[p] for p in tied if p != winner)
-        res["tiebreak"] = "ff-einde-gelijke-stand"
-        res["reason"] = (f"{COLOUR_NL[winner].capitalize()} wint met {best} geredde figuren; {others} redde er evenveel, "
-                         f"maar {COLOUR_NL[winner]} bereikte dat aantal het eerst.")
-    else:
-        res["reason"] = f"{COLOUR_NL[winner].capitalize()} wint met {best} geredde figuren."
-    return res
+    others = [p for p in tied if p != winner]
+    data: dict[str, Any] = {"winners": [winner], "winner": winner, "saved": best}
+    if others:
+        data["others"] = others
+    return Result(
+        winners=(winner,),
+        clause=state.ending,
+        key="result.tiebreak" if others else "result.win",
+        data=data,
+        scores=counts,
+        tiebreak=TIEBREAK if others else None,
+        draw=False,
+    )

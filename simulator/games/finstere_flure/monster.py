@@ -7,17 +7,24 @@ the step itself with everything it causes, and after the last step of the turn t
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
 from dataclasses import replace
+from typing import Any
 
 from simulator.core.engine import Event
 
-from .board import DIRECTION_NL, EXIT, LEFT_OF, RIGHT_OF, START, Square, fmt, mirror, on_board, step
-from .state import HIT_CARDS, MAX_HIT_STEPS, OUT, POOL, State, figure_name
+from .board import LEFT_OF, RIGHT_OF, Square, mirror, on_board, step
+from .physics import slide, stone_removed
+from .state import HIT_CARDS, MAX_HIT_STEPS, OUT, POOL, Figure, State
 
-_SIDE_NL = {"ahead": "recht vooruit", "left": "links van zich", "right": "rechts van zich"}
+Seen = tuple[str, str, int, str]  # (side, direction, distance, figure id)
 
 
-def look(monster: Square, facing: str, stones, fig_at: dict[Square, str]) -> list[tuple[str, str, int, str]]:
+def _sq(square: Square) -> list[int]:
+    return [square[0], square[1]]
+
+
+def look(monster: Square, facing: str, stones: Set[Square], fig_at: Mapping[Square, str]) -> list[Seen]:
     """What the monster sees (ff-monster-zicht): (side, direction, distance, figure id) per direction.
 
     It looks ahead, left and right (never back) along straight lines that stop at the first stone, the
@@ -38,34 +45,29 @@ def look(monster: Square, facing: str, stones, fig_at: dict[Square, str]) -> lis
     return seen
 
 
-def _squares(n: int) -> str:
-    return "1 veld" if n == 1 else f"{n} velden"
-
-
-def decide(facing: str, seen, final: bool = False) -> tuple[str, Event]:
+def decide(facing: str, seen: list[Seen], final: bool = False) -> tuple[str, Event]:
     """Turn toward the nearest figure seen (ff-monster-draait); on a tie keep going (ff-monster-verward)."""
     if not seen:
-        return facing, Event("ff-monster-kijkt", "Het monster kijkt rond en ziet geen figuur.",
-                             {"seen": [], "facing": facing})
+        return facing, Event("ff-monster-kijkt", "monster.look.none", {"seen": [], "facing": facing})
     data_seen = [{"figure": fid, "direction": d, "distance": dist} for _, d, dist, fid in seen]
     nearest = min(dist for _, _, dist, _ in seen)
     closest = [s for s in seen if s[2] == nearest]
     if len(closest) > 1:
-        names = " en ".join(figure_name(s[3]) for s in closest)
-        return facing, Event(
-            "ff-monster-verward",
-            f"Het monster ziet {names} even ver weg ({_squares(nearest)}) en is verward: "
-            f"het draait niet en blijft {DIRECTION_NL[facing]} kijken.",
-            {"seen": data_seen, "facing": facing, "confused": True},
-        )
+        data: dict[str, Any] = {
+            "seen": data_seen,
+            "facing": facing,
+            "confused": True,
+            "figures": [s[3] for s in closest],
+            "distance": nearest,
+        }
+        return facing, Event("ff-monster-verward", "monster.look.confused", data)
     side, d, dist, fid = closest[0]
     if side == "ahead":
-        then = "en blijft die kant op kijken" if final else "en loopt erop af"
-        text = f"Het monster ziet {figure_name(fid)} recht vooruit op {_squares(dist)} {then} ({DIRECTION_NL[d]})."
+        key = "monster.look.ahead.final" if final else "monster.look.ahead"
     else:
-        text = (f"Het monster ziet {figure_name(fid)} {_SIDE_NL[side]} op {_squares(dist)} "
-                f"en draait zich {DIRECTION_NL[d]}.")
-    return d, Event("ff-monster-draait", text, {"seen": data_seen, "facing": d, "target": fid})
+        key = "monster.look.turn"
+    data = {"seen": data_seen, "facing": d, "target": fid, "side": side, "distance": dist}
+    return d, Event("ff-monster-draait", key, data)
 
 
 class _Work:
@@ -75,7 +77,7 @@ class _Work:
         self.state = state
         self.stones = set(state.stones)
         self.figs = {f.id: f for f in state.figures}
-        self.fig_at = {f.at: f.id for f in state.figures if f.on_board}
+        self.fig_at = {f.at: f.id for f in state.figures if isinstance(f.at, tuple)}
         self.monster = state.monster
         self.caught: list[str] = []
         self.events: list[Event] = []
@@ -83,28 +85,31 @@ class _Work:
     def occupied(self, sq: Square) -> bool:
         return sq in self.stones or sq in self.fig_at or sq == self.monster
 
+    def move_figure(self, fid: str, dest: Square) -> None:
+        fig = self.figs[fid]
+        assert isinstance(fig.at, tuple)
+        del self.fig_at[fig.at]
+        self.fig_at[dest] = fid
+        self.figs[fid] = replace(fig, at=dest)
+
     # -- figures ---------------------------------------------------------------------------------
 
     def catch(self, fid: str, crushed: bool) -> None:
-        fig = self.figs[fid]
+        fig: Figure = self.figs[fid]
         sq = fig.at
+        assert isinstance(sq, tuple)
         del self.fig_at[sq]
-        name = figure_name(fid)
+        data = {"figure": fid, "square": _sq(sq)}
         if crushed:
-            self.events.append(Event("ff-monster-verplettert",
-                                     f"{name.capitalize()} wordt op {fmt(sq)} tegen de buitenmuur verpletterd "
-                                     "en telt als gepakt.", {"figure": fid, "square": list(sq)}))
+            self.events.append(Event("ff-monster-verplettert", "monster.crush", data))
         else:
-            self.events.append(Event("ff-monster-pakt", f"Het monster pakt {name} op {fmt(sq)}.",
-                                     {"figure": fid, "square": list(sq)}))
+            self.events.append(Event("ff-monster-pakt", "monster.catch", data))
         if self.state.chapter == 1:
             self.figs[fid] = replace(fig, at=POOL, moved=False)
-            self.events.append(Event("ff-gepakt-hoofdstuk-1",
-                                     f"{name.capitalize()} gaat terug naar de startvoorraad.", {"figure": fid}))
+            self.events.append(Event("ff-gepakt-hoofdstuk-1", "monster.caught.chapter-1", {"figure": fid}))
         else:
             self.figs[fid] = replace(fig, at=OUT, showing=fig.front, moved=False)
-            self.events.append(Event("ff-gepakt-hoofdstuk-2",
-                                     f"{name.capitalize()} is in hoofdstuk 2 voorgoed verloren.", {"figure": fid}))
+            self.events.append(Event("ff-gepakt-hoofdstuk-2", "monster.caught.chapter-2", {"figure": fid}))
         self.caught.append(fid)
 
     # -- pushing ---------------------------------------------------------------------------------
@@ -112,36 +117,31 @@ class _Work:
     def _slide_object(self, sq: Square, d: str) -> None:
         """An object pushed onto blood slides on (ff-steen-op-bloedplas, ff-monster-schuift-steen)."""
         is_stone = sq in self.stones
-        pos = sq
-        while pos in self.state.blood:
-            nxt = step(pos, d)
-            if not on_board(nxt) or self.occupied(nxt):
-                break
-            pos = nxt
+        pos = slide(sq, d, self.state.blood, self.occupied)
         if pos != sq:
             if is_stone:
                 self.stones.discard(sq)
                 self.stones.add(pos)
-                self.events.append(Event("ff-steen-op-bloedplas",
-                                         f"Het steenblok glijdt over de bloedplas van {fmt(sq)} naar {fmt(pos)}.",
-                                         {"from": list(sq), "to": list(pos)}))
+                self.events.append(
+                    Event("ff-steen-op-bloedplas", "monster.stone-slides", {"from": _sq(sq), "to": _sq(pos)})
+                )
             else:
-                fid = self.fig_at.pop(sq)
-                self.fig_at[pos] = fid
-                self.figs[fid] = replace(self.figs[fid], at=pos)
-                self.events.append(Event("ff-monster-schuift-steen",
-                                         f"{figure_name(fid).capitalize()} glijdt over de bloedplas van {fmt(sq)} "
-                                         f"naar {fmt(pos)}.", {"figure": fid, "from": list(sq), "to": list(pos)}))
+                fid = self.fig_at[sq]
+                self.move_figure(fid, pos)
+                self.events.append(
+                    Event(
+                        "ff-monster-schuift-steen",
+                        "monster.figure-slides",
+                        {"figure": fid, "from": _sq(sq), "to": _sq(pos)},
+                    )
+                )
         elif sq in self.state.blood and not is_stone:
-            self.events.append(Event("ff-monster-schuift-steen",
-                                     f"{figure_name(self.fig_at[sq]).capitalize()} blijft op de bloedplas "
-                                     f"op {fmt(sq)} liggen.", {"figure": self.fig_at[sq], "square": list(sq)}))
-        if is_stone and pos in (START, EXIT):
+            self.events.append(
+                Event("ff-monster-schuift-steen", "monster.figure-stays", {"figure": self.fig_at[sq], "square": _sq(sq)})
+            )
+        if is_stone and stone_removed(pos):
             self.stones.discard(pos)
-            where = "startveld" if pos == START else "doelveld"
-            self.events.append(Event("ff-steen-op-start-of-doel",
-                                     f"Het steenblok komt op het {where} en wordt van het bord verwijderd.",
-                                     {"square": list(pos)}))
+            self.events.append(Event("ff-steen-op-start-of-doel", "stone.removed", {"square": _sq(pos)}))
 
     def push_row(self, first: Square, d: str) -> None:
         """The monster steps onto a stone: the unbroken row behind it moves one square (ff-monster-schuift-steen)."""
@@ -150,20 +150,15 @@ class _Work:
         while on_board(sq) and (sq in self.stones or sq in self.fig_at):
             row.append(sq)
             sq = step(sq, d)
-        self.events.append(Event(
-            "ff-monster-schuift-steen",
-            f"Het monster schuift het steenblok op {fmt(first)}"
-            + (f" en de rij erachter ({len(row) - 1} objecten)" if len(row) > 1 else "")
-            + f" {DIRECTION_NL[d]}.",
-            {"row": [list(s) for s in row], "direction": d},
-        ))
+        behind = len(row) - 1
+        key = "monster.push.row" if behind else "monster.push"
+        data = {"row": [_sq(s) for s in row], "direction": d, "first": _sq(first), "behind": behind}
+        self.events.append(Event("ff-monster-schuift-steen", key, data))
         if not on_board(sq):  # the last object of the row would have to go through the wall
             last = row.pop()
             if last in self.stones:
                 self.stones.discard(last)
-                self.events.append(Event("ff-steen-verpulvert",
-                                         f"Het steenblok op {fmt(last)} wordt tegen de buitenmuur verpulverd.",
-                                         {"square": list(last)}))
+                self.events.append(Event("ff-steen-verpulvert", "monster.crumble", {"square": _sq(last)}))
             else:
                 self.catch(self.fig_at[last], crushed=True)
         for sq in reversed(row):  # front first, each one square on
@@ -172,12 +167,10 @@ class _Work:
                 self.stones.discard(sq)
                 self.stones.add(dest)
             else:
-                fid = self.fig_at.pop(sq)
-                self.fig_at[dest] = fid
-                self.figs[fid] = replace(self.figs[fid], at=dest)
+                self.move_figure(self.fig_at[sq], dest)
         for sq in reversed(row):  # then blood and the start/exit squares, front first
             dest = step(sq, d)
-            if dest in self.state.blood or (dest in self.stones and dest in (START, EXIT)):
+            if dest in self.state.blood or (dest in self.stones and stone_removed(dest)):
                 self._slide_object(dest, d)
 
     # -- the monster moves -------------------------------------------------------------------------
@@ -191,8 +184,22 @@ class _Work:
             self.catch(self.fig_at[sq], crushed=False)
 
 
+def slide_path(square: Square, facing: str, blood: Set[Square]) -> list[Square]:
+    """The squares the monster passes after arriving on ``square``: over blood it slides straight on
+    to the first square beyond the pool (ff-monster-glijdt); nothing stops it (it pushes and catches)."""
+    path = []
+    while square in blood:
+        square = step(square, facing)
+        path.append(square)
+    return path
+
+
 def monster_step(state: State) -> tuple[State, list[Event], bool]:
-    """One step of the monster. Returns (state, events, turn_over)."""
+    """One step of the monster. Returns (state, events, turn_over).
+
+    The step's event (``ff-monster-kijkt`` or ``ff-monster-door-muur``) carries ``trail``: the
+    origin, the square stepped onto (the re-entry square through the wall) and every square slid to.
+    """
     mt = state.monster_turn
     assert mt is not None
     w = _Work(state)
@@ -201,44 +208,44 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
     w.events.append(ev)
     origin = state.monster
     target = step(origin, facing)
-    if on_board(target):
-        w.events.append(Event("ff-monster-kijkt",
-                              f"Stap {number}: het monster stapt {DIRECTION_NL[facing]} naar {fmt(target)}.",
-                              {"step": number, "from": list(origin), "to": list(target), "facing": facing}))
-    else:
+    through_wall = not on_board(target)
+    if through_wall:
         target = mirror(origin)
-        w.events.append(Event("ff-monster-door-muur",
-                              f"Stap {number}: het monster loopt op {fmt(origin)} door de buitenmuur en komt aan de "
-                              f"overkant op {fmt(target)} weer binnen, nog steeds {DIRECTION_NL[facing]} kijkend.",
-                              {"step": number, "from": list(origin), "to": list(target), "facing": facing}))
+    slid = slide_path(target, facing, state.blood)
+    data = {
+        "step": number,
+        "from": _sq(origin),
+        "to": _sq(target),
+        "facing": facing,
+        "trail": [_sq(origin), _sq(target)] + [_sq(s) for s in slid],
+    }
+    if through_wall:
+        w.events.append(Event("ff-monster-door-muur", "monster.wall", data))
+    else:
+        w.events.append(Event("ff-monster-kijkt", "monster.step", data))
     w.enter(target, facing)
-    if w.monster in state.blood:
-        end = w.monster
-        while end in state.blood:
-            end = step(end, facing)
-        w.events.append(Event("ff-monster-glijdt",
-                              f"Het monster glijdt over de bloedplas naar {fmt(end)} en kijkt onderweg niet rond.",
-                              {"step": number, "from": list(w.monster), "to": list(end)}))
-        while w.monster in state.blood:
-            w.enter(step(w.monster, facing), facing)
+    if slid:
+        w.events.append(
+            Event("ff-monster-glijdt", "monster.slide", {"step": number, "from": _sq(target), "to": _sq(slid[-1])})
+        )
+        for sq in slid:
+            w.enter(sq, facing)
     caught = mt.caught + len(w.caught)
     over = False
     if mt.card in HIT_CARDS:
         if caught >= HIT_CARDS[mt.card]:
             over = True
-            w.events.append(Event("ff-monster-treffers",
-                                  f"Het monster heeft genoeg figuren gepakt ({caught}) en stopt.",
-                                  {"caught": caught}))
+            w.events.append(Event("ff-monster-treffers", "monster.hits.done", {"caught": caught}))
         elif number >= MAX_HIT_STEPS:
             over = True
-            w.events.append(Event("ff-monster-treffers",
-                                  f"Het monster heeft {MAX_HIT_STEPS} stappen gezet en stopt.", {"caught": caught}))
+            w.events.append(
+                Event("ff-monster-treffers", "monster.hits.max", {"caught": caught, "max_steps": MAX_HIT_STEPS})
+            )
     elif number >= int(mt.card):
         over = True
-        w.events.append(Event("ff-monster-getalkaart", f"Het monster heeft alle {mt.card} stappen gezet.",
-                              {"steps": number}))
+        w.events.append(Event("ff-monster-getalkaart", "monster.steps.done", {"steps": number, "card": mt.card}))
     if over:
-        w.events.append(Event("ff-monster-eindblik", "Na de laatste stap kijkt het monster nog één keer rond.", {}))
+        w.events.append(Event("ff-monster-eindblik", "monster.final-look", {}))
         facing, ev = decide(facing, look(w.monster, facing, w.stones, w.fig_at), final=True)
         w.events.append(ev)
     new = replace(

@@ -7,87 +7,93 @@ Actions: ``place:stone:X,Y``, ``place:pool4:X,Y,h`` / ``place:pool4:X,Y,v`` (the
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
-from simulator.core.engine import Event
+from simulator.core.engine import Event, RuleError
 
 from .board import (
     DIST_FROM_START,
     FREE_ZONE,
     SQUARES,
     Square,
-    fmt,
     is_edge,
     pool2_squares,
     pool4_squares,
     step,
 )
 from .flow import start_round
-from .state import COLOUR_NL, State
+from .state import State
+
+KINDS = ("stone", "pool4", "pool2")
 
 
-class PlacementError(Exception):
-    def __init__(self, reason: str, clause: str):
-        super().__init__(reason)
-        self.reason, self.clause = reason, clause
+@dataclass(frozen=True)
+class Placing:
+    """A parsed placement action: what, on which squares, from which square (and how a 1 x 4 pool lies)."""
+
+    kind: str
+    squares: tuple[Square, ...]
+    at: Square
+    orientation: str = ""  # "h" or "v" for pool4
 
 
-def parse(action: str) -> tuple[str, tuple[Square, ...], str]:
-    """(kind, squares, description) of a placement action; raises PlacementError."""
+def _sq(square: Square) -> list[int]:
+    return [square[0], square[1]]
+
+
+def parse(action: str) -> Placing:
+    """The placement of an action; raises RuleError."""
     parts = action.split(":")
     if len(parts) != 3 or parts[0] != "place":
-        raise PlacementError("Verwacht place:stone:X,Y, place:pool4:X,Y,h|v of place:pool2:X,Y.", "ff-dmaufbau-plaatsen")
+        raise RuleError("ff-dmaufbau-plaatsen", "refuse.place-syntax")
     kind, args = parts[1], parts[2].split(",")
     try:
         if kind == "stone" and len(args) == 2:
             x, y = int(args[0]), int(args[1])
-            return kind, ((x, y),), f"een steenblok op {fmt((x, y))}"
+            return Placing(kind, ((x, y),), (x, y))
         if kind == "pool4" and len(args) == 3 and args[2] in ("h", "v"):
             x, y = int(args[0]), int(args[1])
-            lie = "liggend" if args[2] == "h" else "staand"
-            return kind, pool4_squares(x, y, args[2]), f"de smalle bloedplas {lie} vanaf {fmt((x, y))}"
+            return Placing(kind, pool4_squares(x, y, args[2]), (x, y), args[2])
         if kind == "pool2" and len(args) == 2:
             x, y = int(args[0]), int(args[1])
-            return kind, pool2_squares(x, y), f"de vierkante bloedplas vanaf {fmt((x, y))}"
+            return Placing(kind, pool2_squares(x, y), (x, y))
     except ValueError:
         pass
-    raise PlacementError(f"Onbekende plaatsing {action!r}.", "ff-dmaufbau-plaatsen")
+    raise RuleError("ff-dmaufbau-plaatsen", "refuse.place-unknown", action=action)
 
 
 def check(state: State, kind: str, squares: tuple[Square, ...]) -> None:
-    """Raise PlacementError when the object may not lie there."""
+    """Raise RuleError when the object may not lie there."""
     pl = state.placement
     assert pl is not None
     left = {"stone": pl.stones, "pool4": pl.pool4, "pool2": pl.pool2}[kind]
     if left <= 0:
-        what = {"stone": "Alle 11 steenblokken liggen", "pool4": "De smalle bloedplas ligt",
-                "pool2": "De vierkante bloedplas ligt"}[kind]
-        raise PlacementError(f"{what} al op het bord.", "ff-dmaufbau-plaatsen")
+        raise RuleError("ff-dmaufbau-plaatsen", f"refuse.place.none-left.{kind}")
     for sq in squares:
         if sq not in SQUARES:
-            raise PlacementError(f"Veld {fmt(sq)} ligt niet op het bord.", "ff-dmaufbau-plaatsen")
+            raise RuleError("ff-dmaufbau-plaatsen", "refuse.place.off-board", square=_sq(sq))
         if sq in state.stones or sq in state.blood:
-            raise PlacementError(f"Op veld {fmt(sq)} ligt al een object.", "ff-dmaufbau-plaatsen")
+            raise RuleError("ff-dmaufbau-plaatsen", "refuse.place.occupied", square=_sq(sq))
         if sq in FREE_ZONE:
-            raise PlacementError(f"Veld {fmt(sq)} ligt binnen 3 stappen van het start- of doelveld.",
-                                 "ff-dmaufbau-vrije-zone")
+            raise RuleError("ff-dmaufbau-vrije-zone", "refuse.place.free-zone", square=_sq(sq))
     if kind == "stone":
         return
     for sq in squares:
         if DIST_FROM_START[sq] < 8:
-            raise PlacementError(f"Veld {fmt(sq)} van de bloedplas ligt maar {DIST_FROM_START[sq]} stappen van de "
-                                 "ingang; dat moeten er minstens 8 zijn.", "ff-dmaufbau-bloedplassen")
+            raise RuleError(
+                "ff-dmaufbau-bloedplassen", "refuse.place.near-start", square=_sq(sq), distance=DIST_FROM_START[sq]
+            )
         if is_edge(sq):
-            raise PlacementError(f"Veld {fmt(sq)} grenst aan de buitenmuur; een bloedplas mag de rand niet raken.",
-                                 "ff-dmaufbau-bloedplassen")
+            raise RuleError("ff-dmaufbau-bloedplassen", "refuse.place.edge", square=_sq(sq))
         for d in "UDLR":
             if step(sq, d) in state.blood:
-                raise PlacementError(f"Veld {fmt(sq)} grenst aan de andere bloedplas; de plassen mogen elkaar niet "
-                                     "raken.", "ff-dmaufbau-bloedplassen")
+                raise RuleError("ff-dmaufbau-bloedplassen", "refuse.place.touching", square=_sq(sq))
 
 
 def apply_placement(state: State, action: str) -> tuple[State, list[Event]]:
-    kind, squares, desc = parse(action)
+    placing = parse(action)
+    kind, squares = placing.kind, placing.squares
     check(state, kind, squares)
     pl = state.placement
     assert pl is not None
@@ -98,11 +104,14 @@ def apply_placement(state: State, action: str) -> tuple[State, list[Event]]:
         state = replace(state, blood=state.blood | set(squares), placement=replace(pl, pool4=0))
     else:
         state = replace(state, blood=state.blood | set(squares), placement=replace(pl, pool2=0))
-    events = [Event("ff-dmaufbau-plaatsen", f"{COLOUR_NL[who].capitalize()} legt {desc}.",
-                    {"player": who, "kind": kind, "squares": [list(s) for s in squares]})]
+    data: dict[str, Any] = {"player": who, "kind": kind, "squares": [_sq(s) for s in squares], "at": _sq(placing.at)}
+    if placing.orientation:
+        data["orientation"] = placing.orientation
+    events = [Event("ff-dmaufbau-plaatsen", f"place.{kind}", data)]
+    assert state.placement is not None
     if state.placement.remaining == 0:
         state = replace(state, placement=None)
-        events.append(Event("ff-dmaufbau-plaatsen", "Alle objecten liggen op het bord; het spel begint.", {}))
+        events.append(Event("ff-dmaufbau-plaatsen", "place.done", {}))
         state = start_round(state, events)
     return state, events
 
@@ -124,9 +133,9 @@ def legal_placements(state: State) -> list[str]:
     return out
 
 
-def _ok(state: State, kind: str, squares) -> bool:
+def _ok(state: State, kind: str, squares: tuple[Square, ...]) -> bool:
     try:
         check(state, kind, squares)
-    except PlacementError:
+    except RuleError:
         return False
     return True

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
 from .board import Square
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "white", "orange")
-COLOUR_NL = {
-    "red": "rood",
-    "yellow": "geel",
-    "green": "groen",
-    "blue": "blauw",
-    "purple": "paars",
-    "white": "wit",
-    "orange": "oranje",
-}
 
 # Where a figure is when it is not on a square.
 POOL = "pool"  # the start pool next to the board (ff-startvoorraad)
@@ -40,7 +32,7 @@ CARDS_PER_CHAPTER = 7  # the eighth card is never played (ff-hoofdstuk-1-einde, 
 ENDINGS = ("ff-einde-kampioenschap", "ff-einde-bord-leeg", "ff-einde-kaarten-op")
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=CARD_KINDS.index))
 
 
@@ -55,12 +47,6 @@ def front_values(n_players: int) -> tuple[int, ...]:
 @cache
 def figure_ids(players: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{c}{v}" for c in players for v in front_values(len(players)))
-
-
-def figure_name(fid: str) -> str:
-    """Dutch name of a figure: "rood 1"."""
-    colour = fid.rstrip("0123456789")
-    return f"{COLOUR_NL[colour]} {fid[len(colour):]}"
 
 
 def split_figure_id(fid: str) -> tuple[str, int]:
@@ -141,7 +127,7 @@ class State:
         return replace(self, figures=tuple(fig if f.id == fig.id else f for f in self.figures))
 
     def figures_at(self) -> dict[Square, str]:
-        return {f.at: f.id for f in self.figures if f.on_board}
+        return {f.at: f.id for f in self.figures if isinstance(f.at, tuple)}
 
     def saved_count(self, player: str) -> int:
         return sum(1 for fid in self.saved if split_figure_id(fid)[0] == player)
@@ -176,7 +162,7 @@ class State:
         """
         if self.turns is None:
             return None
-        best = None
+        best: int | None = None
         for i, p in enumerate(self.players):
             if self.pending(p) > 0 and (best is None or self.turns[i] < self.turns[best]):
                 best = i

@@ -1,12 +1,16 @@
 """SVG view-model of Finstere Flure: the board, stones, blood, figures, the monster, and a side
-panel with each player's start pool and saved figures. Works from the JSON position only."""
+panel with each player's start pool and saved figures. Works from the JSON position and the
+events of the last step (their ``trail`` data draws the last move)."""
 
 from __future__ import annotations
 
-from simulator.core.engine import EngineError
-from simulator.core.view import BoardView, Shape
+from collections.abc import Sequence
+from typing import Any
 
-from .board import EXIT, HEIGHT, START, WIDTH, on_board
+from simulator.core.engine import Engine, EngineError, Event
+from simulator.core.view import BoardView, LegendRow, Shape
+
+from .board import EXIT, HEIGHT, START, WIDTH, Square, on_board
 
 COLOUR_NL = {
     "red": "Rood",
@@ -32,49 +36,45 @@ def figure_name(fid: str) -> str:
     return f"{COLOUR_NL.get(colour, colour)} {fid[len(colour):]}"
 
 
-def _xy(square) -> tuple[float, float]:
+def _xy(square: Sequence[int]) -> tuple[float, float]:
     return square[0] + MARGIN, square[1] + MARGIN
 
 
-DELTA = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+def _adjacent(a: Square, b: Square) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def trail(engine, previous, action: str | None, state=None) -> list[tuple[int, int]]:
-    """The squares the last action walked over (a figure's path or the monster's step)."""
-    if previous is None or not action:
-        return []
-    before = engine.position_of(previous)
-    if action.startswith("move:"):
-        _, fid, path = action.split(":", 2)
-        fig = before["figures"].get(fid)
-        if not isinstance(fig, dict) or not path:
-            return []
-        here = START if fig["at"] == "pool" else tuple(fig["at"])
-        squares = [here]
-        for letter in path:
-            if letter in DELTA:
-                dx, dy = DELTA[letter]
-                here = (here[0] + dx, here[1] + dy)
-                squares.append(here)
-        return squares
-    if action == "monster" and state is not None:
-        after = engine.position_of(state)["monster"]
-        (x0, y0), (x1, y1) = before["monster"]["at"], after["at"]
-        if (x0 != x1 and y0 != y1) or (x0, y0) == (x1, y1):
-            return []
-        step = ((x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0))
-        # A walk through the wall comes back on the other side: no line across the board.
-        if step not in (DELTA[before["monster"]["facing"]], DELTA[after["facing"]]):
-            return []
-        squares = [(x0, y0)]
-        while squares[-1] != (x1, y1):
-            squares.append((squares[-1][0] + step[0], squares[-1][1] + step[1]))
-        return squares
-    return []
+def trail_segments(events: Sequence[Event]) -> list[list[Square]]:
+    """The squares the last step walked over, from its events' ``trail`` data (a figure's path with
+    its slides, or the monster's step), split where the path jumps (through the wall)."""
+    segments: list[list[Square]] = []
+    for event in events:
+        raw = event.data.get("trail")
+        if not raw:
+            continue
+        current: list[Square] = []
+        for x, y in raw:
+            sq = (int(x), int(y))
+            if current and sq == current[-1]:
+                continue
+            if current and not _adjacent(current[-1], sq):
+                segments.append(current)
+                current = []
+            current.append(sq)
+        segments.append(current)
+    return [seg for seg in segments if len(seg) > 1]
 
 
-def board_view(engine, state, previous=None, action: str | None = None) -> BoardView:
-    pos = engine.position_of(state)
+def board_view(
+    engine: Engine[Any],
+    state: Any,
+    *,
+    previous: Any | None = None,
+    events: Sequence[Event] = (),
+    seat: str | None = None,
+    lang: str | None = None,
+) -> BoardView:
+    pos = engine.observation(state, seat) if seat else engine.position_of(state)
     shapes: list[Shape] = []
     blood = {tuple(s) for s in pos.get("blood", [])}
     stones = [tuple(s) for s in pos.get("stones", [])]
@@ -100,8 +100,7 @@ def board_view(engine, state, previous=None, action: str | None = None) -> Board
     shapes.append(Shape.make("text", css="label", text="uit", x=MARGIN + 0.5, y=MARGIN + 0.62, text_anchor="middle"))
     shapes.append(Shape.make("text", css="label", text="in", x=MARGIN + 15.5, y=MARGIN + 10.62, text_anchor="middle"))
 
-    walked = [sq for sq in trail(engine, previous, action, state) if on_board(sq)]
-    if len(walked) > 1:
+    for walked in trail_segments(events):
         points = " ".join(f"{_xy(sq)[0] + 0.5:g},{_xy(sq)[1] + 0.5:g}" for sq in walked)
         shapes.append(Shape.make("polyline", css="trail", title="De laatste zet", points=points))
 
@@ -128,7 +127,9 @@ def board_view(engine, state, previous=None, action: str | None = None) -> Board
     }[facing]
     points = " ".join(f"{mx + px:g},{my + py:g}" for px, py in (tip, *base))
     monster_text = f"Het monster staat op ({monster['at'][0]}, {monster['at'][1]}) en kijkt {FACING_NL[facing]}."
-    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points))
+    # When the monster is to act, tapping it plays its next step.
+    step_action = "monster" if engine.current_actor(state) == "monster" else ""
+    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points, action=step_action))
     shapes.append(Shape.make("circle", css="monster-eye", cx=mx + (tip[0] + 0.5) / 2, cy=my + (tip[1] + 0.5) / 2, r=0.09))
     description.append(monster_text)
 
@@ -158,13 +159,13 @@ def board_view(engine, state, previous=None, action: str | None = None) -> Board
 
     # Beside the board (as HTML, so the board itself can use the whole width on a phone):
     # each player's start pool and saved figures.
-    legend = []
+    legend: list[LegendRow] = []
     for player in pos["players"]:
         chips = [str(showing) for _fid, showing in pools[player]]
         for fid, showing in pools[player]:
             description.append(f"{figure_name(fid)} in de startvoorraad, toont {showing}.")
         summary = f"{saved_count[player]} gered" + (f", {out_count[player]} uit" if out_count[player] else "")
-        legend.append({"css": f"fig-{player}", "label": COLOUR_NL[player], "chips": chips, "note": summary})
+        legend.append(LegendRow(f"fig-{player}", COLOUR_NL[player], tuple(chips), summary))
         description.append(f"{COLOUR_NL[player]}: {summary}.")
 
     return BoardView(
@@ -178,7 +179,7 @@ def board_view(engine, state, previous=None, action: str | None = None) -> Board
     )
 
 
-def status_line(engine, state, pos) -> str:
+def status_line(engine: Engine[Any], state: Any, pos: dict[str, Any]) -> str:
     phase = pos.get("phase")
     if phase == "players":
         actor = engine.current_actor(state)
@@ -189,13 +190,15 @@ def status_line(engine, state, pos) -> str:
         caught = "1 figuur" if mt["caught"] == 1 else f"{mt['caught']} figuren"
         return f"Het monster loopt met kaart {mt['card']}: {steps} gezet, {caught} gepakt."
     if phase == "over":
-        result = engine.result(state) or {}
-        winners = ", ".join(COLOUR_NL.get(w, w) for w in result.get("winners", [])) or "niemand"
+        result = engine.result(state)
+        winners = ", ".join(COLOUR_NL.get(w, w) for w in (result.winners if result else ())) or "niemand"
         return f"Het spel is afgelopen. Winnaar: {winners}."
-    return PHASE_NL.get(phase, "")
+    return PHASE_NL.get(str(phase), "")
 
 
-def action_label(engine, state, action: str, after=None) -> str:
+def action_label(
+    engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
+) -> str:
     """A short Dutch label of an action at ``state`` (where a move ends, which card, ...).
 
     ``after`` is the state the action led to, when the caller already has it (the step log);
@@ -228,3 +231,26 @@ def action_label(engine, state, action: str, after=None) -> str:
             return f"{name} naar ({x}, {y}) via {path}"
         return f"{name}: {path}"
     return action
+
+
+def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
+    """Moves are listed under the figure they move; cards, monster steps and placements together."""
+    kind, _, rest = action.partition(":")
+    if kind == "move":
+        return figure_name(rest.partition(":")[0])
+    if kind == "card":
+        return "Monsterkaart"
+    if kind == "place":
+        return "Opbouw"
+    return ""
+
+
+class FinstereFlureView:
+    """The view-model object the registry hands to the pages (``GAME.view``)."""
+
+    board_view = staticmethod(board_view)
+    action_label = staticmethod(action_label)
+    action_group = staticmethod(action_group)
+
+
+VIEW = FinstereFlureView()

@@ -2,9 +2,11 @@
 
 import pytest
 
-from simulator.core.engine import IllegalAction
+from simulator.core.engine import Result, RuleError
 from simulator.games.finstere_flure import ENGINE
 from simulator.games.finstere_flure.examples import sketch
+
+from .support import by_key, new_game
 
 AWAY = (10, 0)
 
@@ -19,7 +21,7 @@ def clauses(events):
 
 
 def refused(st, action):
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(RuleError) as info:
         ENGINE.apply(st, action)
     return info.value
 
@@ -104,7 +106,7 @@ def test_ff_eens_per_ronde_zero_steps_is_always_possible():
 
 
 def test_ff_eerste_ronde_two_turns_each_then_the_monster():
-    st = ENGINE.initial_state({"players": 3})
+    st = new_game(3)
     order = []
     while st.phase == "players":
         order.append(ENGINE.current_actor(st))
@@ -120,7 +122,7 @@ def test_ff_eerste_ronde_two_turns_each_then_the_monster():
 
 
 def test_ff_eerste_ronde_no_third_figure():
-    st = ENGINE.initial_state({"players": 2})
+    st = new_game(2)
     st, _ = ENGINE.apply(st, "move:red1:E")
     st, _ = ENGINE.apply(st, "move:yellow1:")
     st, _ = ENGINE.apply(st, "move:red2:")
@@ -225,8 +227,10 @@ def test_ff_einde_kampioenschap_round_is_finished_then_no_monster():
     assert st.phase == "over" and ENGINE.is_over(st) and ENGINE.current_actor(st) == ""
     assert ENGINE.legal_actions(st) == [] and ENGINE.chance_outcomes(st) == []
     res = ENGINE.result(st)
-    assert res["winners"] == ["red"] and res["clause"] == "ff-einde-kampioenschap"
+    assert res.winners == ("red",) and res.clause == "ff-einde-kampioenschap"
+    assert res.tiebreak is None and res.draw is False and res.scores == {"red": 3, "yellow": 0}
     assert "ff-einde-kampioenschap" in clauses(events)
+    assert ENGINE.describe(events[-1]) == ENGINE.describe_result(res) == "Rood wint met 3 geredde figuren."
     assert refused(st, "card:5").clause == "ff-einde-kampioenschap"
 
 
@@ -238,16 +242,43 @@ def test_ff_einde_gelijke_stand_who_reached_the_number_first():
     st, _ = ENGINE.apply(st, "move:red1:LO")
     st, _ = ENGINE.apply(st, "move:yellow1:UO")
     while st.phase == "players":
+        st, events = zero_steps(st)
+    res = ENGINE.result(st)
+    assert isinstance(res, Result)
+    assert res.scores == {"red": 3, "yellow": 3}
+    assert res.winners == ("red",) and res.tiebreak == "ff-einde-gelijke-stand" and res.draw is False
+    assert res.clause == "ff-einde-kampioenschap" and res.key == "result.tiebreak"
+    assert res.data["others"] == ["yellow"]
+    assert ENGINE.describe_result(res) == (
+        "Rood wint met 3 geredde figuren; geel redde er evenveel, maar rood bereikte dat aantal het eerst.")
+    # the game's last event states the result, citing the tie-break clause
+    last = events[-1]
+    assert last.clause == "ff-einde-gelijke-stand" and last.key == "result.tiebreak"
+    assert ENGINE.describe(last) == ENGINE.describe_result(res)
+    assert res.as_dict(ENGINE.describe_result(res))["tiebreak"] == "ff-einde-gelijke-stand"
+
+
+def test_ff_einde_gelijke_stand_without_a_tie_no_tiebreak():
+    st = load(monster=(10, 5),
+              figures={"red2": "saved", "red3": "saved", "yellow2": "saved",
+                       "red1": ((1, 0), 6), "yellow1": ((0, 1), 6)},
+              saved=["yellow2", "red2", "red3"])
+    st, events = ENGINE.apply(st, "move:red1:LO")
+    assert by_key(events, "end.rung").data == {"player": "red", "saved": 3}
+    st, _ = ENGINE.apply(st, "move:yellow1:UO")
+    while st.phase == "players":
         st, _ = zero_steps(st)
     res = ENGINE.result(st)
-    assert res["saved"] == {"red": 3, "yellow": 3}
-    assert res["winners"] == ["red"] and res["tiebreak"] == "ff-einde-gelijke-stand"
+    assert res.winners == ("red",) and res.scores == {"red": 3, "yellow": 2}
+    assert res.tiebreak is None and res.key == "result.win"
 
 
 def test_ff_einde_gelijke_stand_nobody_saved_is_a_draw():
     st = load(phase="over", chapter=2, ending="ff-einde-kaarten-op", discard=("5", "7", "7", "8", "8", "10", "X"))
     res = ENGINE.result(st)
-    assert res["winners"] == [] and res["draw"] is True and res["clause"] == "ff-einde-kaarten-op"
+    assert res.winners == () and res.draw is True and res.clause == "ff-einde-kaarten-op"
+    assert res.tiebreak == "ff-einde-gelijke-stand" and res.scores == {"red": 0, "yellow": 0}
+    assert ENGINE.describe_result(res) == "Niemand heeft een figuur gered: gelijkspel."
 
 
 def test_ff_einde_bord_leeg_last_figure_caught_in_chapter_2():
@@ -258,7 +289,7 @@ def test_ff_einde_bord_leeg_last_figure_caught_in_chapter_2():
     st, events = ENGINE.apply(st, "monster")
     assert st.phase == "over" and "ff-einde-bord-leeg" in clauses(events)
     res = ENGINE.result(st)
-    assert res["clause"] == "ff-einde-bord-leeg" and res["winners"] == ["red"]
+    assert res.clause == "ff-einde-bord-leeg" and res.winners == ("red",)
 
 
 def test_ff_einde_bord_leeg_not_while_figures_wait_in_the_pool():
@@ -281,4 +312,4 @@ def test_ff_einde_kaarten_op_after_seven_cards_in_chapter_2():
         steps += 1
     assert steps == 20 and st.phase == "over"
     assert "ff-einde-kaarten-op" in clauses(events)
-    assert ENGINE.result(st)["winners"] == ["red"]
+    assert ENGINE.result(st).winners == ("red",)

@@ -2,9 +2,12 @@
 
 import pytest
 
-from simulator.core.engine import IllegalAction
+from simulator.core.engine import RuleError
 from simulator.games.finstere_flure import ENGINE
+from simulator.games.finstere_flure.board import is_neighbour
 from simulator.games.finstere_flure.examples import sketch
+
+from .support import texts
 
 POOL4 = [(4, 5), (5, 5), (6, 5), (7, 5)]
 POOL2 = [(6, 5), (7, 5), (6, 6), (7, 6)]
@@ -38,7 +41,7 @@ def test_ff_monster_kaart_trekken_probabilities_from_the_remaining_deck():
     assert outcomes == pytest.approx({"card:7": 0.2, "card:8": 0.4, "card:X": 0.2, "card:XX": 0.2})
     assert ENGINE.legal_actions(st) == list(outcomes)
     assert ENGINE.current_actor(st) == "chance"
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(RuleError) as info:
         ENGINE.apply(st, "card:5")  # already turned over this chapter
     assert info.value.clause == "ff-monster-kaart-trekken"
     new, events = ENGINE.apply(st, "card:8")
@@ -51,7 +54,7 @@ def test_ff_monster_kaart_trekken_probabilities_from_the_remaining_deck():
 
 def test_ff_monster_kaart_trekken_only_monster_steps_while_it_walks():
     st = monster_state()
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(RuleError) as info:
         ENGINE.apply(st, "move:red1:E")
     assert info.value.clause == "ff-monster-kijkt"
 
@@ -363,3 +366,79 @@ def test_ff_monster_schuift_steen_figure_pushed_onto_the_start_square_stays():
     st = monster_state(monster=(15, 8), facing="D", stones=[(15, 9)])
     st, steps = walk(st, 1)
     assert st.stones == frozenset() and "ff-steen-op-start-of-doel" in clauses(steps[0])
+
+
+# -- sentences and the trail of a step (event data) -------------------------------------------------------
+
+
+def step_event(events):
+    """The step event of one monster action: ff-monster-kijkt (key monster.step) or ff-monster-door-muur."""
+    found = [e for e in events if e.key in ("monster.step", "monster.wall")]
+    assert len(found) == 1
+    return found[0]
+
+
+def step_trail(events):
+    return [tuple(sq) for sq in step_event(events).data["trail"]]
+
+
+def segments(squares):
+    """Split a trail where two consecutive squares are not neighbours (as a drawing does)."""
+    out = [[squares[0]]]
+    for a, b in zip(squares, squares[1:], strict=False):
+        if is_neighbour(a, b):
+            out[-1].append(b)
+        else:
+            out.append([b])
+    return out
+
+
+def test_monster_step_trail_is_origin_and_target():
+    st = monster_state(monster=(5, 5), facing="R", figures={"red1": (5, 3)})
+    st, steps = walk(st, 1)
+    event = step_event(steps[0])
+    assert event.clause == "ff-monster-kijkt" and step_trail(steps[0]) == [(5, 5), (5, 4)]
+    assert texts(steps[0])[:2] == [
+        "Het monster ziet rood 1 links van zich op 2 velden en draait zich omhoog.",
+        "Stap 1: het monster stapt omhoog naar (5, 4).",
+    ]
+
+
+def test_monster_step_trail_holds_the_slide_over_blood():
+    st = monster_state(monster=(3, 5), facing="R", blood=POOL4, figures={"yellow1": (6, 5), "yellow2": (8, 5)})
+    st, steps = walk(st, 1)
+    assert step_trail(steps[0]) == [(3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (8, 5)]
+    assert st.monster == (8, 5)
+    assert "Het monster glijdt over de bloedplas naar (8, 5) en kijkt onderweg niet rond." in texts(steps[0])
+
+
+@pytest.mark.parametrize("start,facing,entry", [((15, 4), "R", (0, 6)), ((5, 0), "U", (10, 10))])
+def test_monster_step_trail_through_the_wall_is_two_segments(start, facing, entry):
+    st = monster_state(monster=start, facing=facing)
+    st, steps = walk(st, 1)
+    event = step_event(steps[0])
+    assert event.clause == "ff-monster-door-muur" and event.key == "monster.wall"
+    assert step_trail(steps[0]) == [start, entry]
+    assert segments(step_trail(steps[0])) == [[start], [entry]]
+
+
+def test_monster_step_trail_through_the_wall_pushing_a_stone():
+    # the re-entry square is an edge square, never blood: the step ends there (pushing what lies on it)
+    st = monster_state(monster=(15, 4), facing="R", stones=[(0, 6)])
+    st, steps = walk(st, 1)
+    assert step_trail(steps[0]) == [(15, 4), (0, 6)] and st.stones == frozenset({(1, 6)})
+    assert texts(steps[0])[1] == (
+        "Stap 1: het monster loopt op (15, 4) door de buitenmuur en komt aan de overkant op (0, 6) weer binnen, "
+        "nog steeds naar rechts kijkend.")
+
+
+def test_every_monster_step_has_one_trail_ending_where_it_stands():
+    from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
+
+    st = ENGINE.state_from_position(WORKED_EXAMPLE_POSITION)
+    for _ in range(10):
+        before = st.monster
+        st, events = ENGINE.apply(st, "monster")
+        trail = step_trail(events)
+        assert trail[0] == before and trail[-1] == st.monster
+        assert sum(1 for e in events if "trail" in e.data) == 1

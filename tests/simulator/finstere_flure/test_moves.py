@@ -2,9 +2,12 @@
 
 import pytest
 
-from simulator.core.engine import IllegalAction
+from simulator.core.engine import RuleError
 from simulator.games.finstere_flure import ENGINE
+from simulator.games.finstere_flure.board import EXIT, START, is_neighbour
 from simulator.games.finstere_flure.examples import sketch
+
+from .support import by_key, rulebook_clauses, texts
 
 MONSTER_AWAY = (10, 0)
 
@@ -19,10 +22,19 @@ def play(st, action):
     return new, [e.clause for e in events], ENGINE.position_of(new)
 
 
-def refused(st, action) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
+def refused(st, action) -> RuleError:
+    with pytest.raises(RuleError) as info:
         ENGINE.apply(st, action)
+    assert info.value.clause in rulebook_clauses()
+    assert info.value.reason == ENGINE.reason(info.value)  # rendered in the rulebook's language
     return info.value
+
+
+def trail(events):
+    """The trail of the move event (ff-stappen-waarde or the 0-step ff-eens-per-ronde), as tuples."""
+    move = events[0]
+    assert move.clause in ("ff-stappen-waarde", "ff-eens-per-ronde")
+    return [tuple(sq) for sq in move.data["trail"]]
 
 
 # -- ff-een-figuur-per-beurt -----------------------------------------------------------------------
@@ -440,3 +452,96 @@ def test_ff_bloedplas_geblokkeerd_figures_lying_on_the_pool_are_passed():
     st = state(figures={"red3": ((3, 5), 3), "yellow1": (6, 5)}, blood=POOL4)
     _, _, pos = play(st, "move:red3:R")
     assert pos["figures"]["red3"]["at"] == [8, 5]
+
+
+# -- sentences and the trail of a move (event data) -----------------------------------------------------
+
+
+def test_move_sentences_read_as_before():
+    st = state(figures={"red3": ((3, 5), 3), "yellow1": (6, 5)}, blood=POOL4, stones=[(9, 4)])
+    _, events = ENGINE.apply(st, "move:red3:R")
+    assert texts(events)[:3] == [
+        "Rood 3 loopt 1 stap (van de 3) van (3, 5) naar (8, 5).",
+        "Rood 3 glijdt over de bloedplas van (4, 5) naar (8, 5).",
+        "Op (6, 5) staat geel 1: rood 3 komt daar terecht zoals bij springen.",
+    ]
+    assert texts(events)[3:] == ["Rood 3 wordt omgedraaid en toont nu 4.", "Geel is aan de beurt."]
+    err = refused(state(figures={"red1": ((1, 0), 1)}), "move:red1:LO")
+    assert err.key == "refuse.too-far" and err.reason == "Rood 1 toont 1 en mag hoogstens 1 stap lopen, niet 2."
+    err = refused(state(figures={"red1": ((0, 0), 6)}), "move:red1:U")
+    assert err.reason == ("Van (0, 0) kan niet omhoog gestapt worden: daar is de buitenmuur. "
+                          "Naar buiten gaan kan alleen vanaf het doelveld met O.")
+    _, events = ENGINE.apply(state(figures={"red1": ((1, 0), 6)}), "move:red1:LO")
+    assert ENGINE.describe(by_key(events, "move.saved.lapsed")) == (
+        "Rood 1 stapt door de uitgang naar buiten en is gered. De overige 4 punten vervallen.")
+
+
+def test_move_event_data_is_plain_json():
+    import json
+
+    st = state(figures={"red3": ((3, 5), 3)}, blood=POOL4)
+    _, events = ENGINE.apply(st, "move:red3:RD")
+    for e in events:
+        assert json.loads(json.dumps(dict(e.data))) == dict(e.data)
+    assert events[0].data["from"] == [3, 5] and events[0].data["to"] == [8, 6]
+
+
+def test_trail_of_a_plain_walk_starts_at_the_origin():
+    st = state(figures={"red3": ((5, 5), 3)})
+    _, events = ENGINE.apply(st, "move:red3:URR")
+    assert trail(events) == [(5, 5), (5, 4), (6, 4), (7, 4)]
+
+
+def test_trail_of_a_slide_over_blood_holds_every_slid_square():
+    st = state(figures={"red3": ((3, 5), 3)}, blood=POOL4)
+    _, events = ENGINE.apply(st, "move:red3:RD")
+    assert trail(events) == [(3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (8, 5), (8, 6)]
+    # passing a figure lying on the pool: its square is in the trail as well
+    st = state(figures={"red3": ((3, 5), 3), "yellow1": (6, 5)}, blood=POOL4)
+    _, events = ENGINE.apply(st, "move:red3:R")
+    assert trail(events) == [(3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (8, 5)]
+
+
+def test_trail_includes_jumped_squares_and_a_push():
+    st = state(figures={"red3": ((5, 5), 3), "yellow1": (6, 5)}, stones=[(8, 5)])
+    new, events = ENGINE.apply(st, "move:red3:RRR")
+    assert trail(events) == [(5, 5), (6, 5), (7, 5), (8, 5)]
+    assert new.stones == frozenset({(9, 5)})
+
+
+def test_trail_from_the_pool_starts_on_the_start_square():
+    _, events = ENGINE.apply(state(), "move:red3:EUL")
+    assert trail(events) == [START, (15, 9), (14, 9)]
+    _, events = ENGINE.apply(state(figures={"yellow1": (15, 10)}), "move:red2:EL")  # jumping a figure on it
+    assert trail(events) == [START, (14, 10)]
+
+
+def test_trail_out_of_the_exit_ends_on_the_exit_square():
+    _, events = ENGINE.apply(state(figures={"red3": ((2, 0), 3)}), "move:red3:LLO")
+    assert events[0].data["to"] == "saved"
+    assert trail(events) == [(2, 0), (1, 0), EXIT]
+
+
+def test_trail_of_a_zero_step_move():
+    _, events = ENGINE.apply(state(figures={"red1": ((5, 5), 1)}), "move:red1:")
+    assert events[0].key == "move.stay" and trail(events) == [(5, 5)]
+    _, events = ENGINE.apply(state(), "move:red1:")  # staying in the pool: no square at all
+    assert trail(events) == []
+    assert ENGINE.describe(events[0]) == (
+        "Rood 1 blijft in de startvoorraad staan (0 stappen); ook dat telt als haar beurt.")
+
+
+def test_every_listed_move_has_a_connected_trail_from_origin_to_end():
+    st = state(figures={"red1": ((3, 4), 6), "red2": ((1, 0), 5), "yellow1": (6, 5)}, blood=POOL4,
+               stones=[(3, 6), (9, 5)])
+    for action in ENGINE.legal_actions(st):
+        new, events = ENGINE.apply(st, action)
+        fid = action.split(":")[1]
+        squares = trail(events)
+        if not squares:
+            assert new.figure(fid).at == "pool"
+            continue
+        assert all(is_neighbour(a, b) for a, b in zip(squares, squares[1:], strict=False))
+        assert squares[0] == (st.figure(fid).at if st.figure(fid).on_board else START)
+        end = new.figure(fid).at
+        assert squares[-1] == (EXIT if end == "saved" else end)

@@ -3,12 +3,15 @@ dmaufbau option (clause id in each test name)."""
 
 import pytest
 
-from simulator.core.engine import IllegalAction, PositionError
+from simulator.core.engine import CHANCE, TERMINAL, PositionError, RuleError
+from simulator.core.setup import validate_setup
 from simulator.games.finstere_flure import ENGINE, board
+
+from .support import new_game, rulebook_clauses
 
 
 def refused(st, action):
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(RuleError) as info:
         ENGINE.apply(st, action)
     return info.value
 
@@ -41,7 +44,7 @@ def test_board_wrap_mapping_always_lands_on_an_edge_square_with_the_wall_behind(
 
 
 def test_ff_standaardopstelling_default_layout():
-    pos = ENGINE.position_of(ENGINE.initial_state({"players": 4}))
+    pos = ENGINE.position_of(new_game(4))
     assert sorted(map(tuple, pos["stones"])) == sorted(
         [(2, 2), (7, 4), (8, 5), (12, 3), (13, 5), (6, 6), (4, 7), (11, 7), (14, 8), (5, 9), (8, 9)])
     assert sorted(map(tuple, pos["blood"])) == sorted(
@@ -52,7 +55,7 @@ def test_ff_standaardopstelling_default_layout():
 
 @pytest.mark.parametrize("n,values", [(2, [1, 2, 3, 4]), (4, [1, 2, 3, 4]), (5, [1, 2, 3]), (7, [1, 2, 3])])
 def test_ff_startvoorraad_all_figures_in_the_pool_coloured_side_up(n, values):
-    pos = ENGINE.position_of(ENGINE.initial_state({"players": n}))
+    pos = ENGINE.position_of(new_game(n))
     assert pos["players"] == ["red", "yellow", "green", "blue", "purple", "white", "orange"][:n]
     assert len(pos["figures"]) == n * len(values)
     for fid, fig in pos["figures"].items():
@@ -61,26 +64,45 @@ def test_ff_startvoorraad_all_figures_in_the_pool_coloured_side_up(n, values):
 
 
 def test_ff_monster_beginpositie_on_the_exit_facing_right():
-    pos = ENGINE.position_of(ENGINE.initial_state({"players": 2}))
+    pos = ENGINE.position_of(new_game(2))
     assert pos["monster"] == {"at": [0, 0], "facing": "R"}
 
 
-def test_initial_state_setup_validation():
+def test_setup_options_are_validated_by_the_core():
     with pytest.raises(PositionError) as info:
-        ENGINE.initial_state({"players": 8})
+        validate_setup(ENGINE, {"players": 8})
     assert info.value.field == "players"
     with pytest.raises(PositionError) as info:
-        ENGINE.initial_state({"players": 3, "variant": 1})
+        validate_setup(ENGINE, {"players": 3, "variant": 1})
     assert info.value.field == "variant"
-    assert ENGINE.initial_state({"players": 3, "seed": 7}) == ENGINE.initial_state({"players": 3})
-    assert set(ENGINE.setup_schema()) >= {"players", "dmaufbau"}
+    with pytest.raises(PositionError) as info:  # the seed is a driver option (the log's), not the engine's
+        validate_setup(ENGINE, {"players": 3, "seed": 7})
+    assert info.value.field == "seed"
+    assert validate_setup(ENGINE, {}) == {"players": 4, "dmaufbau": False}
+    assert validate_setup(ENGINE, {"players": "3", "dmaufbau": "on"}, from_strings=True) == {
+        "players": 3, "dmaufbau": True}
+    assert ENGINE.initial_state({"players": 3, "dmaufbau": False}) == new_game(3)
+
+
+def test_setup_options_cite_clauses_and_have_labels_in_three_languages():
+    options = {o.name: o for o in ENGINE.setup_options()}
+    assert set(options) == {"players", "dmaufbau"}
+    players, dm = options["players"], options["dmaufbau"]
+    assert (players.kind, players.default, players.min, players.max) == ("int", 4, 2, 7)
+    assert (dm.kind, dm.default) == ("bool", False)
+    assert {players.clause, dm.clause} <= rulebook_clauses()
+    assert ENGINE.label(players.label) == "Aantal spelers"
+    assert ENGINE.label(players.label, "en") == "Number of players"
+    assert ENGINE.label(players.label, "de") == "Anzahl der Spieler"
+    assert ENGINE.label(dm.label, "en") == "Players place the stones and blood pools (dmaufbau)"
+    assert "dmaufbau" in ENGINE.label(dm.label) and "dmaufbau" in ENGINE.label(dm.label, "de")
 
 
 # -- dmaufbau -------------------------------------------------------------------------------------------------
 
 
 def dm(players=3):
-    return ENGINE.initial_state({"players": players, "dmaufbau": True})
+    return new_game(players, dmaufbau=True)
 
 
 def test_ff_dmaufbau_plaatsen_players_place_in_turn_from_the_start_player():
@@ -166,3 +188,24 @@ def test_engine_satisfies_the_protocol():
 
     assert isinstance(ENGINE, Engine)
     assert ENGINE.slug == "finstere-flure" and ENGINE.language == "nl"
+    info = ENGINE.info
+    assert (info.min_seats, info.max_seats, info.information, info.chance) == (2, 7, "perfect", True)
+    assert info.automatic_actors == ("monster",)
+    assert ENGINE.refusal_clause == "ff-ronde" and ENGINE.refusal_clause in rulebook_clauses()
+
+
+def test_seats_and_actors():
+    st = new_game(3)
+    assert ENGINE.seats(st) == ("red", "yellow", "green")
+    assert ENGINE.current_actor(st) == "red"
+    while st.phase == "players":
+        st, _ = ENGINE.apply(st, ENGINE.legal_actions(st)[0])
+    assert ENGINE.current_actor(st) == CHANCE
+    st, _ = ENGINE.apply(st, "card:5")
+    assert ENGINE.current_actor(st) == "monster" and ENGINE.automatic_action(st) == "monster"
+    assert TERMINAL == ""
+
+
+def test_an_action_that_is_not_text_is_refused_citing_ff_ronde():
+    err = refused(new_game(2), 5)
+    assert err.clause == "ff-ronde" and ENGINE.reason(err) == "Een actie is een tekst."

@@ -50,6 +50,7 @@ def test_ff_monster_voorbeeld_step_3_slides_over_blood_and_catches_yellow_1():
     assert clauses[:3] == ["ff-monster-draait", "ff-monster-kijkt", "ff-monster-glijdt"]
     assert clauses[3:5] == ["ff-monster-pakt", "ff-gepakt-hoofdstuk-1"]
     assert st.monster == (10, 2) and st.figure("yellow1").at == "pool"
+    assert events[1].data["trail"] == [[5, 2], [6, 2], [7, 2], [8, 2], [9, 2], [10, 2]]
     # yellow 4 below the pool was never noticed: the next look sees nothing
     _, events4, _ = steps[3]
     assert events4[0].clause == "ff-monster-kijkt" and events4[0].data["seen"] == []
@@ -70,6 +71,8 @@ def test_ff_monster_voorbeeld_step_7_through_the_wall_re_entering_opposite():
     st, events, clauses = steps[6]
     assert "ff-monster-door-muur" in clauses
     assert st.monster == (15 - 13, 10 - 2) == (2, 8) and st.facing == "R"
+    step = next(e for e in events if e.clause == "ff-monster-door-muur")
+    assert step.key == "monster.wall" and step.data["trail"] == [[13, 2], [2, 8]]
     assert st.monster_turn.steps == 7
 
 

@@ -12,9 +12,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from faq.models import Entry
-
-from .models import Clause, Game, looks_like_slug
-from .textsearch import (
+from rulebooks.models import Clause, Game, looks_like_slug
+from rulebooks.textsearch import (
     MAX_QUERY_CHARS,
     MAX_TERMS,
     MIN_INFIX,

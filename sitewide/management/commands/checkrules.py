@@ -1,4 +1,5 @@
-"""Validate all rulebook content: ids, structure, references, demos, coverage, FAQ."""
+"""Validate all rulebook content: ids, structure, references, demos, coverage, FAQ (in ``sitewide``
+because it checks both the rulebooks and the FAQ)."""
 
 import json
 

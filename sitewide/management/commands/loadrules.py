@@ -1,4 +1,5 @@
-"""Load rulebooks/content/ into the database (after checking it)."""
+"""Load rulebooks/content/ into the database (after checking it), then sync the curated FAQ (in
+``sitewide`` because it loads both the rulebooks and the FAQ)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction

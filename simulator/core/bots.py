@@ -1,0 +1,120 @@
+"""Drivers and bots: who makes the next move, and playing whole games.
+
+:func:`next_action` is the one place that knows the kinds of actor: chance is sampled, an automatic
+actor (Finstere Flure's monster) takes its rules-given action, a seat with a bot asks the bot, a
+human seat returns ``None`` (the driver waits). Bots see only what their seat may see: a
+:class:`SeatView` with the seat's observation and its legal actions, never the state.
+
+Everything is deterministic given the ``random.Random`` passed in (engines list legal actions and
+chance outcomes in a stable order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .engine import CHANCE, TERMINAL, Engine
+
+
+def sample(engine: Engine[Any], state: Any, rng: random.Random) -> str:
+    """Pick one chance outcome of ``state`` by its probability."""
+    outcomes = engine.chance_outcomes(state)
+    if not outcomes:
+        raise ValueError("not a chance node: chance_outcomes(state) is empty")
+    total = sum(o.probability for o in outcomes)
+    r = rng.random() * total
+    acc = 0.0
+    for o in outcomes:
+        acc += o.probability
+        if r < acc:
+            return o.action
+    return outcomes[-1].action  # rounding: the last outcome takes what is left
+
+
+def seeded_draw(engine: Engine[Any], state: Any, seed: int, index: int) -> str:
+    """The chance outcome a seeded game draws as its action number ``index`` (0-based): the same
+    seed and index give the same outcome in the web UI and the API."""
+    return sample(engine, state, random.Random(f"{seed}/{index}"))
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything a bot may know when its seat acts."""
+
+    seat: str
+    observation: Mapping[str, Any]
+    legal_actions: tuple[str, ...]
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose_action(self, engine: Engine[Any], view: SeatView, rng: random.Random) -> str: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def choose_action(self, engine: Engine[Any], view: SeatView, rng: random.Random) -> str:
+        return rng.choice(view.legal_actions)
+
+
+BotFactory = Callable[[], Bot]
+
+
+def seat_view(engine: Engine[Any], state: Any, seat: str) -> SeatView:
+    return SeatView(seat, engine.observation(state, seat), tuple(engine.legal_actions(state)))
+
+
+def next_action(engine: Engine[Any], state: Any, bots: Mapping[str, Bot], rng: random.Random) -> str | None:
+    """The next action, or None when a human seat is to act or the game is over."""
+    actor = engine.current_actor(state)
+    if actor == TERMINAL:
+        return None
+    if actor == CHANCE:
+        return sample(engine, state, rng)
+    if actor in engine.info.automatic_actors:
+        return engine.automatic_action(state)
+    bot = bots.get(actor)
+    if bot is None:
+        return None
+    view = seat_view(engine, state, actor)
+    if not view.legal_actions:
+        raise RuntimeError(f"{engine.slug}: no legal action for {actor!r} in a running game")
+    return bot.choose_action(engine, view, rng)
+
+
+def random_bots(engine: Engine[Any], state: Any) -> dict[str, Bot]:
+    return {seat: RandomBot() for seat in engine.seats(state)}
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    actions: tuple[str, ...]
+    state: Any
+    over: bool
+
+
+def play(
+    engine: Engine[Any],
+    state: Any,
+    bots: Mapping[str, Bot],
+    rng: random.Random,
+    max_actions: int = 100_000,
+) -> Playthrough:
+    """Drive the game until it is over, a human seat is to act, or ``max_actions`` were played."""
+    from .replay import advance  # the one place that applies actions
+
+    actions: list[str] = []
+    while len(actions) < max_actions:
+        action = next_action(engine, state, bots, rng)
+        if action is None:
+            break
+        state = advance(engine, state, action, len(actions)).after
+        actions.append(action)
+    return Playthrough(tuple(actions), state, engine.is_over(state))

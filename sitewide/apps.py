@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SitewideConfig(AppConfig):
+    name = "sitewide"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,21 @@
+"""The search page, over the clauses and published FAQ entries of every rulebook. The view stays
+thin; the work is in :mod:`sitewide.search`."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from rulebooks.models import Game
+
+from .search import run_search
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def search(request):
+    context = run_search(request.GET)
+    context["games"] = Game.objects.all()
+    template = "sitewide/search.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#results"
+    return render(request, template, context)

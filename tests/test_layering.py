@@ -1,0 +1,202 @@
+"""The layering of the project's own apps, read from the source with ``ast`` (nothing is imported).
+
+Bottom up: ``rulebooks`` (imports neither ``faq`` nor ``sitewide``), ``faq`` (builds on
+``rulebooks``, never imports ``sitewide``), ``sitewide`` (search and the content commands, on top of
+both). No app imports another app's views, and no template tag imports a views module at all:
+what several apps share lives in a non-view module (e.g. ``rulebooks.lookups``).
+
+Each rule is a test of its own and names every offending ``file:line``; the last tests run the
+checker on small made-up files to show that each rule does fail on a bad import.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("rulebooks", "faq", "sitewide", "simulator", "rulesite")
+# What each app must never import (any module of these apps, views or not).
+FORBIDDEN = {"rulebooks": ("faq", "sitewide"), "faq": ("sitewide",)}
+IMPORT_FUNCTIONS = {"import_module", "__import__"}
+
+
+@dataclass(frozen=True)
+class ImportStatement:
+    path: str  # relative to the project root, with forward slashes
+    line: int
+    targets: tuple[str, ...]  # absolute dotted names this statement may import
+
+    @property
+    def app(self) -> str:
+        return self.path.split("/")[0]
+
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def project_files() -> Iterator[tuple[str, str]]:
+    """(path relative to the root, source) of every .py file of the project's apps, migrations
+    left out."""
+    for app in APPS:
+        for file in sorted((ROOT / app).rglob("*.py")):
+            rel = file.relative_to(ROOT)
+            if "migrations" in rel.parts or "__pycache__" in rel.parts:
+                continue
+            yield rel.as_posix(), file.read_text(encoding="utf-8")
+
+
+def module_of(path: str) -> tuple[str, str]:
+    """(module, package) of a file: ``faq/views.py`` -> (faq.views, faq)."""
+    parts = path.removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+        return ".".join(parts), ".".join(parts)
+    return ".".join(parts), ".".join(parts[:-1])
+
+
+def _absolute(name: str | None, level: int, package: str) -> str:
+    if level == 0:
+        return name or ""
+    base = package.split(".")
+    base = base[: len(base) - (level - 1)] if level > 1 else base
+    return ".".join([*base, name] if name else base)
+
+
+def import_statements(path: str, source: str) -> Iterator[ImportStatement]:
+    """Every import of a file, wherever it is (module level, inside functions, under
+    ``TYPE_CHECKING``), relative ones made absolute; ``from a import b`` may import the module
+    ``a.b``, so both ``a`` and ``a.b`` are targets. ``import_module("...")`` with a literal name
+    counts too."""
+    _, package = module_of(path)
+    for node in ast.walk(ast.parse(source, filename=path)):
+        if isinstance(node, ast.Import):
+            targets = tuple(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node.module, node.level, package)
+            targets = (base, *(f"{base}.{alias.name}" for alias in node.names if alias.name != "*"))
+        elif (
+            isinstance(node, ast.Call)
+            and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in IMPORT_FUNCTIONS
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            name = node.args[0].value
+            level = len(name) - len(name.lstrip("."))
+            targets = (_absolute(name.lstrip(".") or None, level, package),)
+        else:
+            continue
+        yield ImportStatement(path, node.lineno, targets)
+
+
+def is_project_views(target: str) -> bool:
+    """A views module of one of the project's apps, or something in it."""
+    parts = target.split(".")
+    return parts[0] in APPS and "views" in parts[1:]
+
+
+def other_apps_views(statement: ImportStatement) -> str | None:
+    for target in statement.targets:
+        if is_project_views(target) and target.split(".")[0] != statement.app:
+            return f"{statement.where()}: {statement.app} imports another app's views ({target})"
+    return None
+
+
+def views_in_templatetags(statement: ImportStatement) -> str | None:
+    if "templatetags" not in statement.path.split("/")[:-1]:
+        return None
+    for target in statement.targets:
+        if is_project_views(target):
+            return f"{statement.where()}: a template tag module imports a views module ({target})"
+    return None
+
+
+def upward_import(statement: ImportStatement) -> str | None:
+    for target in statement.targets:
+        if target.split(".")[0] in FORBIDDEN.get(statement.app, ()):
+            return f"{statement.where()}: {statement.app} must not import {target.split('.')[0]} ({target})"
+    return None
+
+
+Rule = Callable[[ImportStatement], "str | None"]
+
+
+def violations(rule: Rule, files: Iterable[tuple[str, str]]) -> list[str]:
+    found = []
+    for path, source in files:
+        for statement in import_statements(path, source):
+            message = rule(statement)
+            if message:
+                found.append(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def files():
+    found = list(project_files())
+    assert {path.split("/")[0] for path, _ in found} == set(APPS)
+    return found
+
+
+def test_no_app_imports_another_apps_views(files):
+    found = violations(other_apps_views, files)
+    assert not found, "\n".join(found)
+
+
+def test_no_template_tag_imports_a_views_module(files):
+    found = violations(views_in_templatetags, files)
+    assert not found, "\n".join(found)
+
+
+def test_rulebooks_never_imports_faq_or_sitewide_and_faq_never_imports_sitewide(files):
+    found = violations(upward_import, files)
+    assert not found, "\n".join(found)
+
+
+# The checker itself: each rule fails on a bad import and lets the good ones through.
+
+BAD = [
+    (other_apps_views, "faq/views.py", "from rulebooks.views import get_game_or_404\n"),
+    (other_apps_views, "faq/feeds.py", "import rulebooks.views\n"),
+    (other_apps_views, "sitewide/search.py", "from faq import views\n"),
+    (other_apps_views, "rulesite/errors.py", "def f():\n    from simulator.views import board_context\n"),
+    (other_apps_views, "faq/x.py", "import importlib\nimportlib.import_module('rulebooks.views')\n"),
+    (views_in_templatetags, "simulator/templatetags/simulator_tags.py", "from simulator.views import board_context\n"),
+    (views_in_templatetags, "simulator/templatetags/simulator_tags.py", "from ..views import board_context\n"),
+    (views_in_templatetags, "rulebooks/templatetags/rulebook_tags.py", "from rulebooks import views\n"),
+    (views_in_templatetags, "faq/templatetags/faq_tags.py", "import rulebooks.views as v\n"),
+    (upward_import, "rulebooks/views.py", "from faq.queries import rulings_by_clause\n"),
+    (upward_import, "rulebooks/loader.py", "def f():\n    import faq.sync\n"),
+    (upward_import, "rulebooks/models.py", "from sitewide import search\n"),
+    (upward_import, "faq/views.py", "from sitewide.search import run_search\n"),
+]
+
+GOOD = [
+    (other_apps_views, "faq/views.py", "from rulebooks.lookups import get_game_or_404\n"),
+    (other_apps_views, "simulator/urls.py", "from . import views\n"),
+    (other_apps_views, "faq/feeds.py", "from django.contrib.syndication.views import Feed\n"),
+    (other_apps_views, "rulesite/urls.py", "from .views import favicon\n"),
+    (views_in_templatetags, "rulebooks/templatetags/rulebook_tags.py", "from rulebooks.rendering import X\n"),
+    (views_in_templatetags, "simulator/views.py", "from simulator.views import board_context\n"),
+    (upward_import, "faq/views.py", "from rulebooks.models import Clause\n"),
+    (upward_import, "sitewide/search.py", "from faq.models import Entry\nfrom rulebooks.models import Game\n"),
+    (upward_import, "rulebooks/search_faq.py", "from rulebooks.faq_like import x\n"),
+]
+
+
+@pytest.mark.parametrize(("rule", "path", "source"), BAD)
+def test_each_rule_fails_on_a_bad_import_naming_file_and_line(rule, path, source):
+    found = violations(rule, [(path, source)])
+    last_line = source.rstrip("\n").count("\n") + 1  # each made-up file ends with its bad import
+    assert len(found) == 1, found
+    assert found[0].startswith(f"{path}:{last_line}: ")
+
+
+@pytest.mark.parametrize(("rule", "path", "source"), GOOD)
+def test_each_rule_lets_allowed_imports_through(rule, path, source):
+    assert violations(rule, [(path, source)]) == []

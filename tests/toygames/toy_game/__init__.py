@@ -1,0 +1,185 @@
+"""A tiny game registered by the tests through the same mechanism as a real game (a package that
+exports ``GAME``), proving the fifth-game path: engine, view-model, messages, scenarios, stylesheet
+and rulebook live in this package, and nothing shared is edited for it.
+
+Two players, "a" and "b", take turns adding 1 or 2 to a counter ("add:1", "add:2"); after every
+second move a coin is tossed ("coin:heads" adds 1, "coin:tails" nothing). Whoever brings the
+counter to 7 or more wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from simulator.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Engine,
+    Event,
+    GameInfo,
+    Outcome,
+    PositionError,
+    Result,
+    RuleError,
+    SetupOption,
+)
+from simulator.core.messages import Catalogue, Messages
+from simulator.core.positions import as_bool, as_int, as_object, one_of
+from simulator.core.registry import GameSpec
+from simulator.core.view import BoardView, LegendRow, Shape
+
+HERE = Path(__file__).resolve().parent
+RULEBOOK = HERE / "rulebook.md"
+
+MESSAGES = Messages(
+    Catalogue(
+        "nl",
+        {
+            "add": "Speler {player} telt {amount} op.",
+            "coin": "De munt valt op {side}.",
+            "end": "De teller staat op 7: het spel is uit.",
+            "result": "Speler {winner} wint.",
+            "refuse": "{action} is hier niet toegestaan.",
+            "setup.target": "Doel",
+        },
+    ),
+    Catalogue("en", {"add": "Player {player} adds {amount}.", "setup.target": "Target"}),
+)
+
+
+@dataclass(frozen=True)
+class ToyState:
+    counter: int = 0
+    turn: str = "a"
+    moves: int = 0
+    coin_pending: bool = False
+    winner: str = ""
+
+
+class ToyEngine(Engine[ToyState]):
+    info = GameInfo(slug="toy-game", language="nl", min_seats=2, max_seats=2)
+    messages = MESSAGES
+
+    def setup_options(self) -> tuple[SetupOption, ...]:
+        return (SetupOption("target", "int", 7, label="setup.target", min=7, max=7, clause="toy-einde"),)
+
+    def initial_state(self, setup: Mapping[str, Any]) -> ToyState:
+        return ToyState()
+
+    def state_from_position(self, position: Any) -> ToyState:
+        pos = as_object(position, "", ("counter", "turn", "moves", "coin", "winner"))
+        winner = one_of(pos.get("winner", ""), "winner", ("", "a", "b"))
+        top = 9 if winner else 6
+        if not isinstance(pos.get("counter"), int) or not 0 <= pos["counter"] <= top or (winner and pos["counter"] < 7):
+            raise PositionError("counter", "must be a whole number from 0 to 6" + (" (7 to 9 when won)" if winner else ""))
+        one_of(pos.get("turn"), "turn", ("a", "b"))
+        moves = as_int(pos.get("moves", 0), "moves", 0)
+        coin = as_bool(pos.get("coin", False), "coin") and not winner
+        return ToyState(counter=pos["counter"], turn=pos["turn"], moves=moves, coin_pending=coin, winner=winner)
+
+    def position_of(self, state: ToyState) -> dict[str, Any]:
+        return {
+            "counter": state.counter,
+            "turn": state.turn,
+            "moves": state.moves,
+            "coin": state.coin_pending,
+            "winner": state.winner,
+        }
+
+    def seats(self, state: ToyState) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def chance_outcomes(self, state: ToyState) -> list[Outcome]:
+        if state.coin_pending and not state.winner:
+            return [Outcome("coin:heads", 0.5), Outcome("coin:tails", 0.5)]
+        return []
+
+    def legal_actions(self, state: ToyState) -> list[str]:
+        if state.winner:
+            return []
+        if state.coin_pending:
+            return [o.action for o in self.chance_outcomes(state)]
+        return ["add:1", "add:2"]
+
+    def current_actor(self, state: ToyState) -> str:
+        return TERMINAL if state.winner else (CHANCE if state.coin_pending else state.turn)
+
+    @property
+    def refusal_clause(self) -> str:
+        return "toy-beurt"
+
+    def transition(self, state: ToyState, action: str) -> tuple[ToyState, list[Event]]:
+        if action not in self.legal_actions(state):
+            raise RuleError("toy-beurt", "refuse", action=action)
+        if action.startswith("coin:"):
+            bonus = 1 if action == "coin:heads" else 0
+            new = replace(state, counter=state.counter + bonus, coin_pending=False)
+            events = [Event("toy-munt", "coin", {"side": action[5:]})]
+        else:
+            amount = int(action[4:])
+            new = replace(
+                state,
+                counter=state.counter + amount,
+                moves=state.moves + 1,
+                coin_pending=(state.moves + 1) % 2 == 0,
+                turn="b" if state.turn == "a" else "a",
+            )
+            events = [Event("toy-optellen", "add", {"player": state.turn, "amount": amount})]
+        if new.counter >= 7:
+            new = replace(new, winner=state.turn if not action.startswith("coin:") else new.turn, coin_pending=False)
+            events.append(Event("toy-einde", "end"))
+        return new, events
+
+    def result(self, state: ToyState) -> Result | None:
+        if not state.winner:
+            return None
+        return Result((state.winner,), "toy-einde", "result", {"winner": state.winner})
+
+    def random_action(self, state: ToyState, rng: random.Random) -> str:
+        return rng.choice(["add:1", "add:2", "add:3", "coin:heads", "coin:tails", "add:0"])
+
+
+class ToyView:
+    """Seven squares; the counter's square is marked; tapping the next square adds 1."""
+
+    def board_view(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        *,
+        previous: Any | None = None,
+        events: Sequence[Event] = (),
+        seat: str | None = None,
+        lang: str | None = None,
+    ) -> BoardView:
+        shapes = []
+        for i in range(8):
+            css = "toy-sq toy-here" if i == state.counter else "toy-sq"
+            action = "add:1" if i == state.counter + 1 and engine.current_actor(state) in ("a", "b") else ""
+            shapes.append(Shape.make("rect", css=css, title=f"Vak {i}", action=action, x=i, y=-1, width=1, height=1))
+        return BoardView(
+            width=8,
+            height=1,
+            min_y=-1,
+            shapes=shapes,
+            label="Teller",
+            description=[f"De teller staat op {state.counter}."],
+            status=f"Speler {state.turn} is aan de beurt.",
+            legend=[LegendRow("toy-chip", "Zetten", (str(state.moves),), "")],
+        )
+
+    def action_label(
+        self, engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
+    ) -> str:
+        return {"add:1": "Eén erbij", "add:2": "Twee erbij"}.get(action, action)
+
+    def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
+        return "Munt" if action.startswith("coin:") else "Optellen"
+
+
+ENGINE = ToyEngine()
+GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css")
