@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import sample
+from simulator.core.bots import next_action
 from simulator.core.replay import replay
 from simulator.games.finstere_flure import ENGINE, board
 from simulator.games.finstere_flure.state import OUT, POOL, SAVED, figure_ids
@@ -24,15 +24,21 @@ def progress(action: str) -> int:
         2 if "E" in path else 0)
 
 
-def choose(state, rng, greedy):
-    if ENGINE.chance_outcomes(state):
-        return sample(ENGINE, state, rng)
-    actions = ENGINE.legal_actions(state)
-    assert actions, f"no legal action for {ENGINE.current_actor(state)}"
-    if state.phase == "players" and rng.random() < greedy:
-        best = max(progress(a) for a in actions)
-        return rng.choice([a for a in actions if progress(a) == best])
-    return rng.choice(actions)
+class ProgressBot:
+    """A bot for the property tests: random legal moves, with probability ``greedy`` one that makes
+    the most progress toward the exit. It sees only its seat's view (the driver hands it that)."""
+
+    name = "progress"
+
+    def __init__(self, greedy: float):
+        self.greedy = greedy
+
+    def choose_action(self, engine, view, rng):
+        actions = list(view.legal_actions)
+        if view.observation["phase"] == "players" and rng.random() < self.greedy:
+            best = max(progress(a) for a in actions)
+            return rng.choice([a for a in actions if progress(a) == best])
+        return rng.choice(actions)
 
 
 def check_state(state):
@@ -79,12 +85,14 @@ def play_game(seed, players, dmaufbau, greedy, check=True):
     rng = random.Random(seed)
     start = new_game(players, dmaufbau)
     state = start
+    bots = {seat: ProgressBot(greedy) for seat in ENGINE.seats(start)}
     log = []
     if check:
         check_state(state)
     while not ENGINE.is_over(state):
         assert len(log) < MAX_ACTIONS, "the game does not terminate"
-        action = choose(state, rng, greedy)
+        action = next_action(ENGINE, state, bots, rng)
+        assert action is not None, f"no action for {ENGINE.current_actor(state)}"
         new, events = ENGINE.apply(state, action)
         assert all(e.clause in rulebook_clauses() and ENGINE.describe(e) for e in events)
         if check:
@@ -117,6 +125,7 @@ def test_random_games_keep_the_invariants_and_replay_exactly(seed, players, dmau
 def test_enumerated_moves_are_legal_and_lead_to_distinct_states(seed, players):
     rng = random.Random(seed)
     state = new_game(players)
+    bots = {seat: ProgressBot(0.5) for seat in ENGINE.seats(state)}
     checked = 0
     while not ENGINE.is_over(state) and checked < 6:
         if state.phase == "players" and rng.random() < 0.2:
@@ -125,7 +134,7 @@ def test_enumerated_moves_are_legal_and_lead_to_distinct_states(seed, players):
             assert len(set(results)) == len(results)
             assert len(set(actions)) == len(actions)
             checked += 1
-        state, _ = ENGINE.apply(state, choose(state, rng, 0.5))
+        state, _ = ENGINE.apply(state, next_action(ENGINE, state, bots, rng))
 
 
 def test_greedy_games_reach_every_ending():
