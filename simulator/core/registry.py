@@ -5,7 +5,8 @@
 
 The registry looks for ``<package>.<slug_with_underscores>.GAME`` in each package of
 :data:`PACKAGES` (``simulator.games``; the tests add a package of their own to register a toy game
-through the same mechanism). A package that exists but is broken fails loudly.
+through the same mechanism). A package that does not export ``GAME`` is not registered (work in
+progress); one that fails to import, or whose ``GAME`` is not a GameSpec of that slug, fails loudly.
 """
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ def _find(slug: str) -> GameSpec | None:
             if exc.name == name:
                 continue
             raise  # a broken game package must fail loudly, not look like a missing one
-        spec = getattr(module, "GAME", None)
+        if not hasattr(module, "GAME"):
+            continue  # a package without GAME is not registered (yet): work in progress
+        spec = module.GAME
         if not isinstance(spec, GameSpec):
             raise TypeError(f"{name} must export GAME = GameSpec(...) (simulator/core/registry.py)")
         if spec.slug != slug:
