@@ -179,3 +179,14 @@ def test_the_game_over_sentence_is_shown_on_every_ending(client, sid, last):
     text = re.sub(r"<[^>]+>", " ", shown.group(1))
     assert sentence in text, f"{sentence!r} not in {text!r}"
     assert f'href="/nl/finstere-flure/{result.clause}/"' in shown.group(1)
+
+
+def test_pages_with_boards_link_the_games_own_stylesheet_and_it_is_served(client):
+    for url in (f"{SIM}?scenario={SCENARIO}", "/nl/finstere-flure/", "/nl/finstere-flure/ff-steen-schuiven/"):
+        assert '<link rel="stylesheet" href="/static/games/finstere-flure/board.css">' in client.get(url).content.decode()
+    response = client.get("/static/games/finstere-flure/board.css")
+    assert response.status_code == 200
+    css = b"".join(response.streaming_content) if response.streaming else response.content
+    assert b".board-svg .sq-blood" in css and b".board-svg .monster" in css
+    # Pages without a game carry no game stylesheet.
+    assert "/static/games/" not in client.get("/nl/").content.decode()
