@@ -10,19 +10,10 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from simulator.core.bots import play, random_bots  # noqa: E402
 from simulator.core.registry import all_games  # noqa: E402
-from simulator.core.setup import validate_setup  # noqa: E402
+from simulator.core.setup import random_setup  # noqa: E402
 
 GAMES = 60
 
-
-def random_setup(engine, rng):
-    raw = {}
-    for option in engine.setup_options():
-        if option.kind == "int":
-            raw[option.name] = rng.randint(option.min, option.max)
-        elif option.kind == "choice":
-            raw[option.name] = rng.choice(option.choices)
-    return validate_setup(engine, raw)
 
 
 def bench(spec):

@@ -3,6 +3,7 @@ decoder all go through :func:`validate_setup`, which knows only the engine's ``S
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -70,3 +71,18 @@ def _check_choice(option: SetupOption, value: Any) -> str:
     if value not in option.choices:
         raise PositionError(option.name, f"must be one of {', '.join(option.choices)}, not {value!r:.40}")
     return str(value)
+
+
+def random_setup(engine: Engine[Any], rng: random.Random) -> dict[str, Any]:
+    """A random valid setup (every option drawn from its range): for benches and property tests."""
+    raw: dict[str, Any] = {}
+    for option in engine.setup_options():
+        if option.kind == "int":
+            lo = option.min if option.min is not None else int(option.default)
+            hi = option.max if option.max is not None else int(option.default)
+            raw[option.name] = rng.randint(lo, hi)
+        elif option.kind == "bool":
+            raw[option.name] = rng.random() < 0.5
+        else:
+            raw[option.name] = rng.choice(option.choices)
+    return validate_setup(engine, raw)

@@ -15,9 +15,9 @@ import pytest
 
 from rulebooks.parsing import parse_file
 from simulator.core.bots import SeatView, next_action, play, random_bots
-from simulator.core.engine import CHANCE, TERMINAL, Engine, RuleError
+from simulator.core.engine import CHANCE, TERMINAL, RuleError
 from simulator.core.registry import GameSpec, all_games
-from simulator.core.setup import validate_setup
+from simulator.core.setup import random_setup, validate_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = all_games()
@@ -41,17 +41,6 @@ def clause_ids(slug: str) -> frozenset[str]:
     assert not problems, problems
     return frozenset(node.id for node in book.clauses)
 
-
-def random_setup(engine: Engine, rng: random.Random) -> dict:
-    raw: dict = {}
-    for option in engine.setup_options():
-        if option.kind == "int":
-            raw[option.name] = rng.randint(option.min, option.max)
-        elif option.kind == "bool":
-            raw[option.name] = rng.random() < 0.5
-        else:
-            raw[option.name] = rng.choice(option.choices)
-    return validate_setup(engine, raw)
 
 
 @cache

@@ -11,18 +11,8 @@ from simulator.core import codec
 from simulator.core.bots import play, random_bots
 from simulator.core.codec import Log
 from simulator.core.registry import all_games
-from simulator.core.setup import validate_setup
+from simulator.core.setup import random_setup
 from simulator.core.timeline import from_log
-
-
-def _setup(engine, rng):
-    raw = {}
-    for option in engine.setup_options():
-        if option.kind == "int":
-            raw[option.name] = rng.randint(option.min, option.max)
-        elif option.kind == "choice":
-            raw[option.name] = rng.choice(option.choices)
-    return validate_setup(engine, raw)
 
 
 @pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
@@ -31,7 +21,7 @@ def _setup(engine, rng):
 def test_the_url_of_any_reached_state_replays_to_that_state(spec, seed, length):
     engine = spec.engine
     rng = random.Random(seed)
-    setup = _setup(engine, rng)
+    setup = random_setup(engine, rng)
     start = engine.initial_state(setup)
     game = play(engine, start, random_bots(engine, start), rng, max_actions=length)
     token = codec.encode(Log(setup=setup, actions=game.actions, seed=seed))
