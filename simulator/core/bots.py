@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 from .engine import CHANCE, TERMINAL, Engine
@@ -40,13 +41,18 @@ def seeded_draw(engine: Engine[Any], state: Any, seed: int, index: int) -> str:
     return sample(engine, state, random.Random(f"{seed}/{index}"))
 
 
-@dataclass(frozen=True)
 class SeatView:
-    """Everything a bot may know when its seat acts."""
+    """Everything a bot may know when its seat acts: its seat, its legal actions and its
+    observation (computed on first use: a bot that plays at random never pays for it)."""
 
-    seat: str
-    observation: Mapping[str, Any]
-    legal_actions: tuple[str, ...]
+    def __init__(self, seat: str, legal_actions: tuple[str, ...], observe: Callable[[], Mapping[str, Any]]):
+        self.seat = seat
+        self.legal_actions = legal_actions
+        self._observe = observe
+
+    @cached_property
+    def observation(self) -> Mapping[str, Any]:
+        return self._observe()
 
 
 class Bot(Protocol):
@@ -68,7 +74,7 @@ BotFactory = Callable[[], Bot]
 
 
 def seat_view(engine: Engine[Any], state: Any, seat: str) -> SeatView:
-    return SeatView(seat, engine.observation(state, seat), tuple(engine.legal_actions(state)))
+    return SeatView(seat, tuple(engine.legal_actions(state)), lambda: engine.observation(state, seat))
 
 
 def next_action(engine: Engine[Any], state: Any, bots: Mapping[str, Bot], rng: random.Random) -> str | None:

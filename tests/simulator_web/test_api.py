@@ -7,8 +7,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rulebooks.models import Game
 from simulator.core import codec
 from simulator.core.codec import Log
+from simulator.core.registry import get_engine
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 API = "/api/v1/games/"
@@ -28,7 +30,8 @@ def post(client, body, game="finstere-flure"):
 def test_games_lists_the_four_games_and_which_have_an_engine(client):
     data = client.get(API).json()
     engines = {g["slug"]: g["engine"] for g in data["games"]}
-    assert engines == {"betoverde-torens": False, "torens-en-dieven": False, "der-dunkle-turm": False, "finstere-flure": True}
+    assert set(engines) == {"betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"}
+    assert engines == {slug: get_engine(slug) is not None for slug in engines} and engines["finstere-flure"]
     ff = next(g for g in data["games"] if g["slug"] == "finstere-flure")
     players = next(o for o in ff["setup"] if o["name"] == "players")
     assert players["type"] == "int" and players["min"] == 2 and players["max"] == 7
@@ -154,7 +157,8 @@ def test_apply_errors_are_json_400_naming_the_field(client, body, field):
 
 def test_unknown_game_scenario_and_endpoint_are_json_404(client):
     assert client.get(f"{API}monopoly/scenarios/").status_code == 404
-    assert client.get(f"{API}torens-en-dieven/scenarios/").json()["error"]["field"] == "game"
+    Game.objects.create(slug="zonder-motor", prefix="zm", title="Zonder motor", language="nl", order=99)
+    assert client.get(f"{API}zonder-motor/scenarios/").json()["error"]["field"] == "game"
     assert client.get(f"{API}finstere-flure/scenarios/nope/").status_code == 404
     response = client.get("/api/v1/nothing/here")
     assert response.status_code == 404 and response.json()["error"]["field"] == "path"

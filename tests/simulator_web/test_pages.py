@@ -118,7 +118,10 @@ def test_bad_addresses_get_a_400_naming_the_problem(client, params, field):
 
 
 def test_games_without_engine_and_unknown_games_are_404(client):
-    assert client.get("/nl/torens-en-dieven/sim/").status_code == 404
+    from rulebooks.models import Game
+
+    Game.objects.create(slug="zonder-motor", prefix="zm", title="Zonder motor", language="nl", order=99)
+    assert client.get("/nl/zonder-motor/sim/").status_code == 404
     assert client.get("/nl/monopoly/sim/").status_code == 404
 
 
