@@ -32,9 +32,9 @@ def fake_engine(monkeypatch):
 
     def check_scenario(game, scenario_id):
         calls.append((game, scenario_id))
-        if game == "betoverde-torens":
-            return results.get(scenario_id, Report(False, [f"unknown scenario {scenario_id}"]))
-        return real(game, scenario_id)  # real games' scenarios replay for real
+        if scenario_id in results:
+            return results[scenario_id]
+        return real(game, scenario_id)  # the real scenarios replay for real
 
     monkeypatch.setattr("simulator.core.scenarios.check_scenario", check_scenario)
     verification.clear_cache()
@@ -109,7 +109,7 @@ def content_with_a_proven_faq(tmp_path, settings, monkeypatch):
 
     real = loader.scenario_ids
     monkeypatch.setattr("rulebooks.loader.scenario_ids",
-                        lambda slug: {"bt-einde-bewijs"} if slug == "betoverde-torens" else real(slug))
+                        lambda slug: real(slug) | ({"bt-einde-bewijs"} if slug == "betoverde-torens" else set()))
     return path
 
 
@@ -128,5 +128,13 @@ def test_checkrules_counts_verified_faq_entries(content_with_a_proven_faq, fake_
     results["bt-einde-bewijs"] = Report(True)
     call_command("checkrules", "--no-seeds", "--json")
     summary = json.loads(capsys.readouterr().out)
-    assert summary["betoverde-torens"]["faq_verified"] == 1
-    assert summary["betoverde-torens"]["faq_entries"] == 4
+    curated = len(list((content_with_a_proven_faq.parent).glob("*.md")))  # the real entries plus this one
+    assert summary["betoverde-torens"]["faq_entries"] == curated
+    # Every real entry with a scenario replays; the added one counts because its (fake) replay holds.
+    assert summary["betoverde-torens"]["faq_verified"] == curated
+    results["bt-einde-bewijs"] = Report(False, ["broken"])
+    verification.clear_cache()
+    with pytest.raises(CommandError):
+        call_command("checkrules", "--no-seeds", "--json")
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["betoverde-torens"]["faq_verified"] == curated - 1

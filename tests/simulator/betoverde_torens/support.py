@@ -1,0 +1,66 @@
+"""Helpers for the De Betoverde Torens engine tests (no Django needed)."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulebooks.parsing import parse_file
+from simulator.core.engine import Event
+from simulator.core.setup import validate_setup
+from simulator.games.betoverde_torens import ENGINE
+
+RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "content" / "betoverde-torens" / "rulebook.md"
+
+TOWERS_ONLY = {str(t + 1): {"towers": [{"tower": t}]} for t in range(1, 10)}
+
+
+def new_game(players: int = 2, solo_flasks: bool = False):
+    return ENGINE.initial_state(validate_setup(ENGINE, {"players": players, "solo_flasks": solo_flasks}))
+
+
+def position(spaces: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    """A hand-written 2-player position: towers 1-9 on spaces 2-10 unless ``spaces`` says otherwise,
+    one wizard each unless ``wizards_each`` says otherwise."""
+    pos: dict[str, Any] = {
+        "players": ["red", "blue"],
+        "wizards_each": 1,
+        "spaces": copy.deepcopy(spaces if spaces is not None else TOWERS_ONLY),
+        "hands": {"red": ["w1", "t1", "x1"], "blue": ["w2", "t2", "x2"]},
+    }
+    pos.update(extra)
+    return pos
+
+
+def state(spaces: dict[str, Any] | None = None, **extra: Any):
+    return ENGINE.state_from_position(position(spaces, **extra))
+
+
+def play(s, *actions: str):
+    """Apply the actions in order; return the final state and all events."""
+    events: list[Event] = []
+    for action in actions:
+        s, ev = ENGINE.apply(s, action)
+        events += ev
+    return s, events
+
+
+def keys(events: list[Event]) -> list[str]:
+    return [e.key for e in events]
+
+
+def clauses(events: list[Event]) -> set[str]:
+    return {e.clause for e in events}
+
+
+def pos_of(s) -> dict[str, Any]:
+    return ENGINE.position_of(s)
+
+
+@cache
+def rulebook_clauses() -> frozenset[str]:
+    book, problems = parse_file(RULEBOOK)
+    assert not problems, problems
+    return frozenset(node.id for node in book.clauses)
