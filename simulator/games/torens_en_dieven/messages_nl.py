@@ -111,7 +111,7 @@ MESSAGES: Mapping[str, str] = {
     "theft.no-towers": "Er staat nog geen enkele toren, dus ook geen wachter.",
     "theft": "Op geen enkele toren staat een wachter: de dieven stelen de tegel van {player:colour}. Hij gaat open naast het scorebord (waarde {value}).",
     "stolen.replaced": "Daar lag al een gestolen tegel (waarde {old}): die gaat in de doos, de nieuwe (waarde {new}) neemt zijn plaats in.",
-    "theft.no-scoring": "De dieven zijn niet opgemerkt: er is deze keer geen puntentelling voor wachters. Er wordt een torentegel getrokken.",
+    "theft.no-scoring": "De dieven zijn niet opgemerkt: er is deze keer geen puntentelling voor wachters.",
     "replacement.land": "De stapel torentegels is op: in plaats daarvan wordt een landtegel getrokken.",
     "replacement.none": "De stapel torentegels is op en er ligt geen landtegel meer: er valt niets aan te leggen.",
     # -- placing -----------------------------------------------------------------------------------
