@@ -61,6 +61,7 @@ class BoardShape:
 
     shape: Any
     href: str | None
+    label: str = ""  # the action's label: the link's accessible name
 
 
 def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> dict[str, Any]:
@@ -100,7 +101,12 @@ def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> 
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
     board = view.board_view(engine, state, previous=previous, events=frame.events, lang=lang)
     playable = set(legal)
-    board_shapes = [BoardShape(s, branch_url(s.action) if s.action in playable else None) for s in board.shapes]
+    board_shapes = [
+        BoardShape(s, branch_url(s.action), view.action_label(engine, state, s.action, lang=lang))
+        if s.action in playable
+        else BoardShape(s, None)
+        for s in board.shapes
+    ]
 
     log_rows = []
     for f in timeline.frames[1:]:
@@ -156,6 +162,8 @@ def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> 
         "refused_clause": clauses.get(frame.refused.clause) if frame.refused else None,
         "board": board,
         "board_shapes": board_shapes,
+        # A board with tappable pieces is a group of links, not a picture (role=img may not contain links).
+        "board_interactive": any(b.href for b in board_shapes),
         "log_rows": log_rows,
         "action_groups": groups,
         "actions_count": len(legal),

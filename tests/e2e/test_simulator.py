@@ -110,3 +110,46 @@ def test_axe_on_the_simulator_and_an_open_mini_board(browser, site, scheme):
         assert results.violations_count == 0, results.generate_report()
     finally:
         context.close()
+
+
+def _board_pages():
+    """For every game with a rulebook and an engine: its first scenario's first two steps, and a
+    step whose board has tappable pieces (a group of links) where the game has one."""
+    from pathlib import Path
+
+    from simulator.core.registry import all_games
+    from simulator.core.scenario_files import scenario_paths
+
+    content = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
+    out = []
+    for spec in all_games():
+        if not (content / spec.slug).is_dir():
+            continue  # the tests' toy game has no rulebook on the site
+        first = next(iter(scenario_paths(spec.slug)))
+        out += [f"/nl/{spec.slug}/sim/?scenario={first}&step=0", f"/nl/{spec.slug}/sim/?scenario={first}&step=1"]
+    out.append("/nl/finstere-flure/sim/?scenario=ff-monster-voorbeeld&step=1")  # the monster can be tapped
+    return out
+
+
+@pytest.mark.parametrize("url", _board_pages())
+def test_axe_on_every_games_boards(browser, site, url):
+    context = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(site + url)
+        expect(page.locator("svg.board-svg")).to_be_visible()
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()
+
+
+def test_a_tappable_piece_is_a_named_link_that_plays_its_action(page, site):
+    page.goto(site + "/nl/finstere-flure/sim/?scenario=ff-monster-voorbeeld&step=1")
+    board = page.locator("svg.board-svg")
+    expect(board).to_have_attribute("role", "group")
+    monster = board.locator('a.board-action[data-action="monster"]')
+    expect(monster).to_have_attribute("aria-label", "Het monster zet een stap")
+    monster.click()
+    expect(page).to_have_url(re.compile(r"\?log=1\.[A-Za-z0-9_-]+$"))  # a branch: card 10, then one monster step
+    expect(page.locator("#now-heading")).to_have_text("Stap 2 van 2")
