@@ -24,6 +24,7 @@ MESSAGES_NL: dict[str, str] = {
     "wizard.raven": "Een tovenaar van {colour:colour} loopt {steps} {steps:plural/stap/stappen} van veld {from} naar veld {to}, het veld van de Raventoren, en gaat erin.",
     "turn.raven-ends": "Daarmee is de beurt van {colour:colour} meteen voorbij.",
     "raven.moves": "De Raventoren verhuist met de klok mee van veld {from} naar veld {to}, {tower:where}.",
+    "raven.moves-back": "De Raventoren verhuist tegen de klok in van veld {from} naar veld {to}, {tower:where}.",
     "raven.stays": "Er is geen vrije plek: de Raventoren blijft op veld {at} staan.",
     # towers
     "tower.lands": "Toren {tower} gaat {steps} {steps:plural/stap/stappen} van veld {from} naar veld {to} en staat {onto:where}.",

@@ -90,7 +90,8 @@ def relocate_raven(state: State, direction: int, clause: str) -> tuple[State, li
         if kind:
             tower = state.space(number).towers[-1][0] if kind == 2 else 0
             data = {"from": state.raven_at, "to": number, "tower": tower}
-            return evolve(state, raven_at=number), [Event(clause, "raven.moves", data)]
+            key = "raven.moves" if direction > 0 else "raven.moves-back"
+            return evolve(state, raven_at=number), [Event(clause, key, data)]
     return state, [Event(clause, "raven.stays", {"at": state.raven_at})]
 
 
