@@ -62,15 +62,17 @@ def board_view(
     ordered = engine.legal_actions(state)
 
     def tap(kind: str, number: int) -> str:
-        """The action a tap on a wizard (on space ``number``) or tower plays: the move of the
-        current dice roll or pass, else the first card in hand that can move it."""
+        """The action a tap on a wizard (on space ``number``) or tower plays, when exactly one legal
+        action moves that piece (the move of the current dice roll, the pass step, or the only card
+        that can move it); with a choice of cards the player picks from the list instead."""
+        found = []
         for action in ordered:
             parts = action.split(":")
             if parts[-2:] == [kind, str(number)] and parts[0] in ("move", "play", "pass-tower"):
-                return action
-            if kind == "tower" and action == f"pass-tower:{number}":
-                return action
-        return ""
+                found.append(action)
+            elif kind == "tower" and action == f"pass-tower:{number}":
+                found.append(action)
+        return found[0] if len(found) == 1 else ""
 
     shapes: list[Shape] = []
     description: list[str] = []

@@ -33,7 +33,14 @@ def test_board_view_and_labels_through_a_game(setup):
                 assert GAME.view.action_label(ENGINE, s, action)
                 assert GAME.view.action_group(ENGINE, s, action)
             taps = {shape.action for shape in view.shapes if shape.action}
-            assert taps <= set(ENGINE.legal_actions(s))
+            legal = ENGINE.legal_actions(s)
+            assert taps <= set(legal)
+            # A tap plays a move only when it is the one legal action for that piece: with a choice
+            # of cards the player chooses from the list instead.
+            for tap in taps:
+                piece = tap.split(":")[-2:]
+                rivals = [a for a in legal if a.split(":")[-2:] == piece and a.split(":")[0] in ("move", "play", "pass-tower")]
+                assert rivals == [tap], (tap, rivals)
         action = next_action(ENGINE, s, bots, rng)
         if action is None:
             break
