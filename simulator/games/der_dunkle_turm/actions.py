@@ -7,7 +7,7 @@ from functools import lru_cache
 from simulator.core.engine import CHANCE, TERMINAL, Event, Outcome, RuleError
 
 from . import attack, duel
-from .board import CARD_KINDS, FLOAT_TURNS_PLACED, STEP_KINDS
+from .board import CARD_KINDS, EXILE, FLOAT_TURNS_PLACED, STEP_KINDS
 from .flow import end_turn, options, settle, start_turn
 from .moves import move, to_camp, to_exile
 from .state import Float, Table, Task
@@ -101,7 +101,9 @@ def refuse(t: Table, action: str) -> RuleError:
     if t.over:
         return RuleError("dt-spielende", "refuse.over", action=action)
     if kind == "float":
-        if head == "float" or may_place_later(t) or t.collections.get(t.turn, 0):
+        if head == "float":
+            return RuleError("dt-schwebefeld-sofort", "refuse.float", action=action)
+        if may_place_later(t) or t.collections.get(t.turn, 0):
             return RuleError("dt-schwebefeld-spaeter", "refuse.float", action=action)
         return RuleError("dt-schwebefeld-behalten", "refuse.no-float", action=action)
     if kind == "move":
@@ -111,6 +113,8 @@ def refuse(t: Table, action: str) -> RuleError:
     if kind == "bolt":
         return RuleError("dt-donnerblitz", "refuse.bolt", action=action)
     if kind in ("free", "advance"):
+        if kind == "advance" and head == "exile" and not any(c.at == EXILE for c in t.comps.values()):
+            return RuleError("dt-niemand-im-exil", "refuse.exile", action=action)
         return RuleError("dt-aus-dem-exil", "refuse.exile", action=action)
     if kind == "spell":
         return RuleError("dt-schutzzauber", "refuse.spell", action=action)
