@@ -129,7 +129,7 @@ MESSAGES: Mapping[str, str] = {
     "pass": "{player:colour} zet geen wachter.",
     "turn.next": "{player:colour} is aan de beurt.",
     # -- the end -------------------------------------------------------------------------------------
-    "end": "De laatste tegel is aangelegd: de eindtelling.",
+    "end": "Er ligt geen tegel meer om te trekken: het spel is uit en de eindtelling volgt.",
     "final.guards": "{player:colour} krijgt voor {guards} {guards:plural/wachter/wachters} op een toren × 5 = " + _PTS + ".",
     "final.stolen": "{player:colour} krijgt voor {guards} {guards:plural/wachter/wachters} × {value} (de gestolen tegel) nog eens " + _PTS + ".",
     # -- refusals ----------------------------------------------------------------------------------

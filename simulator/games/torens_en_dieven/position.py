@@ -19,6 +19,7 @@ from .state import (
     LAND,
     LAND_TILES,
     MAX_HEIGHT,
+    OVER,
     PHASES,
     PIECES,
     PLACE,
@@ -135,6 +136,11 @@ def state_from_position(position: Any) -> State:
     supply = PIECES - on_towers
     if "supply" in pos and as_int(pos["supply"], "supply", 0, PIECES) != supply:
         raise PositionError("supply", f"must be {supply}: the 20 pieces minus the {on_towers} on towers")
+    for i, tower in enumerate(towers):
+        if tower.pieces == 0 and supply > 0:
+            # td-toren-beginnen: a site stays empty only when the supply was empty, and pieces never return
+            raise PositionError(sub(sub("towers", i), "pieces"),
+                                f"a tower site stays empty only when the supply is empty; {supply} pieces are left")
 
     guards = [sum(1 for t in towers if t.guard == p) for p in players]
     followers = _per_player(pos.get("followers"), "followers", players, [FOLLOWERS - g for g in guards], FOLLOWERS)
@@ -156,6 +162,12 @@ def state_from_position(position: Any) -> State:
         raise PositionError("drawn", "only in phases grow and place")
     if phase == GROW and not thief_value(drawn):
         raise PositionError("drawn", "phase grow follows a tile with a thief symbol")
+    if phase == PLACE and thief_value(drawn):
+        for i, tower in enumerate(towers):
+            if tower.guard:
+                # td-wachters-terug: the guards scored and went home before the thief tile is placed
+                raise PositionError(sub(sub("towers", i), "guard"),
+                                    "a thief tile in hand: the guards have scored and gone home already")
 
     tower_default = max(0, TOWER_TILES - kinds.count(TOWER) - (drawn == TOWER))
     tower_stack = as_int(pos.get("tower_stack", tower_default), "tower_stack", 0, TOWER_TILES)
@@ -176,11 +188,16 @@ def state_from_position(position: Any) -> State:
     replacement = as_bool(pos.get("replacement", False), "replacement")
     if replacement and phase != DRAW:
         raise PositionError("replacement", "only in phase draw (a tower tile is drawn after a theft)")
+    if replacement and not stolen:
+        # td-dieven-stelen-tegel: the replacement follows a theft, and the stolen tile lies beside the score track
+        raise PositionError("replacement", "a replacement tile is drawn only after a theft: stolen needs the stolen tile's value")
     if phase == DRAW:
         if replacement and tower_stack == 0 and sum(stack) == 0:
             raise PositionError("replacement", "no tower tile and no land tile left to draw")
         if not replacement and sum(stack) + sum(river_stack) == 0:
             raise PositionError("phase", "no tile left to draw: the game is over (phase over)")
+    if phase == OVER and sum(stack) + sum(river_stack) > 0:
+        raise PositionError("phase", "the game is over only when the last tile is placed; tiles are left in the stack")
     if phase == GROW:
         eligible = [t for t in towers if t.pieces >= 1 and not t.guard and t.pieces < MAX_HEIGHT]
         if not 0 < supply < len(eligible):
@@ -191,6 +208,8 @@ def state_from_position(position: Any) -> State:
     if phase == GUARD:
         if not guard_options(state):
             raise PositionError("phase", "phase guard: no tower in reach of the placed tile, or no follower left")
+        if next(k for x, y, k in tiles if (x, y) == placed) in (START, SOURCE):
+            raise PositionError("placed", "the start tile was not placed this turn")
     return state
 
 
