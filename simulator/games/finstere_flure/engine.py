@@ -215,6 +215,8 @@ class FinstereFlureEngine(Engine[State]):
 
     def _apply_card(self, state: State, action: str) -> tuple[State, list[Event]]:
         if not action.startswith("card:"):
+            if action.startswith("move:"):
+                self._refuse_late_move(state, action)
             raise RuleError("ff-monster-kaart-trekken", "refuse.card-expected")
         card = action[len("card:") :]
         if card not in CARD_KINDS:
@@ -225,6 +227,21 @@ class FinstereFlureEngine(Engine[State]):
             raise RuleError("ff-eerste-kaart", "refuse.first-card", card=card)
         events: list[Event] = []
         return flow.draw_card(state, card, events), events
+
+    def _refuse_late_move(self, state: State, action: str) -> None:
+        """A move after the players' part: every figure in play has had its turn (ff-eens-per-ronde), in
+        the first round every player has moved two figures (ff-eerste-ronde)."""
+        fid = action.split(":")[1]
+        if fid not in figure_ids(state.players):
+            return
+        fig = state.figure(fid)
+        if fig.at == SAVED:
+            raise RuleError("ff-uitgang-verlaten", "refuse.saved", figure=fid)
+        if fig.at == OUT:
+            raise RuleError("ff-gepakt-hoofdstuk-2", "refuse.out", figure=fid)
+        if state.first_round:
+            raise RuleError("ff-eerste-ronde", "refuse.first-round", figure=fid, player=fig.owner)
+        raise RuleError("ff-eens-per-ronde", "refuse.moved", figure=fid)
 
     def _apply_monster(self, state: State, action: str) -> tuple[State, list[Event]]:
         if action != MONSTER_ACTOR:
