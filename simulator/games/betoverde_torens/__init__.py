@@ -23,7 +23,8 @@ Action grammar
   ``pass-tower:none``.
 - ``spell:wizard-fwd:<space>``, ``spell:wizard-back:<space>``, ``spell:tower-fwd:<n>``,
   ``spell:tower-back:<n>``, ``spell:swap:<n>,<m>``, ``spell:raven:cw|ccw``, ``spell:free:<n>``.
-- ``end``: end the turn after the last card when a spell could still be cast.
+- ``end``: end the turn after the last card when a spell could still be cast, or when no card is
+  left in the hand (only in a hand-written position).
 - Teams (4 or 6 players, seats i and i + n/2 together): ``ask`` (the active player asks the
   teammate), then the teammate ``give:<card>`` or ``give:none``, then ``return:<card>``.
 - Master wizards: before each action, and after it if nobody cast one before, the players are asked

@@ -216,6 +216,8 @@ def legal_actions(state: State) -> list[str]:
             out.append("pass")
         if state.teams and not state.asked:
             out.append("ask")
+        if not state.hands[state.turn]:
+            out.append("end")  # no card left to play (a hand-written position): the turn can still end
     else:
         out.append("end")
     return out + spell_actions(state)
@@ -274,7 +276,7 @@ def transition(state: State, action: str) -> tuple[State, list[Event]]:
             raise RuleError("bt-kaarten-wisselen", "refuse.unknown", action=action)
         return _pass(state)
     if head == "end":
-        if rest or state.actions < limit(state):
+        if rest or (state.actions < limit(state) and state.hands[state.turn]):
             raise RuleError("bt-twee-acties", "refuse.end-early")
         return end_turn(state, [Event("bt-twee-acties", "turn.end", {"colour": state.active})])
     if head in ("move", "none", "reroll", "pass-tower"):
@@ -557,6 +559,8 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
             if state.window == "before":
                 return end_turn(after, events)
             after = evolve(after, turn_over=True)
+        elif entered and all_inside(after) and not any(qualifies(after, i) for i in range(len(after.players))):
+            return end_turn(after, events)  # bt-einde-spel: everyone inside, nobody done: over at once
         return close_window(after, events)
     if entered:
         events.append(Event("bt-spreukverplaatsing", "turn.raven-ends", {"colour": colour}))

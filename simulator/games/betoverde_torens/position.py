@@ -301,6 +301,10 @@ def _check_phase(state: State) -> None:
         )
     if phase == "deal" and state.actions:
         raise PositionError("turn.actions", "no card is played while dealing")
+    if (phase == "pass-tower" or state.passing) and state.actions:
+        raise PositionError(
+            "turn.actions", "the pass option replaces both actions: no card was played (bt-kaarten-wisselen)"
+        )
     if phase in ("roll", "choose") and state.actions >= limit(state):
         raise PositionError("turn.actions", "no card play is left for the dice card")
     if state.stalled and phase != "over":
