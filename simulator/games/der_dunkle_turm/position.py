@@ -16,6 +16,7 @@ TOP = (
     "game", "version", "teams", "start", "turn", "round", "drawn", "bridges", "companions", "rifts", "floats",
     "collections", "wizard", "beasts", "attacks", "field_event_used", "pending", "deck", "discard", "winner", "over",
 )
+LYING_FIELDS = board.MAGIC_PLACES + board.BEAST_REACH["12"] + board.BEAST_REACH["18"]  # where beasts fight
 COMP_KEYS = ("at", "lying", "charred", "cooled", "fresh", "spell", "shield", "marked")
 TASK_KEYS: dict[str, tuple[str, ...]] = {
     "draw": (), "step": ("steps",), "tower": ("field",), "beast": ("lair",), "fight": ("companion", "lair", "magic"),
@@ -82,7 +83,7 @@ def _counts(raw: Any, field: str) -> dict[str, int]:
     return {k: as_int(obj.get(k, 0), sub(field, k), 0, FULL_DECK[k]) for k in CARD_KINDS}
 
 
-def _task(raw: Any, field: str, teams: tuple[str, ...], comps: dict[str, Companion]) -> Task:
+def _task(raw: Any, field: str, teams: tuple[str, ...], turn: str, comps: dict[str, Companion]) -> Task:
     if not isinstance(raw, dict):
         raise PositionError(field, "must be an object with a 'task' key")
     kind = one_of(raw.get("task"), sub(field, "task"), tuple(TASK_KEYS))
@@ -95,6 +96,15 @@ def _task(raw: Any, field: str, teams: tuple[str, ...], comps: dict[str, Compani
             raise PositionError(sub(field, "companion"), "must be at the tower during a duel")
         if kind in ("fight", "event") and (c.lying is not None or not c.at[0].isdigit()):
             raise PositionError(sub(field, "companion"), "must stand on a field")
+        magic = kind == "event" or (kind == "fight" and obj.get("magic") is True)
+        if (kind in ("duel", "wizard", "choice") or magic) and board.team_of(cid) != turn:
+            raise PositionError(sub(field, "companion"), "must be a companion of the team on turn (dt-duell-fordern, "
+                                "dt-magische-orte)")
+        if kind == "choice" and not c.charred:
+            raise PositionError(sub(field, "companion"), "the choice follows a lost first duel round that charred "
+                                "the companion (dt-erste-runde-verloren)")
+        if magic and c.at not in board.MAGIC_PLACES:
+            raise PositionError(sub(field, "companion"), "a field event happens only on 4, 12 or 18 (dt-magische-orte)")
     n = 0
     if kind == "step":
         n = as_int(obj["steps"], sub(field, "steps"), 1, 4)
@@ -102,11 +112,22 @@ def _task(raw: Any, field: str, teams: tuple[str, ...], comps: dict[str, Compani
         n = int(one_of(str(obj["field"]), sub(field, "field"), board.RIFT_FIELDS))
     elif kind in ("beast", "fight"):
         n = int(one_of(str(obj["lair"]), sub(field, "lair"), board.BEASTS))
+        if kind == "fight":
+            at = comps[cid].at
+            fights = board.BEAST_OF_PLACE.get(at) == str(n) if obj.get("magic") is True else at in board.BEAST_REACH[str(n)]
+            if not fights:
+                raise PositionError(sub(field, "lair"), f"the beast of {n} does not fight at field {at} "
+                                    "(dt-knochentier-wecken, dt-knochentier-turmattacke)")
     elif kind == "wizard":
         n = as_int(obj["roll"], sub(field, "roll"), 1, 11)
     rnd = as_int(obj["round"], sub(field, "round"), 1, 2) if "round" in obj else 0
     magic = as_bool(obj.get("magic", obj.get("owl", False)), sub(field, "magic" if kind == "fight" else "owl"))
     team = one_of(obj["team"], sub(field, "team"), teams) if kind == "rescue" else ""
+    if team:
+        alive = [c for cid, c in comps.items() if board.team_of(cid) == team and c.at != board.OUT]
+        if not alive or any(c.at != board.EXILE for c in alive):
+            raise PositionError(sub(field, "team"), "the owl helps only a team whose companions are all in the exile "
+                                "(dt-eule-alle-gefangen)")
     return Task(kind, comp=cid, n=n, round=rnd, magic=magic, team=team)
 
 
@@ -171,6 +192,14 @@ def read_position(position: Any) -> State:
                 raise PositionError(where, "the bridges are raised: nobody stands on field 6 or 15")
             if c.at in SIDE_FIELDS and not up:
                 raise PositionError(where, "side fields exist only while the bridges are raised")
+            if c.lying is not None and c.at not in LYING_FIELDS:
+                raise PositionError(sub(sub("companions", cid), "lying"),
+                                    "one lies beside a field only after losing a beast fight: on 4, 10-14 or 16-20 "
+                                    "(dt-neben-dem-feld)")
+            for timer in ("lying", "shield", "marked"):
+                if getattr(c, timer) == 0 and team != turn:
+                    raise PositionError(sub(sub("companions", cid), timer),
+                                        "a team-turn timer reaches 0 only in its own team's turn (dt-fristen)")
             if c.at[0].isdigit() and c.lying is None:
                 if c.at in seen:
                     raise PositionError(where, f"field {c.at} is already taken by {seen[c.at]} (dt-freie-felder)")
@@ -207,7 +236,7 @@ def read_position(position: Any) -> State:
         beasts[lair] = Beast(awake, quiet, attacked)
     attacks = as_int(pos.get("attacks", 0), "attacks", 0)
     event_used = as_bool(pos.get("field_event_used", False), "field_event_used")
-    pending = [_task(raw, sub("pending", i), teams, comps) for i, raw in enumerate(as_list(pos.get("pending", []), "pending"))]
+    pending = [_task(raw, sub("pending", i), teams, turn, comps) for i, raw in enumerate(as_list(pos.get("pending", []), "pending"))]
     card_tasks = any(t.kind not in ("draw", "rescue") for t in pending)
     drawn = as_bool(pos.get("drawn", card_tasks), "drawn")
     if card_tasks and not drawn:
@@ -246,6 +275,11 @@ def read_position(position: Any) -> State:
     t = Table(teams, start, turn, rnd, drawn, up, comps, rifts, floats, collections, wizard, beasts, attacks,
               event_used, pending, deck, discard, winner, over)
     alive = [team for team in teams if not t.eliminated(team)]
+    rescued = {task.team for task in pending if task.kind == "rescue"}
+    for team in alive:
+        if not over and team not in rescued and all(t.comps[cid].at == board.EXILE for cid in t.alive(team)):
+            raise PositionError("pending", f"every companion of {team} is in the exile: the owl helps at once, "
+                                f"so a rescue task for {team} is pending (dt-eule-alle-gefangen)")
     if over and not winner and alive:
         raise PositionError("over", "a game ends without a winner only when every team is out (dt-spielende)")
     if not over and not alive:

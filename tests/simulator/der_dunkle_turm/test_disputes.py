@@ -468,9 +468,9 @@ def test_dt_schwebefeld_spaeter_not_before_the_extra_card_of_a_placed_floating_f
 
 
 def test_dt_schwebefeld_verschwinden_figure_lying_beside_the_field_is_untouched():
-    s = pos({"blue1": {"at": 9, "lying": 1}}, rifts={"9": 2}, floats={"9": {"team": "red", "turns": 0}})
+    s = pos({"blue1": {"at": 11, "lying": 1}}, rifts={"11": 2}, floats={"11": {"team": "red", "turns": 0}})
     s, ev = play(s, "card:step1", "move:red1")
-    assert where(s, "blue1")["at"] == 9 and "float.vanish" in keys(ev)
+    assert where(s, "blue1")["at"] == 11 and "float.vanish" in keys(ev)
 
 
 def test_dt_eule_alle_gefangen_two_teams_at_once_are_helped_one_after_the_other():
