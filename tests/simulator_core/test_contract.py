@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.parsing import parse_file
 from simulator.core.bots import SeatView, next_action, play, random_bots
 from simulator.core.engine import CHANCE, TERMINAL, RuleError
 from simulator.core.registry import GameSpec, all_games
 from simulator.core.setup import random_setup, validate_setup
+from tests.rulebook_ids import clause_ids as rulebook_clause_ids
+from tests.rulebook_ids import rulebook_path
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = all_games()
@@ -29,17 +30,13 @@ def test_the_registry_finds_the_real_games_and_the_toy():
     assert "finstere-flure" in slugs and "toy-game" in slugs
 
 
-@cache
 def clause_ids(slug: str) -> frozenset[str]:
-    """The clause and section ids of the game's rulebook (content/ for real games, the package's own
+    """The clause ids of the game's rulebook (content/ for real games, the package's own
     rulebook.md for the toy)."""
-    path = ROOT / "rulebooks" / "content" / slug / "rulebook.md"
+    path = rulebook_path(slug)
     if not path.exists():
-        spec = next(g for g in GAMES if g.slug == slug)
-        path = spec.package_dir / "rulebook.md"
-    book, problems = parse_file(path)
-    assert not problems, problems
-    return frozenset(node.id for node in book.clauses)
+        path = next(g for g in GAMES if g.slug == slug).package_dir / "rulebook.md"
+    return rulebook_clause_ids(path)
 
 
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import copy
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from rulebooks.parsing import parse_file
 from simulator.core.engine import Event
 from simulator.core.setup import validate_setup
 from simulator.games.betoverde_torens import ENGINE
+from tests.rulebook_ids import clause_ids, rulebook_path
+from tests.simulator.refusals import refusal
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "content" / "betoverde-torens" / "rulebook.md"
+RULEBOOK = rulebook_path("betoverde-torens")
 
 TOWERS_ONLY = {str(t + 1): {"towers": [{"tower": t}]} for t in range(1, 10)}
 
@@ -59,8 +58,21 @@ def pos_of(s) -> dict[str, Any]:
     return ENGINE.position_of(s)
 
 
-@cache
 def rulebook_clauses() -> frozenset[str]:
-    book, problems = parse_file(RULEBOOK)
-    assert not problems, problems
-    return frozenset(node.id for node in book.clauses)
+    return clause_ids(RULEBOOK)
+
+
+def refused(state: Any, action: str) -> str:
+    """The clause cited when ``action`` is refused at ``state``."""
+    return refusal(ENGINE, state, action).clause
+
+
+def spaces(**extra: Any) -> dict[str, Any]:
+    """The spaces of TOWERS_ONLY with changes: ``s11={...}`` sets space 11, ``s11=None`` empties it."""
+    out = {k: dict(v) for k, v in TOWERS_ONLY.items()}
+    for key, value in extra.items():
+        if value is None:
+            out.pop(key.lstrip("s"), None)
+        else:
+            out[key.lstrip("s")] = value
+    return out

@@ -4,27 +4,11 @@ clause it checks and asserts what the rulebook says."""
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError, RuleError
+from simulator.core.engine import CHANCE, PositionError
 from simulator.games.betoverde_torens import ENGINE
 from simulator.games.betoverde_torens.cards import CODES, FULL_DECK
 
-from .support import TOWERS_ONLY, clauses, keys, play, pos_of, state
-
-
-def spaces(**extra):
-    out = {k: dict(v) for k, v in TOWERS_ONLY.items()}
-    for key, value in extra.items():
-        if value is None:
-            out.pop(key.lstrip("s"), None)
-        else:
-            out[key.lstrip("s")] = value
-    return out
-
-
-def refused(s, action):
-    with pytest.raises(RuleError) as exc:
-        ENGINE.apply(s, action)
-    return exc.value.clause
+from .support import clauses, keys, play, pos_of, refused, spaces, state
 
 
 def bad_position(**extra):

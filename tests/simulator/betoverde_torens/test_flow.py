@@ -2,18 +2,13 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE, RuleError
+from simulator.core.engine import CHANCE
 from simulator.games.betoverde_torens import ENGINE
 
-from .support import TOWERS_ONLY, clauses, keys, play, pos_of, state
+from .support import TOWERS_ONLY, clauses, keys, play, pos_of, refused, state
 
 WIZ = {**TOWERS_ONLY, "11": {"wizards": ["red"]}, "12": {"wizards": ["blue"]}}
 
-
-def refused(s, action):
-    with pytest.raises(RuleError) as exc:
-        ENGINE.apply(s, action)
-    return exc.value.clause
 
 
 def test_bt_twee_acties_two_cards_then_refill_then_next_player():

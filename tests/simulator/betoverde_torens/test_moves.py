@@ -1,25 +1,10 @@
 """Moving wizards and towers, the Raventoren, flasks: the clauses of 'Tovenaars verplaatsen' and
 'Torens verplaatsen'."""
 
-import pytest
 
-from simulator.core.engine import RuleError
 from simulator.games.betoverde_torens import ENGINE
 
-from .support import TOWERS_ONLY, clauses, keys, play, pos_of, state
-
-
-def spaces(**extra):
-    out = {k: dict(v) for k, v in TOWERS_ONLY.items()}
-    for key, value in extra.items():
-        out[key.lstrip("s")] = value
-    return out
-
-
-def refused(s, action):
-    with pytest.raises(RuleError) as exc:
-        ENGINE.apply(s, action)
-    return exc.value.clause
+from .support import clauses, keys, play, pos_of, refused, spaces, state
 
 
 def test_bt_vast_getal_exact_steps_counting_every_space():

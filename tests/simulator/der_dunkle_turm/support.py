@@ -7,6 +7,7 @@ from typing import Any
 from simulator.core.engine import Event
 from simulator.games.der_dunkle_turm import ENGINE
 from simulator.games.der_dunkle_turm.state import State
+from tests.simulator.refusals import refusal
 
 CAMP_ALL = {f"{team}{i}": "camp" for team in ("red", "blue") for i in (1, 2, 3)}
 
@@ -37,3 +38,8 @@ def keys(events: list[Event]) -> list[str]:
 
 def clauses(events: list[Event]) -> set[str]:
     return {e.clause for e in events}
+
+
+def refused(state: Any, action: str) -> str:
+    """The clause cited when ``action`` is refused at ``state``."""
+    return refusal(ENGINE, state, action).clause

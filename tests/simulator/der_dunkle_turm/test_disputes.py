@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core.engine import CHANCE, RuleError
+from simulator.core.engine import CHANCE
 from simulator.games.der_dunkle_turm import ENGINE
 from simulator.games.der_dunkle_turm.board import CARD_KINDS, FULL_DECK
 
-from .support import keys, play, pos, where
-
-
-def refused(state, action: str) -> str:
-    with pytest.raises(RuleError) as err:
-        ENGINE.apply(state, action)
-    return err.value.clause
-
+from .support import keys, play, pos, refused, where
 
 # --- Laufen -------------------------------------------------------------------------------------
 

@@ -1,14 +1,12 @@
 """Helpers shared by the Finstere Flure engine tests (no Django needed)."""
 
-from functools import cache
-from pathlib import Path
 
-from rulebooks.parsing import parse_file
 from simulator.core.engine import Event
 from simulator.core.setup import validate_setup
 from simulator.games.finstere_flure import ENGINE
+from tests.rulebook_ids import clause_ids, rulebook_path
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "content" / "finstere-flure" / "rulebook.md"
+RULEBOOK = rulebook_path("finstere-flure")
 
 
 def new_game(players: int = 4, dmaufbau: bool = False):
@@ -16,12 +14,9 @@ def new_game(players: int = 4, dmaufbau: bool = False):
     return ENGINE.initial_state(validate_setup(ENGINE, {"players": players, "dmaufbau": dmaufbau}))
 
 
-@cache
 def rulebook_clauses() -> frozenset[str]:
     """The clause ids of the Finstere Flure rulebook."""
-    book, problems = parse_file(RULEBOOK)
-    assert not problems, problems
-    return frozenset(node.id for node in book.clauses)
+    return clause_ids(RULEBOOK)
 
 
 def texts(events: list[Event]) -> list[str]:

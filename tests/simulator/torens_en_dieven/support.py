@@ -1,15 +1,14 @@
 """Helpers shared by the Torens & Dieven engine tests (no Django needed)."""
 
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from rulebooks.parsing import parse_file
 from simulator.core.engine import Event
 from simulator.core.setup import validate_setup
 from simulator.games.torens_en_dieven import ENGINE
+from tests.rulebook_ids import clause_ids, rule_clause_ids, rulebook_path
+from tests.simulator.refusals import refusal
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "content" / "torens-en-dieven" / "rulebook.md"
+RULEBOOK = rulebook_path("torens-en-dieven")
 
 
 def new_game(**setup: Any):
@@ -45,14 +44,19 @@ def clauses(events: list[Event]) -> list[str]:
     return [e.clause for e in events]
 
 
-@cache
 def rulebook_clauses() -> frozenset[str]:
-    book, problems = parse_file(RULEBOOK)
-    assert not problems, problems
-    return frozenset(node.id for node in book.clauses)
+    return clause_ids(RULEBOOK)
 
 
-@cache
 def rule_clauses() -> frozenset[str]:
-    book, _problems = parse_file(RULEBOOK)
-    return frozenset(node.id for node in book.clauses if node.kind == "rule")
+    return rule_clause_ids(RULEBOOK)
+
+
+def refused(state: Any, action: str) -> str:
+    """The clause cited when ``action`` is refused at ``state``."""
+    return refusal(ENGINE, state, action).clause
+
+
+def towers_of(state: Any) -> dict[tuple[int, int], tuple[int, str | None]]:
+    """Each tower's square -> (pieces, guard)."""
+    return {tuple(t["at"]): (t["pieces"], t["guard"]) for t in pos(state)["towers"]}

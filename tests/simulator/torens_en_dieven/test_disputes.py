@@ -1,22 +1,10 @@
 """Disputes at the table, settled from the rulebook text (each test cites the clause it checks)."""
 
-import pytest
 
-from simulator.core.engine import CHANCE, RuleError
+from simulator.core.engine import CHANCE
 from simulator.games.torens_en_dieven import ENGINE
 
-from .support import clauses, new_game, play, pos, position
-
-
-def refused(state, action) -> str:
-    with pytest.raises(RuleError) as info:
-        ENGINE.apply(state, action)
-    return info.value.clause
-
-
-def towers_of(state) -> dict[tuple[int, int], tuple[int, str | None]]:
-    return {tuple(t["at"]): (t["pieces"], t["guard"]) for t in pos(state)["towers"]}
-
+from .support import clauses, new_game, play, pos, position, refused, towers_of
 
 # -- setup and a turn ------------------------------------------------------------------------------------
 

@@ -5,24 +5,14 @@ import random
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError, RuleError
+from simulator.core.engine import CHANCE, PositionError
 from simulator.games.torens_en_dieven import ENGINE
 
-from .support import clauses, new_game, play, pos, position
-
-
-def refused(state, action) -> str:
-    with pytest.raises(RuleError) as info:
-        ENGINE.apply(state, action)
-    return info.value.clause
+from .support import clauses, new_game, play, pos, position, refused, towers_of
 
 
 def odds(state) -> dict[str, float]:
     return {o.action: o.probability for o in ENGINE.chance_outcomes(state)}
-
-
-def towers_of(state) -> dict[tuple[int, int], tuple[int, str | None]]:
-    return {tuple(t["at"]): (t["pieces"], t["guard"]) for t in pos(state)["towers"]}
 
 
 def bad_position(field: str, **fields) -> str:

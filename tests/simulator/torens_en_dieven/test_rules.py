@@ -2,17 +2,10 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE, RuleError
+from simulator.core.engine import CHANCE
 from simulator.games.torens_en_dieven import ENGINE
 
-from .support import clauses, new_game, play, pos, position
-
-
-def refused(state, action) -> str:
-    with pytest.raises(RuleError) as info:
-        ENGINE.apply(state, action)
-    return info.value.clause
-
+from .support import clauses, new_game, play, pos, position, refused
 
 # -- setup ---------------------------------------------------------------------------------------------
 

@@ -33,8 +33,9 @@ def test_every_rule_clause_has_a_demo_whose_scenario_shows_that_clause():
         assert clause.demos, f"{clause.id} has no demo"
         for demo in clause.demos:
             scenario = load_scenario("torens-en-dieven", demo.scenario)
-            cited = {e.clause for f in replay(ENGINE, scenario) for e in f.events}
-            cited |= {f.refused.clause for f in replay(ENGINE, scenario) if f.refused}
+            frames = replay(ENGINE, scenario)
+            cited = {e.clause for f in frames for e in f.events}
+            cited |= {f.refused.clause for f in frames if f.refused}
             cited |= set(scenario.clauses)
             assert clause.id in cited, f"the demo of {clause.id} ({demo.scenario}) does not show it"
 
