@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 
 from rulebooks.models import Clause
 from simulator.core import codec
-from simulator.core.bots import seeded_draw
+from simulator.core.chance import seeded_draw
 from simulator.core.registry import GameSpec
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario

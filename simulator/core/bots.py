@@ -17,28 +17,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
 
+from .chance import sample
 from .engine import CHANCE, TERMINAL, Engine
-
-
-def sample(engine: Engine[Any], state: Any, rng: random.Random) -> str:
-    """Pick one chance outcome of ``state`` by its probability."""
-    outcomes = engine.chance_outcomes(state)
-    if not outcomes:
-        raise ValueError("not a chance node: chance_outcomes(state) is empty")
-    total = sum(o.probability for o in outcomes)
-    r = rng.random() * total
-    acc = 0.0
-    for o in outcomes:
-        acc += o.probability
-        if r < acc:
-            return o.action
-    return outcomes[-1].action  # rounding: the last outcome takes what is left
-
-
-def seeded_draw(engine: Engine[Any], state: Any, seed: int, index: int) -> str:
-    """The chance outcome a seeded game draws as its action number ``index`` (0-based): the same
-    seed and index give the same outcome in the web UI and the API."""
-    return sample(engine, state, random.Random(f"{seed}/{index}"))
+from .replay import advance
 
 
 class SeatView:
@@ -114,8 +95,6 @@ def play(
     max_actions: int = 100_000,
 ) -> Playthrough:
     """Drive the game until it is over, a human seat is to act, or ``max_actions`` were played."""
-    from .replay import advance  # the one place that applies actions
-
     actions: list[str] = []
     while len(actions) < max_actions:
         action = next_action(engine, state, bots, rng)

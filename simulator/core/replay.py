@@ -2,7 +2,7 @@
 
 :func:`advance` applies one action and turns every engine error into :class:`ReplayError` naming
 the index of the action; :func:`replay` does it for a whole list. The token :data:`DRAW` stands for
-"draw the next chance outcome from the seed" (:func:`simulator.core.bots.seeded_draw`); the
+"draw the next chance outcome from the seed" (:func:`simulator.core.chance.seeded_draw`); the
 transition records the outcome drawn, so a log never holds the token itself.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .chance import seeded_draw
 from .engine import Engine, EngineError, Event, RuleError
 
 DRAW = "@draw"
@@ -45,8 +46,6 @@ def advance(
     if action == DRAW:
         if not engine.chance_outcomes(state):
             raise ReplayError(index, action, "nothing to draw: chance does not act here")
-        from .bots import seeded_draw
-
         action, drawn = seeded_draw(engine, state, seed or 0, index), True
     try:
         after, events = engine.apply(state, action)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from simulator.core.bots import RandomBot, next_action, play, random_bots, sample, seeded_draw
+from simulator.core.bots import RandomBot, next_action, play, random_bots
+from simulator.core.chance import sample, seeded_draw
 from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError
 from simulator.core.messages import Catalogue, Messages
 from simulator.core.replay import DRAW, ReplayError, advance, replay

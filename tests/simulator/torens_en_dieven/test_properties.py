@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import sample
+from simulator.core.chance import sample
 from simulator.games.torens_en_dieven import ENGINE
 from simulator.games.torens_en_dieven.state import FOLLOWERS, PIECES, in_reach, reach_squares
 
