@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import Bot, RandomBot
+from .editor import Editor
 from .engine import Engine
 from .view import ViewModel
 
@@ -38,6 +39,7 @@ class GameSpec:
     package_dir: Path  # the game package's folder: scenarios/ and static/ live there
     stylesheet: str | None = None  # a file in <package_dir>/static/, served as games/<slug>/<file>
     bots: Mapping[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": _random_bot})
+    editor: Editor | None = None  # the position editor (simulator.core.editor); None: JSON only
 
     @property
     def slug(self) -> str:

@@ -3,7 +3,8 @@
 name, and ``description`` lists the whole position as text for screen readers.
 
 A shape may stand for an action (``Shape.action``): the page draws it as a link that plays the
-action (tap a piece to move it). ``min_x``/``min_y`` let an open grid reach negative coordinates.
+action. A shape may carry a tap target (``Shape.target``): moving by tapping
+(:mod:`simulator.core.tapping`) and the position editor (:mod:`simulator.core.editor`) make it a link. ``min_x``/``min_y`` let an open grid reach negative coordinates.
 """
 
 from __future__ import annotations
@@ -28,9 +29,14 @@ class Shape:
     text: str = ""  # for kind "text"
     title: str = ""  # accessible name (rendered as <title>)
     action: str = ""  # the action this shape plays when tapped ("" for none)
+    # The tap target this shape stands for ("sq:3,4", "fig:red4"): for moving by tapping and for the
+    # position editor (simulator.core.tapping, simulator.core.editor). "" for none.
+    target: str = ""
 
     @staticmethod
-    def make(kind: str, css: str = "", text: str = "", title: str = "", action: str = "", **attrs: Any) -> Shape:
+    def make(
+        kind: str, css: str = "", text: str = "", title: str = "", action: str = "", target: str = "", **attrs: Any
+    ) -> Shape:
         if kind not in SHAPE_KINDS:
             raise ValueError(f"unknown shape kind {kind!r}")
         pairs = []
@@ -39,7 +45,7 @@ class Shape:
             if name not in ALLOWED_ATTRS:
                 raise ValueError(f"attribute {name!r} is not allowed on board shapes")
             pairs.append((name, f"{value:g}" if isinstance(value, float) else str(value)))
-        return Shape(kind, tuple(pairs), css, text, title, action)
+        return Shape(kind, tuple(pairs), css, text, title, action, target)
 
 
 @dataclass(frozen=True)
@@ -96,3 +102,11 @@ class ViewModel(Protocol):
     def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
         """The heading under which ``action`` is listed (e.g. the piece it moves); "" for none."""
         ...
+
+
+# Optional, beside the three methods above (the presenter looks them up with getattr):
+#   tap(engine, state, pick, *, lang) -> simulator.core.tapping.TapOptions
+#       what may be tapped next after the targets in ``pick``; raises tapping.PickError for a pick
+#       the board never offered. Without it the game is played from the list of actions.
+# Labels (action_label, action_group, tap labels) are in ``lang``, the reader's language (nl, de, en):
+# plain words ("2 omhoog, 1 naar links"), never engine codes.

@@ -1,0 +1,130 @@
+"""Setting up a position by tapping (no Django).
+
+A game's editor (``GameSpec.editor``) works on the JSON position (``Engine.position_of``): the
+player chooses a *tool* from the palette (a stone, a figure showing a value, "empty", "move") and
+taps a *target* of the board (the same target ids the board shapes carry for tapping moves:
+``Shape.target``); the editor returns the new position. The rest of the turn state (whose turn,
+round, the card in play ...) is a handful of *fields*.
+
+The editor's own rules refuse impossible arrangements with a reason in the reader's language
+(:class:`EditError`); the engine's ``state_from_position`` stays the one judge of validity:
+:func:`apply_edit` and :func:`apply_fields` pass every edited position through it and return its
+canonical form, so the editor can never produce a position the engine would refuse later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .engine import Engine, PositionError
+from .tapping import TARGET_RE
+
+
+class EditError(ValueError):
+    """An edit refused on the spot. ``reason`` is in the reader's language when the editor's own
+    rules refused it; ``engine`` is True when the engine's position reader refused it (its reason is
+    the reader's English sentence) and ``field`` then names the part of the position."""
+
+    def __init__(self, reason: str, field: str = "", *, engine: bool = False):
+        self.reason, self.field, self.engine = reason, field, engine
+        super().__init__(f"{field}: {reason}" if field else reason)
+
+
+@dataclass(frozen=True)
+class PaletteItem:
+    """A tool of the palette. ``id`` is a target-like id (``stone``, ``fig:red4:6``, ``empty``)."""
+
+    id: str
+    label: str  # in the reader's language
+    css: str = ""  # class of the chip (the game's stylesheet)
+    glyph: str = ""  # short text on the chip (a letter, a number)
+    group: str = ""  # heading of the palette part ("Figuren", "Objects"), in the reader's language
+
+
+@dataclass(frozen=True)
+class EditField:
+    """One field of the rest of the turn state, offered as a choice."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, label in the reader's language)
+    value: str
+
+
+@dataclass(frozen=True)
+class EditResult:
+    position: dict[str, Any]
+    tool: str | None = None  # the tool after this tap ("drop:fig:red4" after picking a piece up); None: keep
+
+
+class Editor(Protocol):
+    """What a game provides for its position editor (``GameSpec.editor``)."""
+
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        """An empty board with the same players (and variant) as ``position``."""
+        ...
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        """The tools for this position (``tool``: the current one, which may be transient, such as a
+        piece being moved)."""
+        ...
+
+    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
+        """The rest of the turn state, with the current values."""
+        ...
+
+    def place(
+        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
+    ) -> EditResult:
+        """Tapping ``target`` with ``tool``; raises :class:`EditError` (reason in ``lang``)."""
+        ...
+
+    def set_fields(
+        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        """The position with the given fields changed; raises :class:`EditError`."""
+        ...
+
+
+def judged(engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical form of ``position`` as the engine reads it; raises :class:`EditError` with the
+    engine's reason when it refuses the position."""
+    try:
+        return engine.position_of(engine.state_from_position(dict(position)))
+    except PositionError as exc:
+        raise EditError(exc.reason, exc.field, engine=True) from None
+
+
+def check_id(value: str, what: str) -> str:
+    if not TARGET_RE.match(value or ""):
+        raise EditError(f"'{value[:40]}' is not a {what}", what)
+    return value
+
+
+def apply_edit(
+    engine: Engine[Any], editor: Editor, position: Mapping[str, Any], target: str, tool: str, lang: str
+) -> EditResult:
+    """Tap ``target`` with ``tool`` and judge the result."""
+    check_id(target, "target")
+    check_id(tool, "tool")
+    result = editor.place(engine, position, target, tool, lang)
+    return EditResult(judged(engine, result.position), result.tool)
+
+
+def apply_fields(
+    engine: Engine[Any], editor: Editor, position: Mapping[str, Any], values: Mapping[str, str], lang: str
+) -> dict[str, Any]:
+    known = {f.name: f for f in editor.fields(engine, position, lang)}
+    for name, value in values.items():
+        field = known.get(name)
+        if field is None:
+            raise EditError(f"unknown field '{name[:40]}'", name)
+        if value not in {c for c, _label in field.choices}:
+            raise EditError(f"'{value[:40]}' is not a choice of '{name}'", name)
+    return judged(engine, editor.set_fields(engine, position, values, lang))
+
+
+def palette_ids(items: Sequence[PaletteItem]) -> set[str]:
+    return {item.id for item in items}
