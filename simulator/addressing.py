@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext as _
+
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine, PositionError
@@ -26,7 +28,13 @@ _SEED_RE = re.compile(r"^-?\d{1,18}$")
 
 
 class BadAddress(TimelineError):
-    """A query string that does not address a state: ``field`` and ``reason`` say why (400)."""
+    """A query string that does not address a state: ``field`` and ``reason`` say why (400).
+    ``message`` is the reason in the reader's language where the site has one (the API keeps
+    ``reason``, in English)."""
+
+    def __init__(self, field: str, reason: str, clause: str | None = None, message: str = ""):
+        super().__init__(field, reason, clause)
+        self.message = message
 
 
 @dataclass
@@ -87,9 +95,10 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
     raise BadAddress("scenario", "give a scenario, a log, or start a new game")
 
 
-def new_game_log(engine: Engine[Any], params: Mapping[str, str]) -> Log:
+def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tuple[str, ...] = ()) -> Log:
     """A fresh game from the 'new game' form: the engine's options (one validator for form, API and
-    URL decoder) and, for a game with chance, the seed of the driver's draws."""
+    URL decoder), for a game with chance the seed of the driver's draws, and who plays each seat
+    (``seat1``..``seatN``: "person" or a computer player's name, by seating order)."""
     raw = {o.name: params[o.name] for o in engine.setup_options() if o.name in params}
     try:
         setup = validate_setup(engine, raw, from_strings=True)
@@ -101,7 +110,19 @@ def new_game_log(engine: Engine[Any], params: Mapping[str, str]) -> Log:
         if not _SEED_RE.match(text):
             raise BadAddress("seed", "must be a whole number")
         seed = int(text)
-    log = Log(setup=setup, seed=seed)
+    try:
+        seats = engine.seats(engine.initial_state(setup))
+    except PositionError as exc:
+        raise BadAddress(exc.field, exc.reason) from None
+    bots: dict[str, str] = {}
+    for i, seat in enumerate(seats, start=1):
+        who = params.get(f"seat{i}", "person") or "person"
+        if who == "person":
+            continue
+        if who not in bot_names:
+            raise BadAddress(f"seat{i}", f"'{who[:40]}' is not a computer player of this game")
+        bots[seat] = who
+    log = Log(setup=setup, seed=seed, bots=bots or None)
     try:
         from_log(engine, log)
     except TimelineError as exc:
@@ -111,13 +132,21 @@ def new_game_log(engine: Engine[Any], params: Mapping[str, str]) -> Log:
 
 def pasted_position_log(engine: Engine[Any], raw: str) -> Log:
     if len(raw) > MAX_POSITION_CHARS:
-        raise BadAddress("position", f"a position is at most {MAX_POSITION_CHARS} characters")
+        raise BadAddress(
+            "position",
+            f"a position is at most {MAX_POSITION_CHARS} characters",
+            message=_("A position is at most %(n)s characters.") % {"n": MAX_POSITION_CHARS},
+        )
     try:
         position = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise BadAddress("position", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise BadAddress(
+            "position",
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+            message=_("This is not valid JSON: line %(line)s, column %(column)s.") % {"line": exc.lineno, "column": exc.colno},
+        ) from None
     if not isinstance(position, dict):
-        raise BadAddress("position", "a position is a JSON object")
+        raise BadAddress("position", "a position is a JSON object", message=_("A position is a JSON object { … }."))
     log = Log(position=position)
     try:
         from_log(engine, log)

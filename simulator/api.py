@@ -199,7 +199,7 @@ def apply(request, game):
             item["drawn"] = True
         item["position"] = engine.position_of(state)
         results.append(item)
-    new_log = Log(log.setup, log.position, log.scenario, tuple(applied), log.seed)
+    new_log = Log(log.setup, log.position, log.scenario, tuple(applied), log.seed, log.bots)
     return JsonResponse({"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state)})
 
 

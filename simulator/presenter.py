@@ -8,20 +8,29 @@ view-model (board, action labels and groups).
 
 from __future__ import annotations
 
+import inspect
 import json
-from dataclasses import dataclass
+import sys
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
+import markdown
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from rulebooks.models import Clause
 from simulator.core import codec
 from simulator.core.chance import seeded_draw
-from simulator.core.registry import GameSpec
+from simulator.core.registry import GameSpec, all_games
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
 
 from .addressing import Address, query_for
+from .editing import edit_url
+from .playing import PickError, automatic_run, computer_move, format_pick, link_shapes, tap_context
 
 MAX_ACTION_BUTTONS = 400
 
@@ -52,61 +61,116 @@ def start_context(game: Any, spec: GameSpec) -> dict[str, Any]:
                 "choices": [(c, engine.label(f"{option.label}.{c}", lang)) for c in option.choices],
             }
         )
-    return {"game": game, "options": options, "ask_seed": engine.info.chance, "scenarios": scenarios, "error": None}
+    players = [("person", _("A person"))] + [(name, bot_label(name)) for name in spec.bots]
+    seats = [{"name": f"seat{i}", "number": i} for i in range(1, engine.info.max_seats + 1)]
+    return {
+        "game": game,
+        "options": options,
+        "ask_seed": engine.info.chance,
+        "scenarios": scenarios,
+        "error": None,
+        "seats": seats,
+        "players": players,
+        "teams": engine.info.teams,
+        "editor": spec.editor is not None,
+        "pasted": "",
+    }
 
 
-@dataclass(frozen=True)
-class BoardShape:
-    """A shape of the board and, if it stands for a legal action, the URL that plays it."""
+def bot_label(name: str) -> str:
+    labels = {
+        "random": _("Computer (plays at random)"),
+        "sensible": _("Computer (sensible)"),
+        "strong": _("Computer (strong)"),
+    }
+    return labels.get(name, _("Computer (%(name)s)") % {"name": name})
 
-    shape: Any
-    href: str | None
-    label: str = ""  # the action's label: the link's accessible name
+
+def caption_clause_of(engine: Any, frame: Any, scenario: Any, clauses: dict[str, Clause]) -> Clause | None:
+    """The clause a step's caption cites: the refusal's; else the clauses the scenario step is about;
+    else an event citing one of the scenario's clauses; else the first event that is not routine
+    (looking around); else the first event; else the scenario's main clause."""
+    if frame.refused is not None:
+        return clauses.get(frame.refused.clause)
+    for cid in frame.clauses:
+        if cid in clauses:
+            return clauses[cid]
+    cited = [e.clause for e in frame.events]
+    if scenario is not None:
+        for cid in cited:
+            if cid in scenario.clauses and cid in clauses:
+                return clauses[cid]
+    for cid in cited:
+        if cid not in engine.routine_clauses and cid in clauses:
+            return clauses[cid]
+    if cited:
+        return clauses.get(cited[0])
+    if scenario is not None and frame.index == 0:
+        return clauses.get(scenario.clauses[0])
+    return None
 
 
-def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> dict[str, Any]:
+def board_context(
+    game: Any,
+    spec: GameSpec,
+    address: Address,
+    sim_url: str,
+    pick: tuple[str, ...] = (),
+) -> dict[str, Any]:
     engine, view, lang = spec.engine, spec.view, ui_language()
     timeline, step = address.timeline, address.step
     frame = address.frame
     clauses = clause_index(game)
     state = frame.state
+    log = timeline.log
 
     def link(s: int) -> str:
         return f"{sim_url}?{query_for(timeline, s)}"
 
-    def branch_url(action: str) -> str:
-        return f"{sim_url}?log={codec.encode(timeline.branch(step, action))}"
+    def branch_url(*actions: str) -> str:
+        return f"{sim_url}?log={codec.encode(timeline.log_until(step).extended(*actions))}"
+
+    def pick_url(p: Sequence[str]) -> str:
+        base = link(step)
+        return f"{base}&{urlencode({'pick': format_pick(p)})}" if p else base
 
     def events_of(events: list[Any]) -> list[dict[str, Any]]:
         return [
             {"text": engine.describe(e, lang), "clause": clauses.get(e.clause), "clause_id": e.clause} for e in events
         ]
 
-    # The caption: the scenario's sentence, else the first event, else nothing.
+    # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
+    caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
     caption = frame.caption
     if caption is None:
-        caption = engine.describe(frame.events[0], lang) if frame.events else ""
-    # The clause a frame's caption cites: the refusal, the first event, or the scenario's clause.
-    if frame.refused is not None:
-        caption_clause = clauses.get(frame.refused.clause)
-    elif frame.events:
-        caption_clause = clauses.get(frame.events[0].clause)
-    elif timeline.scenario is not None:
-        caption_clause = clauses.get(timeline.scenario.clauses[0])
-    else:
-        caption_clause = None
+        chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
+        chosen = chosen or (frame.events[0] if frame.events else None)
+        caption = engine.describe(chosen, lang) if chosen else ""
 
     over = engine.is_over(state)
     legal = [] if over else engine.legal_actions(state)
+    actor = engine.current_actor(state)
+    seats = log.bots or {}
+    computer_turn = actor in seats
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
     board = view.board_view(engine, state, previous=previous, events=frame.events, lang=lang)
     playable = set(legal)
-    board_shapes = [
-        BoardShape(s, branch_url(s.action), view.action_label(engine, state, s.action, lang=lang))
-        if s.action in playable
-        else BoardShape(s, None)
-        for s in board.shapes
-    ]
+
+    taps = None
+    if not over and not computer_turn and frame.refused is None:
+        targets = {sh.target for sh in board.shapes if sh.target}
+        taps = tap_context(spec, state, pick, targets, lang, pick_url, branch_url)
+    elif pick:
+        raise PickError("nothing can be tapped here")
+    def decide(sh: Any) -> tuple[str | None, str, str]:
+        if taps is not None and sh.target in taps.links:
+            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
+        if sh.action in playable and not (taps and taps.picking):
+            return branch_url(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
+        chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
+        return None, "", chosen
+
+    board_shapes = link_shapes(board.shapes, decide)
 
     log_rows = []
     for f in timeline.frames[1:]:
@@ -138,13 +202,33 @@ def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> 
             groups.append({"heading": heading, "actions": []})
         groups[-1]["actions"].append(item)
 
+    index = len(timeline.actions_until(step))
     seeded = None
     if not over and engine.chance_outcomes(state):
-        outcome = seeded_draw(engine, state, timeline.log.seed or 0, len(timeline.actions_until(step)))
+        outcome = seeded_draw(engine, state, log.seed or 0, index)
         seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": branch_url(outcome)}
 
+    # What plays itself: the computer's seats (and chance and automatic actors in a game against
+    # the computer) on the latest step; an automatic actor's whole turn at once.
+    auto = None
+    if not over and frame.refused is None:
+        move = computer_move(spec, state, seats, log.seed, index)
+        if move is not None:
+            auto = {
+                "url": branch_url(*move.actions),
+                "label": view.action_label(engine, state, move.actions[0], lang=lang),
+                "who": move.who,
+                "actor": move.actor,
+                "live": step == timeline.last,
+            }
+    run = None
+    if not over and frame.refused is None and actor in engine.info.automatic_actors:
+        whole = automatic_run(spec, state, index)
+        if whole is not None and len(whole.actions) > 1:
+            run = {"url": branch_url(*whole.actions), "count": len(whole.actions)}
+
     result = engine.result(state) if over else None
-    actor = engine.current_actor(state)
+    position = engine.position_of(state)
     return {
         "game": game,
         "stylesheet": spec.stylesheet_path,
@@ -164,12 +248,16 @@ def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> 
         "board_shapes": board_shapes,
         # A board with tappable pieces is a group of links, not a picture (role=img may not contain links).
         "board_interactive": any(b.href for b in board_shapes),
+        "taps": taps,
         "log_rows": log_rows,
         "action_groups": groups,
         "actions_count": len(legal),
         "actions_truncated": len(legal) > MAX_ACTION_BUTTONS,
         "seeded": seeded,
+        "auto": auto,
+        "automatic_run": run,
         "actor": actor,
+        "computer_seats": seats,
         "result": result,
         "result_text": engine.describe_result(result, lang) if result else "",
         "result_clause": clauses.get(result.clause) if result else None,
@@ -179,6 +267,25 @@ def board_context(game: Any, spec: GameSpec, address: Address, sim_url: str) -> 
             "next": link(step + 1) if step < timeline.last else None,
             "last": link(timeline.last),
             "self": link(step),
+            "edit": edit_url(sim_url, position) if spec.editor is not None else None,
         },
-        "position_json": json.dumps(engine.position_of(state), ensure_ascii=False, indent=2),
+        "position_json": json.dumps(position, ensure_ascii=False, indent=2),
     }
+
+
+API_DOC = Path(__file__).resolve().parent.parent / "docs" / "API.md"
+
+
+@lru_cache(maxsize=1)
+def _api_doc_html() -> str:
+    return markdown.markdown(API_DOC.read_text(encoding="utf-8"), extensions=["fenced_code", "tables", "toc"])
+
+
+def api_docs_context() -> dict[str, Any]:
+    references = []
+    for spec in all_games():
+        slug = spec.slug
+        package = sys.modules.get(type(spec.engine).__module__.rpartition(".")[0])
+        doc = inspect.getdoc(package) if package is not None else None
+        references.append({"slug": slug, "doc": doc or ""})
+    return {"api_html": _api_doc_html(), "references": references}

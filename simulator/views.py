@@ -18,9 +18,13 @@ from django.views.decorators.vary import vary_on_headers
 from rulebooks.models import Game, looks_like_slug
 from simulator.core import codec
 from simulator.core.registry import GameSpec, get_game
+from simulator.core.tapping import parse_pick
 
-from .addressing import BadAddress, new_game_log, pasted_position_log, resolve
-from .presenter import board_context, start_context
+from . import editing
+from .addressing import MAX_POSITION_CHARS, BadAddress, new_game_log, pasted_position_log, resolve
+from .editing import edit_url
+from .playing import PickError
+from .presenter import api_docs_context, board_context, start_context, ui_language
 
 
 def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
@@ -40,9 +44,18 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     engine = spec.engine
     sim_url = reverse("simulator:page", args=[game_obj.slug])
     params = request.GET
+    htmx = getattr(request, "htmx", None)
     try:
+        if "edit" in params and spec.editor is not None:
+            return _editor(request, game_obj, spec, sim_url)
         if "new" in params:
-            log = new_game_log(engine, params)
+            log = new_game_log(engine, params, tuple(spec.bots))
+            then = params.get("then", "")
+            if then in ("edit", "blank") and spec.editor is not None:
+                position = engine.position_of(engine.initial_state(log.setup or {}))
+                if then == "blank":
+                    position = spec.editor.blank(engine, position)
+                return redirect(edit_url(sim_url, position))
             return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
         if "position" in params:
             log = pasted_position_log(engine, params.get("position", ""))
@@ -50,14 +63,18 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         if not params.get("scenario") and not params.get("log"):
             return render(request, "simulator/start.html", start_context(game_obj, spec))
         address = resolve(engine, params)
-    except BadAddress as exc:
+        pick = parse_pick(params.get("pick"))
+        context = board_context(game_obj, spec, address, sim_url, pick)
+        if context["auto"] and htmx and htmx.history_restore_request:
+            context["auto"]["live"] = False  # going back in history does not replay the computer's move
+    except (BadAddress, PickError) as exc:
         context = start_context(game_obj, spec)
-        context["error"] = exc
+        context["error"] = exc if isinstance(exc, BadAddress) else BadAddress("pick", exc.reason)
+        if "position" in params:
+            context["pasted"] = params.get("position", "")[:MAX_POSITION_CHARS]
         return render(request, "simulator/start.html", context, status=400)
 
-    context = board_context(game_obj, spec, address, sim_url)
     template = "simulator/page.html"
-    htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:
         target = htmx.target or ""
         if target.startswith("demo-"):
@@ -66,3 +83,28 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         elif target == "sim":
             template += "#sim"
     return render(request, template, context)
+
+
+def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> HttpResponse:
+    """The position editor: a tap or a field change moves to the new position's own URL."""
+    lang = ui_language()
+    edit = editing.handle(spec, request.GET, lang)
+    htmx = getattr(request, "htmx", None)
+    canonical = edit_url(sim_url, edit.position, edit.tool)
+    if edit.changed and edit.error is None and not htmx:
+        return redirect(canonical)
+    context = editing.edit_context(game, spec, edit, sim_url, lang)
+    template = "simulator/edit.html"
+    if htmx and not htmx.history_restore_request and htmx.target == "editor":
+        template += "#editor"
+    response = render(request, template, context, status=422 if edit.error else 200)
+    if htmx and edit.error is None:
+        response["HX-Push-Url"] = canonical
+    return response
+
+
+@require_safe
+def api_docs(request: HttpRequest) -> HttpResponse:
+    """docs/API.md as a page of the site, with each registered game's reference (its engine package's
+    docstring: action grammar and position format)."""
+    return render(request, "simulator/api_docs.html", api_docs_context())

@@ -41,6 +41,8 @@ class Log:
     scenario: str | None = None
     actions: tuple[str, ...] = field(default_factory=tuple)
     seed: int | None = None
+    # Seats played by the computer: seat -> bot name (GameSpec.bots); the other seats are people.
+    bots: dict[str, str] | None = None
 
     def __post_init__(self) -> None:
         starts = sum(x is not None for x in (self.setup, self.position, self.scenario))
@@ -48,10 +50,10 @@ class Log:
             raise CodecError("a log starts from exactly one of: setup, position, scenario")
 
     def extended(self, *actions: str) -> Log:
-        return Log(self.setup, self.position, self.scenario, tuple(self.actions) + tuple(actions), self.seed)
+        return Log(self.setup, self.position, self.scenario, tuple(self.actions) + tuple(actions), self.seed, self.bots)
 
     def truncated(self, n: int) -> Log:
-        return Log(self.setup, self.position, self.scenario, tuple(self.actions[:n]), self.seed)
+        return Log(self.setup, self.position, self.scenario, tuple(self.actions[:n]), self.seed, self.bots)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -64,6 +66,8 @@ class Log:
         out["actions"] = list(self.actions)
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.bots:
+            out["bots"] = dict(self.bots)
         return out
 
 
@@ -109,7 +113,7 @@ def log_from_json(data: Any) -> Log:
     """Validate the JSON form of a log (also used by the API)."""
     if not isinstance(data, dict):
         raise CodecError("a log must be a JSON object")
-    unknown = set(data) - {"setup", "position", "scenario", "actions", "seed"}
+    unknown = set(data) - {"setup", "position", "scenario", "actions", "seed", "bots"}
     if unknown:
         raise CodecError(f"unknown field '{sorted(unknown)[0]}' in the log")
     setup, position, scenario = data.get("setup"), data.get("position"), data.get("scenario")
@@ -133,7 +137,21 @@ def log_from_json(data: Any) -> Log:
         seed = data["setup"]["seed"] if seed is None else seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63):
         raise CodecError("'seed' must be an integer")
-    return Log(setup=setup, position=position, scenario=scenario, actions=tuple(actions), seed=seed)
+    bots = data.get("bots")
+    if bots is not None:
+        if not isinstance(bots, dict) or len(bots) > MAX_BOT_SEATS:
+            raise CodecError(f"'bots' must be an object of at most {MAX_BOT_SEATS} seats")
+        for seat, name in bots.items():
+            if not _is_name(seat) or not isinstance(name, str) or not _is_name(name):
+                raise CodecError("'bots' maps seat names to computer player names")
+    return Log(setup=setup, position=position, scenario=scenario, actions=tuple(actions), seed=seed, bots=bots or None)
+
+
+MAX_BOT_SEATS = 12
+
+
+def _is_name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 40 and all(c.isascii() and (c.isalnum() or c in "-_") for c in value)
 
 
 _B64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

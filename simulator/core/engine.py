@@ -180,6 +180,9 @@ class Engine(ABC, Generic[S]):
 
     info: GameInfo
     messages: Messages
+    # Clauses of routine events (looking around, drawing a card ...): a step's caption cites the
+    # first event whose clause is not routine.
+    routine_clauses: frozenset[str] = frozenset()
 
     @property
     def slug(self) -> str:

@@ -91,6 +91,7 @@ class Frame:
     action: str | None = None
     events: list[Event] = field(default_factory=list)
     refused: RuleError | None = None
+    clauses: tuple[str, ...] = ()  # the clauses the scenario step is about (its expected clauses)
 
 
 @dataclass
@@ -197,10 +198,15 @@ def replay(engine: Engine[Any], scenario: Scenario, check: bool = True) -> list[
             frames.append(Frame(i, state, step.caption, step.action, [], t.refused))
             continue
         state = t.after
-        frames.append(Frame(i, state, step.caption, step.action, list(t.events)))
+        frames.append(Frame(i, state, step.caption, step.action, list(t.events), None, _step_clauses(step)))
         if check:
             _check_expectations(engine, state, list(t.events), step, f"{where}: step {i}")
     return frames
+
+
+def _step_clauses(step: Step) -> tuple[str, ...]:
+    clauses = step.expect.get("clauses", [])
+    return tuple(c for c in clauses if isinstance(c, str))
 
 
 def _check_expectations(engine: Engine[Any], state: Any, events: list[Event], step: Step, where: str) -> None:

@@ -32,31 +32,63 @@
     }
   });
 
-  // After htmx swaps a board in, keep the keyboard focus on the same control.
+  // After htmx swaps a board in, keep the keyboard focus on the same control (or the same tap target).
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    var board = event.detail.target.querySelector("[data-keynav]") || event.detail.target;
-    enableCopyButtons(board);
-    var key = event.detail.requestConfig && event.detail.requestConfig.elt && event.detail.requestConfig.elt.getAttribute("data-key");
+    var target = event.detail.target;
+    var board = target.isConnected ? target : document.getElementById(target.id) || document.body;
+    board = board.querySelector("[data-keynav]") || board;
+    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var key = elt && elt.getAttribute && elt.getAttribute("data-key");
     var again = key && board.querySelector('.board-controls a[data-key="' + key + '"]');
-    var first = board.querySelector(".board-controls a");
-    (again || first || board).focus({ preventScroll: true });
+    if (!again && elt && elt.classList && (elt.classList.contains("board-action") || elt.classList.contains("tap-choice") || elt.classList.contains("palette-item"))) {
+      // Tapping on: focus the first thing that may be tapped next, else OK.
+      again = board.querySelector("a.tap-next, .tap-choice, .tap-ok, a.edit-target");
+    }
+    var focus = again || board.querySelector(".board-controls a") || board;
+    if (focus.focus) { focus.focus({ preventScroll: true }); }
   });
 
-  // "Copy link" buttons exist only with JavaScript and a clipboard.
+  // "Copy" buttons exist only with JavaScript. Without the clipboard API (or when it refuses), the
+  // text is shown selected in a field so the reader can copy it by hand.
+  function copyText(button) {
+    var from = button.getAttribute("data-copy-from");
+    if (from) {
+      var node = document.getElementById(from);
+      return node ? node.textContent : "";
+    }
+    return new URL(button.getAttribute("data-copy-url"), window.location.href).href;
+  }
+  function showManual(button, text) {
+    var box = button.parentNode.querySelector("input.copy-manual");
+    if (!box) {
+      box = document.createElement("input");
+      box.type = "text";
+      box.readOnly = true;
+      box.className = "copy-manual";
+      box.setAttribute("aria-label", button.getAttribute("data-manual") || "Copy");
+      button.parentNode.appendChild(box);
+    }
+    box.value = text;
+    box.focus();
+    box.select();
+  }
   function enableCopyButtons(root) {
-    if (!navigator.clipboard) { return; }
-    root.querySelectorAll("button.copy-link[data-copy-url]").forEach(function (button) {
+    root.querySelectorAll("button.copy-link").forEach(function (button) {
       button.hidden = false;
       if (button.dataset.bound) { return; }
       button.dataset.bound = "1";
       button.addEventListener("click", function () {
-        var url = new URL(button.getAttribute("data-copy-url"), window.location.href).href;
-        navigator.clipboard.writeText(url).then(function () {
+        var text = copyText(button);
+        if (!navigator.clipboard || !window.isSecureContext) { showManual(button, text); return; }
+        navigator.clipboard.writeText(text).then(function () {
           button.setAttribute("data-copied", "1");
           button.textContent = button.getAttribute("data-done") || "✓";
-        });
+        }, function () { showManual(button, text); });
       });
     });
   }
   enableCopyButtons(document);
+  // New content (an htmx swap, a history restore) gets its buttons too.
+  document.addEventListener("htmx:load", function (event) { enableCopyButtons(event.target); });
+  window.addEventListener("pageshow", function () { enableCopyButtons(document); });
 })();

@@ -5,6 +5,9 @@ own stylesheet without any edit to shared views, templates or CSS."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
@@ -60,8 +63,8 @@ def test_a_scenario_step_renders_the_board_events_and_a_tappable_square(client, 
     assert 'viewBox="0 -1 8 1"' in page  # the board starts at a negative coordinate
     assert "Speler a telt 1 op." in page  # the scenario caption
     assert "/static/games/toy-game/board.css" in page
-    # The square after the counter stands for "add:1": it is a link that plays it.
-    assert 'class="board-action"' in page and 'data-action="add:1"' in page
+    # The squares one and two after the counter are tap targets whose links play add:1 and add:2.
+    assert 'class="board-action tap-next"' in page and 'data-target="sq:' in page
     assert "<h3>Optellen</h3>" in page  # the toy's action groups
     last = client.get(SIM, {"scenario": "toy-tot-zeven", "step": 3}).content.decode()
     assert "Speler b wint." in last  # the game-over sentence from the toy's Result
@@ -108,3 +111,143 @@ def test_the_api_applies_toy_actions_with_the_position_after_each(client, toy):
 
 def test_the_toy_is_found_through_the_registry():
     assert get_game("toy-game") is not None and get_game("toy-game").stylesheet_path == "games/toy-game/board.css"
+
+
+# -- Playing and editing by tapping, and the computer (simulator/playing.py, simulator/editing.py) ----
+
+def _links(html: str, attr: str = "data-target") -> dict[str, str]:
+    """target (or other attribute) -> href of the board's links."""
+    found = {}
+    for tag in re.findall(r"<a [^>]*>", html):
+        href = re.search(r'href="([^"]+)"', tag)
+        key = re.search(attr + r'="([^"]+)"', tag)
+        if href and key:
+            found[key.group(1)] = href.group(1).replace("&amp;", "&")
+    return found
+
+
+def _log_of(url: str) -> Log:
+    return codec.decode(parse_qs(urlparse(url).query)["log"][0])
+
+
+def test_tapping_a_square_plays_the_move_that_reaches_it(client, toy):
+    start = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 1, "coin": False, "winner": ""}))
+    html = client.get(SIM, {"log": start}).content.decode()
+    links = _links(html)
+    assert set(links) == {"sq:3", "sq:4"}  # only the squares one and two further may be tapped
+    assert _log_of(links["sq:4"]).actions == ("add:2",)
+    after = client.get(links["sq:4"]).content.decode()
+    assert "Speler a telt 2 op." in after
+
+
+def test_chance_outcomes_are_a_row_of_choices_under_the_board(client, toy):
+    log = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 2, "coin": True, "winner": ""}))
+    html = client.get(SIM, {"log": log}).content.decode()
+    row = re.findall(r'class="tap-choice[^"]*" href="([^"]+)"[^>]*>([^<]+)<', html)
+    assert {label for _url, label in row} == {"Kop", "Munt"}
+    heads = next(url for url, label in row if label == "Kop").replace("&amp;", "&")
+    assert _log_of(heads).actions == ("coin:heads",)
+
+
+@pytest.mark.parametrize("pick", ["sq:9", "sq:3/sq:4", "<script>", "a" * 70, "/".join(["sq:1"] * 80)])
+def test_a_pick_the_board_never_offered_is_a_400(client, toy, pick):
+    log = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 1, "coin": False, "winner": ""}))
+    response = client.get(SIM, {"log": log, "pick": pick})
+    assert response.status_code == 400
+    assert "<code>pick</code>" in response.content.decode()
+
+
+def _edit_url(position: dict, **params: str) -> str:
+    return f"{SIM}?" + urlencode({"edit": codec.encode(Log(position=position)), **params})
+
+
+BLANK = {"counter": 0, "turn": "a", "moves": 0, "coin": False, "winner": ""}
+
+
+def test_the_editor_places_by_tapping_and_moves_to_the_new_positions_url(client, toy):
+    response = client.get(_edit_url(BLANK, tool="counter", at="sq:3"))
+    assert response.status_code == 302
+    edited = codec.decode(parse_qs(urlparse(response["Location"]).query)["edit"][0])
+    assert edited.position["counter"] == 3
+    page = client.get(response["Location"]).content.decode()
+    # Every square is a tap target of the editor; "done" opens the simulator at this position.
+    assert len(re.findall(r'class="board-action edit-target"', page)) == 8
+    done = re.search(r'class="button tap-ok" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert _log_of(done).position["counter"] == 3
+
+
+def test_an_impossible_edit_is_refused_on_the_spot_in_the_readers_language(client, toy):
+    dutch = client.get(_edit_url(BLANK, tool="counter", at="sq:7"))
+    assert dutch.status_code == 422
+    assert "De teller gaat tot 6." in dutch.content.decode()
+    english = client.get("/en/toy-game/sim/?" + urlencode({"edit": codec.encode(Log(position=BLANK)), "tool": "counter", "at": "sq:7"}))
+    assert "The counter goes up to 6." in english.content.decode()
+    # The position is unchanged: the page's own link still holds the counter at 0.
+    own = re.search(r'data-copy-url="([^"]+)"', dutch.content.decode()).group(1).replace("&amp;", "&")
+    assert codec.decode(parse_qs(urlparse(own).query)["edit"][0]).position["counter"] == 0
+
+
+def test_an_htmx_tap_swaps_the_editor_and_pushes_the_new_url(client, toy):
+    response = client.get(_edit_url(BLANK, tool="counter", at="sq:5"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="editor")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="editor"') and "<html" not in html
+    pushed = codec.decode(parse_qs(urlparse(response["HX-Push-Url"]).query)["edit"][0])
+    assert pushed.position["counter"] == 5
+
+
+def test_fields_set_whose_turn_it_is_and_refuse_unknown_choices(client, toy):
+    response = client.get(_edit_url(BLANK, tool="counter", set="1", **{"f.turn": "b"}))
+    assert response.status_code == 302
+    assert codec.decode(parse_qs(urlparse(response["Location"]).query)["edit"][0]).position["turn"] == "b"
+    bad = client.get(_edit_url(BLANK, tool="counter", set="1", **{"f.turn": "c"}))
+    assert bad.status_code == 422
+    unknown = client.get(_edit_url(BLANK, tool="counter", set="1", **{"f.colour": "red"}))
+    assert unknown.status_code == 422
+
+
+@pytest.mark.parametrize("token", ["", "garbage", codec.encode(Log(setup={"target": 7})), codec.encode(Log(position={"counter": 99}))])
+def test_a_broken_edit_address_is_a_400(client, toy, token):
+    response = client.get(SIM, {"edit": token})
+    assert response.status_code == 400
+    assert "<code>edit" in response.content.decode()
+
+
+def test_a_new_game_against_the_computer_plays_the_computers_turns(client, toy):
+    response = client.get(SIM, {"new": "1", "target": "7", "seat1": "person", "seat2": "random", "seed": "5"})
+    assert response.status_code == 302
+    log = _log_of(response["Location"])
+    assert log.bots == {"b": "random"}
+    # The person (a) moves; then the page offers the computer's move and plays it by itself (htmx).
+    after = client.get(SIM, {"log": codec.encode(log.extended("add:1"))}).content.decode()
+    auto = re.search(r'class="auto-move"[^>]*hx-get="([^"]+)"[^>]*hx-trigger="load delay', after)
+    assert auto is not None
+    move = _log_of(auto.group(1).replace("&amp;", "&"))
+    assert move.actions[:1] == ("add:1",) and move.actions[1] in ("add:1", "add:2") and move.bots == log.bots
+    # The computer's seat is not tappable: no board links while it is the computer's turn.
+    assert "tap-next" not in after
+
+
+def test_an_unknown_computer_player_is_a_400(client, toy):
+    response = client.get(SIM, {"new": "1", "target": "7", "seat2": "grandmaster"})
+    assert response.status_code == 400
+    assert "<code>seat2</code>" in response.content.decode()
+
+
+def test_the_position_json_is_real_json_that_pastes_back_to_the_same_board(client, toy):
+    log = codec.encode(Log(setup={"target": 7}, actions=("add:2", "add:1")))
+    html = client.get(SIM, {"log": log}).content.decode()
+    raw = re.search(r'<pre id="position-json-text" lang="en">(.*?)</pre>', html, re.S).group(1)
+    position = json.loads(unescape(raw))
+    assert position["counter"] == 3
+    pasted = client.get(SIM, {"position": unescape(raw)})
+    assert pasted.status_code == 302
+    assert _log_of(pasted["Location"]).position == position
+
+
+def test_a_bad_paste_keeps_the_text_and_names_the_problem_beside_the_box(client, toy):
+    response = client.get("/de/toy-game/sim/", {"position": '{"counter": 3,'})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert '{&quot;counter&quot;: 3,</textarea>' in html  # the text is kept
+    assert 'id="position-error"' in html and "kein gültiges JSON" in html

@@ -6,24 +6,34 @@ and a legend with the deck, the collections and the timers. Works from the state
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from simulator.core.engine import CHANCE, TERMINAL, Engine, Event
+from simulator.core.tapping import PickError, TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
-from . import board
-from .board import CAMP, EXILE, OUT, SIDE_FIELDS, TOWER, team_of
-from .messages_de import card_name, companion_name, field_name, team_name
-from .state import State
+from . import board, words
+from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, team_of
+from .messages_de import companion_name, field_name, team_name
+from .moves import open_rift_below, walk
+from .state import State, Table, Task, thaw
 
 XY: dict[str, tuple[float, float]] = {str(n): (float(n), 7.0) for n in range(1, 6)}
 XY |= {str(n): (float(n - 1), 1.0) for n in range(7, 15)}
 XY |= {str(n): (float(30 - n), 7.0) for n in range(16, 21)}
 XY |= {"6": (5.5, 4.0), "15": (14.0, 4.0)}
 XY |= {"6a": (4.2, 5.4), "6b": (4.2, 4.0), "6c": (4.2, 2.6), "15a": (15.4, 2.6), "15b": (15.4, 4.0), "15c": (15.4, 5.4)}
-CAMP_XY = (0.0, 7.0)
+CAMP_XY = (0.0, 7.0)  # where the route starts
 TOWER_XY = (8.0, 7.0)
-EXILE_XY = (0.5, 2.0)
+# the boxes of the places that hold any number of figures: x, y, width, height, columns, spacing, radius
+BOXES: dict[str, tuple[float, float, float, float, int, float, float]] = {
+    CAMP: (-0.75, 5.9, 1.25, 1.65, 4, 0.3, 0.14),
+    EXILE: (-0.45, 0.4, 2.0, 2.0, 4, 0.45, 0.17),
+    OUT: (-0.45, 3.2, 2.0, 1.5, 4, 0.45, 0.17),
+    TOWER: (7.1, 5.9, 1.8, 1.7, 4, 0.4, 0.17),
+}
+BOX_TITLE = {CAMP: "Lager", EXILE: "Exil", OUT: "Ausgeschieden (zerplatzt)", TOWER: "Turm"}
 ACTION_VERBS = ("move", "bolt", "free", "advance", "spell", "rescue")
 STATUS = {
     "tower": "Der Turm wehrt sich.",
@@ -63,16 +73,17 @@ class DunkleTurmView:
         legal = engine.legal_actions(s) if engine.current_actor(s) in s.teams else []
         shapes: list[Shape] = [
             Shape.make("rect", css="dt-lava", title="Lavastrom", x=3.6, y=2.2, width=12.4, height=3.6, rx=0.4),
-            Shape.make("rect", css="dt-camp", title="Lager", x=-0.45, y=6.45, width=0.9, height=1.1, rx=0.2),
-            Shape.make("text", css="dt-label", text="Lager", x=0, y=8.0, text_anchor="middle"),
-            Shape.make("rect", css="dt-tower" + (" dt-wizard-charred" if s.wizard else ""),
-                       title="Turm: Zauberer " + (f"verkohlt ({s.wizard} Tischrunden)" if s.wizard else "unversehrt"),
-                       x=7.1, y=5.9, width=1.8, height=1.7, rx=0.15),
-            Shape.make("text", css="dt-label", text="Turm" + (f" ✶{s.wizard}" if s.wizard else ""), x=8, y=8.0,
-                       text_anchor="middle"),
-            Shape.make("rect", css="dt-exile", title="Exil", x=-0.45, y=0.4, width=2.0, height=2.0, rx=0.2),
-            Shape.make("text", css="dt-label", text="Exil", x=0.55, y=0.25, text_anchor="middle"),
         ]
+        for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
+            css, title = f"dt-{place}", BOX_TITLE[place]
+            if place == TOWER:
+                css += " dt-wizard-charred" if s.wizard else ""
+                title = "Turm: Zauberer " + (f"verkohlt ({s.wizard} Tischrunden)" if s.wizard else "unversehrt")
+            shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
+                                     rx=0.2))
+            text = {CAMP: "Lager", EXILE: "Exil", OUT: "Zerplatzt", TOWER: "Turm" + (f" ✶{s.wizard}" if s.wizard else "")}
+            ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
+            shapes.append(Shape.make("text", css="dt-label", text=text[place], x=bx + bw / 2, y=ty, text_anchor="middle"))
         rifts = dict(s.rifts)
         floats = {f.field: f for f in s.floats}
         route = [CAMP_XY] + [XY[f] for f in board.path(s.bridges_up)] + [TOWER_XY]
@@ -91,36 +102,35 @@ class DunkleTurmView:
                 css += " dt-rift-field"
             title = field_name(f) + (" (Zugbrücke, angehoben)" if f in ("6", "15") and s.bridges_up else "")
             action = f"float:{f}" if f"float:{f}" in legal else ""
-            shapes.append(Shape.make("rect", css=css, title=title, action=action, x=x - 0.42, y=y - 0.42,
-                                     width=0.84, height=0.84, rx=0.1))
+            shapes.append(Shape.make("rect", css=css, title=title, action=action, target="f:" + f, x=x - 0.42,
+                                     y=y - 0.42, width=0.84, height=0.84, rx=0.1))
             shapes.append(Shape.make("text", css="dt-num", text=f, x=x, y=y - 0.5, text_anchor="middle"))
             if f in rifts:
-                shapes.append(Shape.make("path", css="dt-rift", title=f"Riss auf {field_name(f)}, noch {rifts[f]} Tischrunden",
-                                         d=f"M{x - 0.3:g} {y - 0.3:g} L{x:g} {y:g} L{x - 0.1:g} {y + 0.1:g} L{x + 0.3:g} {y + 0.35:g}"))
+                crack = ((-0.38, -0.34), (-0.04, -0.13), (-0.12, 0.03), (0.38, 0.38), (0.03, 0.07), (0.1, -0.07),
+                         (-0.34, -0.38))
+                shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
+                                         title=f"Riss auf {field_name(f)}, noch {rifts[f]} Tischrunden",
+                                         points=" ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in crack)))
                 shapes.append(Shape.make("text", css="dt-timer", text=str(rifts[f]), x=x + 0.3, y=y - 0.2, text_anchor="middle"))
             if f in floats:
                 fl = floats[f]
-                shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}",
+                shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}", target="sf:" + f,
                                          title=f"Schwebefeld von Team {team_name(fl.team)}, noch {fl.turns} Teamzüge",
-                                         x=x - 0.38, y=y + 0.22, width=0.76, height=0.16, rx=0.05))
+                                         x=x - 0.4, y=y + 0.2, width=0.8, height=0.2, rx=0.05))
         for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
             x, y = XY[lair]
             state_text = "wach" if beast.awake else "schläft"
             shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
-                                     title=f"Knochentier von Feld {lair} ({state_text})",
-                                     cx=x + 0.45, cy=y + (0.55 if lair == "12" else -0.55), r=0.2))
+                                     title=f"Knochentier von Feld {lair} ({state_text})", target="beast:" + lair,
+                                     cx=x + 0.48, cy=y + (0.58 if lair == "12" else -0.58), r=0.22))
         crowd: dict[str, int] = {}
         for cid, c in s.companions:
-            if c.at == OUT:
-                continue
-            if c.at in (CAMP, EXILE, TOWER):
-                base = {CAMP: CAMP_XY, EXILE: EXILE_XY, TOWER: TOWER_XY}[c.at]
+            if c.at in BOXES:
+                bx, by, _bw, _bh, cols, gap, r = BOXES[c.at]
                 k = crowd.get(c.at, 0)
                 crowd[c.at] = k + 1
-                cols = 2 if c.at == CAMP else 4
-                x = base[0] - 0.3 + 0.33 * (k % cols) + (0.0 if c.at == CAMP else -0.2)
-                y = base[1] - 0.3 + 0.33 * (k // cols)
-                r = 0.15
+                x = bx + gap / 2 + 0.02 + gap * (k % cols)
+                y = by + gap / 2 + 0.05 + gap * (k // cols)
             else:
                 x, y = XY[c.at]
                 r = 0.3
@@ -132,7 +142,8 @@ class DunkleTurmView:
             if c.lying is not None:
                 css += " dt-lying"
             action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
-            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c), action=action, cx=x, cy=y, r=r))
+            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c), action=action,
+                                     target="c:" + cid, cx=x, cy=y, r=r))
             if c.spell:
                 shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
             if c.shield is not None:
@@ -189,28 +200,142 @@ class DunkleTurmView:
     def action_label(
         self, engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
     ) -> str:
-        verb, _, arg = action.partition(":")
-        if verb == "card":
-            return card_name(arg)
-        if verb == "d12":
-            return "Zauberstab" if arg == "12" else f"Würfel {arg}"
-        if verb == "start":
-            return f"Team {team_name(arg)} beginnt"
-        if verb == "float":
-            return f"Schwebefeld auf {field_name(arg)}"
-        labels = {"move": "ziehen", "bolt": "Donnerblitz auf", "free": "befreien", "advance": "einen Schritt",
-                  "spell": "Schutzzauber für", "rescue": "Eule befreit"}
-        if verb in labels:
-            return f"{companion_name(arg)} {labels[verb]}" if verb in ("move", "free", "advance") else f"{labels[verb]} {companion_name(arg)}"
-        return {"draw": "Karte ziehen", "keep": "Schwebefeld behalten", "tower": "Turmattacke ausführen",
-                "owl": "Die Eule hilft", "fight-on": "verkohlt weiterkämpfen", "retreat": "zurückziehen"}.get(
-            action, "Knochentier greift an" if verb == "beast" else action)
+        return action_label(thaw(state), action, lang)
 
     def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
-        verb = action.split(":", 1)[0]
-        return {"card": "Karte", "d12": "Würfel", "float": "Schwebefeld", "move": "Gefährte ziehen",
-                "bolt": "Donnerblitz", "free": "Aus dem Exil", "advance": "Aus dem Exil", "spell": "Schutzzauber",
-                "rescue": "Eule", "fight-on": "Duell", "retreat": "Duell"}.get(verb, "")
+        return words.group(action.split(":", 1)[0], lang)
+
+    def tap(self, engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | None = None) -> TapOptions:
+        """Tapping moves: a companion, then where it goes (a step card, "Aus dem Exil", the owl's
+        rescue); a companion alone for a thunderbolt or a protection spell; a rift for a floating
+        field; everything else (drawing, keeping, the duel choice, the lot, cards, dice, the tower's
+        and the beasts' attacks) as a row of buttons under the board."""
+        s: State = state
+        if engine.current_actor(s) == TERMINAL:
+            if pick:
+                raise PickError("the game is over")
+            return TapOptions()
+        t = thaw(s)
+        legal = engine.legal_actions(s)
+        paths = {a: tap_path(t, a) for a in legal}
+
+        def label_of(target: str, action: str | None) -> str:
+            if action is not None:
+                return action_label(t, action, lang)
+            return target_name(target, lang)
+
+        options = taps_from_paths(legal, paths.get, pick, label_of)
+        status = ""
+        if len(pick) == 1 and pick[0].startswith("c:"):
+            status = words.action("pick", lang).format(comp=words.companion(pick[0][2:], lang))
+        return replace(options, status=status)
+
+
+def target_name(target: str, lang: str | None) -> str:
+    """A board target in words (a companion, a field, a place, a rift ...)."""
+    kind, _, arg = target.partition(":")
+    if kind == "c":
+        return words.companion(arg, lang)
+    if kind == "f":
+        return words.field(arg, lang)
+    if kind == "rift":
+        return {"de": "Riss auf {f}", "nl": "scheur op {f}", "en": "rift on {f}"}[words.lang_of(lang)].format(
+            f=words.field(arg, lang))
+    return words.field(kind, lang) if kind in PLACES else target
+
+
+def place_target(where: str) -> str:
+    """The board target of a place where a companion can be: ``f:7``, ``camp``, ``tower`` ..."""
+    return where if where in PLACES else "f:" + where
+
+
+def tap_path(t: Table, action: str) -> tuple[str, ...]:
+    """The targets tapped for ``action`` (every legal action has one; see :meth:`DunkleTurmView.tap`)."""
+    verb, _, arg = action.partition(":")
+    if verb == "move":
+        return ("c:" + arg, place_target(walk(t, arg, t.pending[0].n, True)[0]))
+    if verb == "advance":
+        return ("c:" + arg, place_target(walk(t, arg, 1, True)[0]))
+    if verb in ("free", "rescue"):
+        return ("c:" + arg, CAMP)
+    if verb in ("bolt", "spell"):
+        return ("c:" + arg,)
+    if verb == "float":
+        return ("rift:" + arg,)
+    return ("do:" + action,)
+
+
+def _die(n: int, lang: str | None) -> str:
+    return words.action("wand", lang) if n == 12 else words.action("die", lang).format(n=n)
+
+
+def action_label(t: Table, action: str, lang: str | None) -> str:
+    """``action`` at the table ``t`` in plain words in ``lang`` (None: German, the rulebook's)."""
+    verb, _, arg = action.partition(":")
+    w = words.ACTION[words.lang_of(lang)]
+    head = t.pending[0] if t.pending else None
+    if verb == "start":
+        return w["start"].format(team=words.team(arg, lang))
+    if verb == "card":
+        return w["card"].format(card=words.card(arg, lang))
+    if verb == "float":
+        return w["float"].format(field=words.field(arg, lang))
+    if verb in ("draw", "keep"):
+        return w[verb]
+    if verb in ("move", "advance") and arg in t.comps:
+        n = head.n if verb == "move" and head is not None else 1
+        where = walk(t, arg, n, True)[0]
+        text = w[verb].format(comp=words.companion(arg, lang), n=n, steps=w["steps1" if n == 1 else "steps"],
+                              dest=words.dest(where, lang))
+        if open_rift_below(t, where):
+            text += w["rift"]
+        elif verb == "move" and where in MAGIC_PLACES and not t.event_used:
+            text += w["magic"]
+        return text
+    if verb in ("free", "spell", "rescue") and arg in t.comps:
+        return w[verb].format(comp=words.companion(arg, lang))
+    if verb == "bolt" and arg in t.comps:
+        c = t.comps[arg]
+        text = w["bolt"].format(comp=words.companion(arg, lang))
+        if c.shield is not None:
+            return text + w["bolt.shield"]
+        if c.spell:
+            return text + w["bolt.spell"]
+        if c.marked is not None:
+            return text + w["bolt.camp"]
+        return text + w["bolt.back"].format(dest=words.dest(walk(t, arg, 3, False)[0], lang))
+    if verb in ("fight-on", "retreat") and head is not None and head.comp:
+        text = w[verb].format(comp=words.companion(head.comp, lang))
+        if verb == "retreat":
+            text += w["retreat.to"].format(dest=words.dest(walk(t, head.comp, 4, False)[0], lang))
+        return text
+    if verb == "tower" and head is not None:
+        return w["tower"].format(field=words.field(str(head.n), lang))
+    if verb == "beast":
+        return w["beast"].format(lair=arg)
+    if verb == "owl":
+        return w["owl"].format(team=words.team(t.turn, lang))
+    if verb == "d12" and arg.isdigit() and head is not None:
+        return _roll_label(head, int(arg), w, lang)
+    return action
+
+
+def _roll_label(head: Task, n: int, w: dict[str, str], lang: str | None) -> str:
+    die = _die(n, lang)
+    comp = words.companion(head.comp, lang) if head.comp else ""
+    if head.kind == "fight":
+        return w["fight.won" if n >= 7 else "fight.lost"].format(die=die, comp=comp)
+    if head.kind == "event":
+        what = "forward" if n <= 3 else "back" if n <= 6 else "exile" if n <= 9 else "bonus"
+        return w["event." + what].format(die=die, comp=comp)
+    if head.kind == "duel":
+        if n == 12:
+            return w["duel.wand"].format(comp=comp)
+        return w["duel.roll"].format(die=die, comp=comp, round=head.round)
+    if head.kind == "wizard":
+        key = "wizard.tie" if n == head.n else "wizard.won" if head.n > n else "wizard.lost"
+        return w[key].format(die=die, comp=comp, mine=head.n)
+    return die
 
 
 VIEW = DunkleTurmView()

@@ -118,11 +118,20 @@ from pathlib import Path
 
 from simulator.core.registry import GameSpec
 
+from .bots import BOTS
+from .editor import EDITOR
 from .engine import FinstereFlureEngine
 from .view import VIEW
 
 ENGINE = FinstereFlureEngine()
 
-GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css")
+GAME = GameSpec(
+    engine=ENGINE,
+    view=VIEW,
+    package_dir=Path(__file__).resolve().parent,
+    stylesheet="board.css",
+    bots=BOTS,
+    editor=EDITOR,
+)
 
 __all__ = ["ENGINE", "GAME", "FinstereFlureEngine"]

@@ -41,6 +41,8 @@ def _sq(square: Any) -> Any:
 
 
 class FinstereFlureEngine(Engine[State]):
+    # The monster looking around before each step: a step's caption cites what else happened.
+    routine_clauses = frozenset({"ff-monster-kijkt"})
     info = GameInfo(
         slug="finstere-flure",
         language="nl",

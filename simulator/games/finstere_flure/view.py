@@ -1,68 +1,537 @@
-"""SVG view-model of Finstere Flure: the board, stones, blood, figures, the monster, and a side
-panel with each player's start pool and saved figures. Works from the JSON position and the
-events of the last step (their ``trail`` data draws the last move)."""
+"""SVG view-model of Finstere Flure: the board, moving by tapping, and the labels of actions.
+
+The board (:func:`board_view`) works from the JSON position and the events of the step(s) shown:
+
+- square ``(x, y)`` is drawn at ``(x + OFFSET, y + OFFSET)``; coordinates (the captions' notation,
+  x 0..15, y 0..10) stand on all four edges, outside the wall letters;
+- the outer wall is one thick path; every square along it carries a letter just outside its wall,
+  and a square and the square the monster re-enters on when it walks through that wall
+  (``board.mirror``: (x, y) -> (15 - x, 10 - y)) carry the same letter (21 pairs, A..U);
+- the trail of every step found in ``events``: a figure's move (class ``trail``) and each monster
+  step (class ``trail trail-monster``, numbered, with dashed stubs to and from the wall where it
+  walks through it); a mark where a figure was caught or crushed;
+- the monster card in play (value, steps done of the card, hits) in the cut-away top-right corner,
+  or the face-down deck with the number of cards left;
+- figures: the circle shows the face value, a tag the identity ("R1": colour letter and front
+  value, so colour is never the only cue); blood squares carry hatch lines (a texture);
+- tap targets: ``sq:X,Y`` on every square, ``fig:<id>`` on every figure on the board, ``monster``
+  on the monster. Figures in the start pool are not drawn: the legend lists them, and moving by
+  tapping offers them as off-board taps.
+
+The board's own texts (titles, description, status, legend) are Dutch, the rulebook's language;
+action labels, groups and tap labels are in the reader's language (nl, de, en).
+
+Moving by tapping (:func:`tap`, ``simulator.core.tapping``), as the game's online manual describes
+(``ff-online-zet-invoeren``, ``ff-online-afbreken-ok``): tap the figure (``fig:<id>``; a figure in
+the start pool is an off-board tap), then every square it occupies, one by one: the squares of a
+step, and every square of a blood slide (while the figure slides, the next slide square is the only
+target); entering from the pool is a tap on the start square (15, 10); leaving is the off-board
+target ``exit``, offered when the figure stands on the exit square (0, 0). "OK" (``confirm``) plays
+the move; a square is offered only when the path extended by it can still end in a legal move
+(any legal path, not only the shortest ones ``legal_actions`` lists). A monster card is an
+off-board tap per outcome (``card:<value>``), the monster's step a tap on the monster; dmaufbau
+placements a tap on a square (a pool's top-left square) and, while blood pools are left to place,
+an off-board choice of what goes there (``obj:stone``, ``obj:pool2``, ``obj:pool4-h``, ``obj:pool4-v``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from simulator.core.engine import Engine, EngineError, Event
+from simulator.core.tapping import PickError, Tap, TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
-from .board import EXIT, HEIGHT, START, WIDTH, Square, on_board
+from . import moves
+from .board import (
+    DIRECTIONS,
+    EDGE_SQUARES,
+    EXIT,
+    HEIGHT,
+    START,
+    WIDTH,
+    Square,
+    is_neighbour,
+    mirror,
+    on_board,
+    pool2_squares,
+    pool4_squares,
+    step,
+    walls,
+)
+from .state import CARD, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, POOL, SAVED, SETUP, Figure, State
 
-COLOUR_NL = {
-    "red": "Rood",
-    "yellow": "Geel",
-    "green": "Groen",
-    "blue": "Blauw",
-    "purple": "Paars",
-    "white": "Wit",
-    "orange": "Oranje",
+# -- words -----------------------------------------------------------------------------------------
+
+LANGS = ("nl", "de", "en")
+
+COLOUR_NAMES: dict[str, dict[str, str]] = {
+    "nl": {"red": "Rood", "yellow": "Geel", "green": "Groen", "blue": "Blauw", "purple": "Paars",
+           "white": "Wit", "orange": "Oranje"},
+    "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau", "purple": "Lila",
+           "white": "Weiß", "orange": "Orange"},
+    "en": {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "purple": "Purple",
+           "white": "White", "orange": "Orange"},
 }
-FACING_NL = {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"}
+# The colour's letter on the figures ("R1"): unique within each language.
+COLOUR_LETTERS: dict[str, dict[str, str]] = {
+    "nl": {"red": "R", "yellow": "Ge", "green": "Gr", "blue": "B", "purple": "P", "white": "W", "orange": "O"},
+    "de": {"red": "R", "yellow": "Ge", "green": "Gr", "blue": "B", "purple": "L", "white": "W", "orange": "O"},
+    "en": {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P", "white": "W", "orange": "O"},
+}
+DIRECTION_WORDS: dict[str, dict[str, str]] = {
+    "nl": {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"},
+    "de": {"U": "nach oben", "D": "nach unten", "L": "nach links", "R": "nach rechts"},
+    "en": {"U": "up", "D": "down", "L": "left", "R": "right"},
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "nl": {
+        "enter": "het bord op",
+        "exit": "door de uitgang naar buiten",
+        "unknown": "onbekende stap",
+        "to": "tot {sq}",
+        "push": "schuift een steenblok",
+        "slide": "glijdt over bloed",
+        "jump": "springt over een figuur",
+        "stay": "{name} blijft staan op {sq} (0 stappen)",
+        "stay-pool": "{name} blijft in de startvoorraad (0 stappen)",
+        "stay-any": "{name} blijft staan (0 stappen)",
+        "card": "Monsterkaart {card} ({card} stappen)",
+        "card-hits-1": "Monsterkaart {card} (1 treffer)",
+        "card-hits-2": "Monsterkaart {card} (2 treffers)",
+        "monster": "Het monster zet een stap",
+        "stone": "Steenblok op {sq}",
+        "pool2": "Bloedplas 2×2 op {a} tot {b}",
+        "pool4-h": "Bloedplas 1×4 liggend op {a} tot {b}",
+        "pool4-v": "Bloedplas 1×4 staand op {a} tot {b}",
+        "group-card": "Monsterkaart",
+        "group-place": "Opbouw",
+        "group-figure": "{name} (toont {value})",
+        "tap-figure": "{name} op {sq} (toont {value})",
+        "tap-figure-pool": "{name} uit de startvoorraad (toont {value})",
+        "tap-step": "Stap {n} naar {sq}",
+        "tap-enter": "Stap 1: het bord op, naar {sq}",
+        "tap-exit": "Stap {n}: door de uitgang naar buiten",
+        "tap-slide": "Glijdt naar {sq}",
+        "tap-push": ", schuift het steenblok",
+        "tap-jump": ", over {other}",
+        "tap-blood": ", op bloed (glijdt door)",
+        "tap-place": "Iets leggen op {sq}",
+        "status-pick": "{colour} is aan de beurt: tik een figuur aan",
+        "status-steps": "{name}: {n} van {m} stappen gezet",
+        "status-steps-1": "{name}: {n} van 1 stap gezet",
+        "status-sliding": "glijdt verder: tik {sq} aan",
+        "status-no-end": "hier kan de zet niet eindigen",
+        "status-out": "{name} gaat door de uitgang naar buiten: druk op OK",
+        "status-ok": "OK beëindigt de zet",
+        "status-card": "Er wordt een monsterkaart omgedraaid: kies de kaart",
+        "status-monster": "Het monster loopt ({progress}): tik het monster aan voor zijn volgende stap",
+        "progress-steps": "kaart {card}: {steps} van {card} stappen gezet, nog {left}",
+        "progress-hits": "kaart {card}: {steps} stappen gezet, {caught} van {hits} gepakt, hoogstens nog {left} stappen",
+        "status-place": "{colour} legt iets neer: tik een veld aan (nog {left})",
+        "status-place-kind": "Kies wat er op {sq} komt",
+        "status-over": "Het spel is afgelopen",
+    },
+    "de": {
+        "enter": "aufs Spielfeld",
+        "exit": "durch den Ausgang hinaus",
+        "unknown": "unbekannter Schritt",
+        "to": "bis {sq}",
+        "push": "schiebt einen Steinblock",
+        "slide": "rutscht über Blut",
+        "jump": "springt über eine Figur",
+        "stay": "{name} bleibt auf {sq} stehen (0 Schritte)",
+        "stay-pool": "{name} bleibt im Startvorrat (0 Schritte)",
+        "stay-any": "{name} bleibt stehen (0 Schritte)",
+        "card": "Monsterkarte {card} ({card} Schritte)",
+        "card-hits-1": "Monsterkarte {card} (1 Treffer)",
+        "card-hits-2": "Monsterkarte {card} (2 Treffer)",
+        "monster": "Das Monster macht einen Schritt",
+        "stone": "Steinblock auf {sq}",
+        "pool2": "Blutlache 2×2 auf {a} bis {b}",
+        "pool4-h": "Blutlache 1×4 waagerecht auf {a} bis {b}",
+        "pool4-v": "Blutlache 1×4 senkrecht auf {a} bis {b}",
+        "group-card": "Monsterkarte",
+        "group-place": "Aufbau",
+        "group-figure": "{name} (zeigt {value})",
+        "tap-figure": "{name} auf {sq} (zeigt {value})",
+        "tap-figure-pool": "{name} aus dem Startvorrat (zeigt {value})",
+        "tap-step": "Schritt {n} nach {sq}",
+        "tap-enter": "Schritt 1: aufs Spielfeld, nach {sq}",
+        "tap-exit": "Schritt {n}: durch den Ausgang hinaus",
+        "tap-slide": "Rutscht nach {sq}",
+        "tap-push": ", schiebt den Steinblock",
+        "tap-jump": ", über {other}",
+        "tap-blood": ", auf Blut (rutscht weiter)",
+        "tap-place": "Etwas auf {sq} legen",
+        "status-pick": "{colour} ist am Zug: tippe eine Figur an",
+        "status-steps": "{name}: {n} von {m} Schritten gesetzt",
+        "status-steps-1": "{name}: {n} von 1 Schritt gesetzt",
+        "status-sliding": "rutscht weiter: tippe {sq} an",
+        "status-no-end": "hier kann der Zug nicht enden",
+        "status-out": "{name} geht durch den Ausgang hinaus: OK drücken",
+        "status-ok": "OK beendet den Zug",
+        "status-card": "Eine Monsterkarte wird aufgedeckt: wähle die Karte",
+        "status-monster": "Das Monster läuft ({progress}): tippe das Monster an für seinen nächsten Schritt",
+        "progress-steps": "Karte {card}: {steps} von {card} Schritten gesetzt, noch {left}",
+        "progress-hits": "Karte {card}: {steps} Schritte gesetzt, {caught} von {hits} gefangen, höchstens noch {left} Schritte",
+        "status-place": "{colour} legt etwas hin: tippe ein Feld an (noch {left})",
+        "status-place-kind": "Wähle, was auf {sq} kommt",
+        "status-over": "Das Spiel ist vorbei",
+    },
+    "en": {
+        "enter": "onto the board",
+        "exit": "out through the exit",
+        "unknown": "unknown step",
+        "to": "to {sq}",
+        "push": "pushes a stone",
+        "slide": "slides over blood",
+        "jump": "jumps over a figure",
+        "stay": "{name} stays on {sq} (0 steps)",
+        "stay-pool": "{name} stays in the start pool (0 steps)",
+        "stay-any": "{name} stays (0 steps)",
+        "card": "Monster card {card} ({card} steps)",
+        "card-hits-1": "Monster card {card} (1 hit)",
+        "card-hits-2": "Monster card {card} (2 hits)",
+        "monster": "The monster takes a step",
+        "stone": "Stone on {sq}",
+        "pool2": "Blood pool 2×2 on {a} to {b}",
+        "pool4-h": "Blood pool 1×4 horizontal on {a} to {b}",
+        "pool4-v": "Blood pool 1×4 vertical on {a} to {b}",
+        "group-card": "Monster card",
+        "group-place": "Setup",
+        "group-figure": "{name} (showing {value})",
+        "tap-figure": "{name} on {sq} (showing {value})",
+        "tap-figure-pool": "{name} from the start pool (showing {value})",
+        "tap-step": "Step {n} to {sq}",
+        "tap-enter": "Step 1: onto the board at {sq}",
+        "tap-exit": "Step {n}: out through the exit",
+        "tap-slide": "Slides to {sq}",
+        "tap-push": ", pushes the stone",
+        "tap-jump": ", over {other}",
+        "tap-blood": ", onto blood (slides on)",
+        "tap-place": "Place something on {sq}",
+        "status-pick": "{colour} to move: tap a figure",
+        "status-steps": "{name}: {n} of {m} steps taken",
+        "status-steps-1": "{name}: {n} of 1 step taken",
+        "status-sliding": "keeps sliding: tap {sq}",
+        "status-no-end": "the move cannot end here",
+        "status-out": "{name} goes out through the exit: press OK",
+        "status-ok": "OK ends the move",
+        "status-card": "A monster card is turned over: choose the card",
+        "status-monster": "The monster walks ({progress}): tap the monster for its next step",
+        "progress-steps": "card {card}: {steps} of {card} steps taken, {left} left",
+        "progress-hits": "card {card}: {steps} steps taken, {caught} of {hits} caught, at most {left} steps left",
+        "status-place": "{colour} places a piece: tap a square (still {left})",
+        "status-place-kind": "Choose what goes on {sq}",
+        "status-over": "The game is over",
+    },
+}
+
+# Dutch words of the board drawing itself (titles, description, status, legend).
+FACING_NL = DIRECTION_WORDS["nl"]
 PHASE_NL = {
     "setup": "Opbouw: de spelers leggen steenblokken en bloedplassen.",
     "card": "De spelers zijn klaar: er wordt een monsterkaart omgedraaid.",
     "monster": "Het monster loopt.",
     "over": "Het spel is afgelopen.",
 }
-MARGIN = 0.3
 
 
-def figure_name(fid: str) -> str:
+def language(lang: str | None) -> str:
+    """The label language: nl, de or en (None and anything else: nl, the rulebook's language)."""
+    code = (lang or "nl").split("-")[0].lower()
+    return code if code in LANGS else "nl"
+
+
+def _w(lang: str, key: str, **data: Any) -> str:
+    return WORDS[lang][key].format(**data)
+
+
+def split_id(fid: str) -> tuple[str, str]:
     colour = fid.rstrip("0123456789")
-    return f"{COLOUR_NL.get(colour, colour)} {fid[len(colour):]}"
+    return colour, fid[len(colour):]
+
+
+def colour_name(colour: str, lang: str | None = None) -> str:
+    return COLOUR_NAMES[language(lang)].get(colour, colour)
+
+
+def figure_name(fid: str, lang: str | None = None) -> str:
+    """``red4`` -> "Rood 4" / "Rot 4" / "Red 4" (the figure's identity: colour and front value)."""
+    colour, number = split_id(fid)
+    return f"{colour_name(colour, lang)} {number}"
+
+
+def figure_tag(fid: str, lang: str | None = None) -> str:
+    """The identity tag drawn on a figure: ``red1`` -> "R1" (``yellow1`` -> "Ge1" in Dutch)."""
+    colour, number = split_id(fid)
+    return f"{COLOUR_LETTERS[language(lang)].get(colour, colour[:1].upper())}{number}"
+
+
+def sq_text(square: Sequence[int]) -> str:
+    """A square in the captions' notation: ``(x, y)``."""
+    return f"({square[0]}, {square[1]})"
+
+
+def sq_target(square: Sequence[int]) -> str:
+    return f"sq:{square[0]},{square[1]}"
+
+
+# -- board geometry of the drawing -------------------------------------------------------------------
+
+OFFSET = 0.3  # square (x, y) is drawn at (x + OFFSET, y + OFFSET)
+BAND = 1.15  # room outside the wall: the wall letters, then the coordinates
+LETTER_GAP = 0.8  # a wall letter's centre lies this far from its square's centre, past the wall
+CORNER_GAP = 0.65  # ... along the diagonal for a square with two walls
+COORD_GAP = 0.82  # coordinates: this far outside the board's bounding box
+MARGIN = OFFSET  # kept for callers of the old module
+
+
+def _wall_letters() -> dict[Square, str]:
+    """One letter per square along the outer wall; a square and its mirror share it.
+
+    Lettered clockwise from the exit (0, 0) along the top row, down the top-right staircase and the
+    right column to the start square (15, 10), which is the exit's mirror; the other half of the
+    wall gets the letters of the mirrored squares."""
+    half: list[Square] = [(x, 0) for x in range(WIDTH) if on_board((x, 0))]
+    x, y = half[-1]
+    while (x, y) != START:  # down the staircase and the right column, square by square along the wall
+        below, right = (x, y + 1), (x + 1, y + 1)
+        x, y = right if on_board(right) and right in EDGE_SQUARES else below
+        half.append((x, y))
+    letters: dict[Square, str] = {}
+    n = 0
+    for sq in half:
+        if sq in letters:
+            continue
+        letters[sq] = letters[mirror(sq)] = chr(ord("A") + n)
+        n += 1
+    return letters
+
+
+WALL_LETTERS: dict[Square, str] = _wall_letters()
+assert set(WALL_LETTERS) == EDGE_SQUARES, "every square along the wall carries a letter"
 
 
 def _xy(square: Sequence[int]) -> tuple[float, float]:
-    return square[0] + MARGIN, square[1] + MARGIN
+    return square[0] + OFFSET, square[1] + OFFSET
 
 
-def _adjacent(a: Square, b: Square) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+def _centre(square: Sequence[int]) -> tuple[float, float]:
+    return square[0] + OFFSET + 0.5, square[1] + OFFSET + 0.5
+
+
+def _pts(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{x:g},{y:g}" for x, y in points)
+
+
+def _r(value: float) -> float:
+    return round(value, 3)
+
+
+def letter_position(square: Square) -> tuple[float, float]:
+    """Where the wall letter of ``square`` is drawn: outside its wall (diagonally at a corner)."""
+    cx, cy = _centre(square)
+    sides = walls(square)
+    gap = LETTER_GAP if len(sides) == 1 else CORNER_GAP
+    dx = sum(DIRECTIONS[d][0] for d in sides)
+    dy = sum(DIRECTIONS[d][1] for d in sides)
+    return _r(cx + gap * dx), _r(cy + gap * dy)
+
+
+def _wall_path() -> str:
+    parts = []
+    for sq in sorted(EDGE_SQUARES):
+        x, y = _xy(sq)
+        for d in walls(sq):
+            if d == "U":
+                a, b = (x, y), (x + 1, y)
+            elif d == "D":
+                a, b = (x, y + 1), (x + 1, y + 1)
+            elif d == "L":
+                a, b = (x, y), (x, y + 1)
+            else:
+                a, b = (x + 1, y), (x + 1, y + 1)
+            parts.append(f"M{_r(a[0]):g} {_r(a[1]):g}L{_r(b[0]):g} {_r(b[1]):g}")
+    return "".join(parts)
+
+
+WALL_PATH = _wall_path()
+
+
+def _hatch(squares: Iterable[Square]) -> str:
+    """Diagonal hatch lines over the given squares (one path; lines continue across neighbours)."""
+    parts = []
+    for sq in sorted(squares):
+        x, y = _xy(sq)
+        for t in (0.5, 1.0, 1.5):
+            if t <= 1:
+                a, b = (x, y + t), (x + t, y)
+            else:
+                a, b = (x + t - 1, y + 1), (x + 1, y + t - 1)
+            parts.append(f"M{_r(a[0]):g} {_r(a[1]):g}L{_r(b[0]):g} {_r(b[1]):g}")
+    return "".join(parts)
+
+
+# -- the board ----------------------------------------------------------------------------------------
 
 
 def trail_segments(events: Sequence[Event]) -> list[list[Square]]:
-    """The squares the last step walked over, from its events' ``trail`` data (a figure's path with
-    its slides, or the monster's step), split where the path jumps (through the wall)."""
+    """The squares the step(s) walked over, from the events' ``trail`` data (a figure's path with
+    its slides, or the monster's steps), split where the path jumps (through the wall)."""
     segments: list[list[Square]] = []
+    for event in events:
+        segments += _split(event.data.get("trail") or ())
+    return [seg for seg in segments if len(seg) > 1]
+
+
+def _split(raw: Iterable[Sequence[int]]) -> list[list[Square]]:
+    segments: list[list[Square]] = []
+    current: list[Square] = []
+    for x, y in raw:
+        sq = (int(x), int(y))
+        if current and sq == current[-1]:
+            continue
+        if current and not is_neighbour(current[-1], sq):
+            segments.append(current)
+            current = []
+        current.append(sq)
+    if current:
+        segments.append(current)
+    return segments
+
+
+MONSTER_STEP_KEYS = ("monster.step", "monster.wall")
+CATCH_KEYS = ("monster.catch", "monster.crush")
+
+
+def _trail_shapes(events: Sequence[Event]) -> list[Shape]:
+    """The figure's move and every monster step among ``events``, numbered, wraps shown as stubs."""
+    shapes: list[Shape] = []
     for event in events:
         raw = event.data.get("trail")
         if not raw:
             continue
-        current: list[Square] = []
-        for x, y in raw:
-            sq = (int(x), int(y))
-            if current and sq == current[-1]:
-                continue
-            if current and not _adjacent(current[-1], sq):
-                segments.append(current)
-                current = []
-            current.append(sq)
-        segments.append(current)
-    return [seg for seg in segments if len(seg) > 1]
+        if event.key in MONSTER_STEP_KEYS:
+            number = event.data.get("step", "")
+            title = f"Het monster, stap {number}"
+            segments = _split(raw)
+            for seg in segments:
+                if len(seg) > 1:
+                    points = _pts(_centre(sq) for sq in seg)
+                    shapes.append(Shape.make("polyline", css="trail trail-monster", title=title, points=points))
+            if event.key == "monster.wall" and len(segments) > 1:
+                d = DIRECTIONS[str(event.data.get("facing", "R"))]
+                out_sq, in_sq = segments[0][-1], segments[1][0]
+                ox, oy = _centre(out_sq)
+                ix, iy = _centre(in_sq)
+                wall_title = f"{title}: door de buitenmuur bij letter {WALL_LETTERS.get(out_sq, '')}"
+                for (ax, ay), (bx, by) in (
+                    ((ox, oy), (ox + 0.62 * d[0], oy + 0.62 * d[1])),
+                    ((ix - 0.62 * d[0], iy - 0.62 * d[1]), (ix, iy)),
+                ):
+                    shapes.append(
+                        Shape.make("line", css="trail trail-monster trail-wrap", title=wall_title,
+                                   x1=_r(ax), y1=_r(ay), x2=_r(bx), y2=_r(by))
+                    )
+            end = (int(raw[-1][0]), int(raw[-1][1]))
+            ex, ey = _xy(end)
+            shapes.append(
+                Shape.make("text", css="trail-num", text=str(number), x=_r(ex + 0.93), y=_r(ey + 0.93),
+                           text_anchor="end")
+            )
+        else:
+            for seg in _split(raw):
+                if len(seg) > 1:
+                    shapes.append(Shape.make("polyline", css="trail", title="De laatste zet",
+                                             points=_pts(_centre(sq) for sq in seg)))
+    return shapes
+
+
+def _catch_shapes(events: Sequence[Event]) -> tuple[list[Shape], list[str]]:
+    shapes: list[Shape] = []
+    lines: list[str] = []
+    for event in events:
+        if event.key not in CATCH_KEYS:
+            continue
+        square = event.data.get("square")
+        fid = str(event.data.get("figure", ""))
+        if not square:
+            continue
+        x, y = _xy(square)
+        verb = "verpletterd" if event.key == "monster.crush" else "gepakt"
+        text = f"Hier is {figure_name(fid).lower()} {verb} op {sq_text(square)}."
+        d = f"M{_r(x + 0.18):g} {_r(y + 0.18):g}L{_r(x + 0.82):g} {_r(y + 0.82):g}M{_r(x + 0.82):g} {_r(y + 0.18):g}L{_r(x + 0.18):g} {_r(y + 0.82):g}"
+        shapes.append(Shape.make("path", css="catch-mark", title=text, d=d))
+        lines.append(text)
+    return shapes, lines
+
+
+def _monster_turn(pos: Mapping[str, Any], previous_pos: Mapping[str, Any] | None, events: Sequence[Event]) -> dict[str, Any] | None:
+    """The card being walked (card, steps, caught), also right after its last step (then from the
+    previous position and this step's events)."""
+    mt = pos.get("monster_turn")
+    if mt:
+        return dict(mt)
+    if previous_pos and previous_pos.get("monster_turn"):
+        before = previous_pos["monster_turn"]
+        steps = [e for e in events if e.key in MONSTER_STEP_KEYS]
+        if steps:
+            caught = sum(1 for e in events if e.key in CATCH_KEYS)
+            return {"card": before["card"], "steps": int(before["steps"]) + 1,
+                    "caught": int(before.get("caught", 0)) + caught, "done": True}
+    return None
+
+
+def card_progress_nl(mt: Mapping[str, Any]) -> str:
+    """"Monsterkaart 10: 3 van 10 stappen gezet, nog 7" (Dutch, for the board's texts)."""
+    card, steps, caught = str(mt["card"]), int(mt["steps"]), int(mt.get("caught", 0))
+    if card in HIT_CARDS:
+        hits = HIT_CARDS[card]
+        stap = "stap" if steps == 1 else "stappen"
+        text = f"Monsterkaart {card}: {steps} {stap} gezet, {caught} van {hits} gepakt"
+        if not mt.get("done"):
+            text += f", hoogstens nog {MAX_HIT_STEPS - steps} stappen"
+        return text
+    total = int(card)
+    return f"Monsterkaart {card}: {steps} van {total} stappen gezet, nog {total - steps}"
+
+
+def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[list[Shape], str]:
+    """The card in play (or the face-down deck) in the cut-away top-right corner."""
+    x0, y0, w, h = 13.55 + OFFSET, -0.05 + OFFSET, 2.45, 1.5
+    shapes: list[Shape] = []
+    if mt is not None:
+        card = str(mt["card"])
+        text = card_progress_nl(mt) + ("." if not mt.get("done") else "; de beurt van het monster is voorbij.")
+        shapes.append(Shape.make("rect", css="ff-card", title=text, x=_r(x0), y=_r(y0), width=w, height=h, rx=0.15))
+        shapes.append(Shape.make("text", css="ff-card-value", text=card, x=_r(x0 + 0.62), y=_r(y0 + 1.0),
+                                 text_anchor="middle"))
+        if card in HIT_CARDS:
+            hits, caught = HIT_CARDS[card], int(mt.get("caught", 0))
+            for i in range(hits):
+                css = "ff-card-hit ff-card-hit--done" if i < caught else "ff-card-hit"
+                shapes.append(Shape.make("rect", css=css, x=_r(x0 + 1.35 + 0.45 * i), y=_r(y0 + 0.22),
+                                         width=0.34, height=0.34, rx=0.05))
+            shapes.append(Shape.make("text", css="ff-card-steps", text=f"stap {mt['steps']}",
+                                     x=_r(x0 + 1.25), y=_r(y0 + 1.18)))
+        else:
+            shapes.append(Shape.make("text", css="ff-card-steps", text=f"{mt['steps']}/{card}",
+                                     x=_r(x0 + 1.25), y=_r(y0 + 0.95)))
+        return shapes, text
+    deck = list(pos.get("deck", []))
+    played = list(pos.get("discard", []))
+    kaarten = "kaart" if len(deck) == 1 else "kaarten"
+    text = f"Nog {len(deck)} monster{kaarten} in de stapel" + (f"; omgedraaid: {', '.join(played)}." if played else ".")
+    shapes.append(Shape.make("rect", css="ff-card ff-card--back", title=text, x=_r(x0), y=_r(y0), width=w, height=h,
+                             rx=0.15))
+    shapes.append(Shape.make("text", css="ff-card-value", text=str(len(deck)), x=_r(x0 + 0.62), y=_r(y0 + 1.0),
+                             text_anchor="middle"))
+    shapes.append(Shape.make("text", css="ff-card-steps", text="stapel", x=_r(x0 + 1.25), y=_r(y0 + 0.95)))
+    return shapes, text
 
 
 def board_view(
@@ -74,18 +543,22 @@ def board_view(
     seat: str | None = None,
     lang: str | None = None,
 ) -> BoardView:
+    """The board at ``state``. ``events``: the step(s) shown; every trail in them is drawn (pass the
+    events of every step of the monster's turn so far to see its whole walk)."""
     pos = engine.observation(state, seat) if seat else engine.position_of(state)
+    previous_pos = engine.position_of(previous) if previous is not None else None
     shapes: list[Shape] = []
-    blood = {tuple(s) for s in pos.get("blood", [])}
-    stones = [tuple(s) for s in pos.get("stones", [])]
-    description = []
+    blood = {(int(s[0]), int(s[1])) for s in pos.get("blood", [])}
+    stones = [(int(s[0]), int(s[1])) for s in pos.get("stones", [])]
+    description: list[str] = []
 
+    # Squares: every one is a tap target.
     for y in range(HEIGHT):
         for x in range(WIDTH):
             if not on_board((x, y)):
                 continue
             css = "sq"
-            title = ""
+            title = f"Veld ({x}, {y})"
             if (x, y) in blood:
                 css += " sq-blood"
                 title = f"Bloedplas ({x}, {y})"
@@ -96,24 +569,57 @@ def board_view(
                 css += " sq-exit"
                 title = "Doelveld, de uitgang (0, 0)"
             px, py = _xy((x, y))
-            shapes.append(Shape.make("rect", css=css, title=title, x=px, y=py, width=1, height=1))
-    shapes.append(Shape.make("text", css="label", text="uit", x=MARGIN + 0.5, y=MARGIN + 0.62, text_anchor="middle"))
-    shapes.append(Shape.make("text", css="label", text="in", x=MARGIN + 15.5, y=MARGIN + 10.62, text_anchor="middle"))
+            shapes.append(
+                Shape.make("rect", css=css, title=title, target=sq_target((x, y)), x=px, y=py, width=1, height=1)
+            )
+    if blood:
+        shapes.append(Shape.make("path", css="blood-hatch", d=_hatch(blood)))
+    shapes.append(Shape.make("text", css="label", text="uit", x=OFFSET + 0.5, y=OFFSET + 0.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text="in", x=OFFSET + 15.5, y=OFFSET + 10.62, text_anchor="middle"))
+    # The way out: an arrow through the wall beside the exit square.
+    ex, ey = _xy(EXIT)
+    shapes.append(
+        Shape.make("polygon", css="exit-arrow", title="De uitgang: vanaf het doelveld (0, 0) naar buiten",
+                   points=_pts(((ex - 0.06, ey + 0.25), (ex - 0.06, ey + 0.75), (ex - 0.5, ey + 0.5))))
+    )
 
-    for walked in trail_segments(events):
-        points = " ".join(f"{_xy(sq)[0] + 0.5:g},{_xy(sq)[1] + 0.5:g}" for sq in walked)
-        shapes.append(Shape.make("polyline", css="trail", title="De laatste zet", points=points))
+    # The outer wall, its letters and the coordinates.
+    shapes.append(Shape.make("path", css="wall", title="De buitenmuur", d=WALL_PATH))
+    for sq, letter in sorted(WALL_LETTERS.items()):
+        lx, ly = letter_position(sq)
+        shapes.append(Shape.make("text", css="wall-letter", text=letter, x=lx, y=ly, text_anchor="middle",
+                                 dominant_baseline="central"))
+    for x in range(WIDTH):
+        cx = _r(x + OFFSET + 0.5)
+        for cy in (_r(OFFSET - COORD_GAP), _r(OFFSET + HEIGHT + COORD_GAP)):
+            shapes.append(Shape.make("text", css="coord", text=str(x), x=cx, y=cy, text_anchor="middle",
+                                     dominant_baseline="central"))
+    for y in range(HEIGHT):
+        cy = _r(y + OFFSET + 0.5)
+        for cx in (_r(OFFSET - COORD_GAP), _r(OFFSET + WIDTH + COORD_GAP)):
+            shapes.append(Shape.make("text", css="coord", text=str(y), x=cx, y=cy, text_anchor="middle",
+                                     dominant_baseline="central"))
+    description.append(
+        "Coördinaten (x, y): x van 0 (links) tot 15 (rechts), y van 0 (boven) tot 10 (onder). Langs de buitenmuur "
+        "staan letters; wie bij een letter door de muur loopt, komt bij dezelfde letter aan de overkant binnen."
+    )
+
+    shapes += _trail_shapes(events)
 
     for square in stones:
         px, py = _xy(square)
         shapes.append(
             Shape.make("rect", css="stone", title=f"Steenblok ({square[0]}, {square[1]})",
-                       x=px + 0.12, y=py + 0.12, width=0.76, height=0.76, rx=0.12)
+                       x=_r(px + 0.12), y=_r(py + 0.12), width=0.76, height=0.76, rx=0.12)
         )
     if stones:
         description.append("Steenblokken op " + ", ".join(f"({x}, {y})" for x, y in stones) + ".")
     if blood:
         description.append("Bloedplassen op " + ", ".join(f"({x}, {y})" for x, y in sorted(blood)) + ".")
+
+    catch_shapes, catch_lines = _catch_shapes(events)
+    shapes += catch_shapes
+    description += catch_lines
 
     monster = pos["monster"]
     mx, my = _xy(monster["at"])
@@ -125,19 +631,23 @@ def board_view(
         "L": ((0.85, 0.15), (0.85, 0.85)),
         "R": ((0.15, 0.15), (0.15, 0.85)),
     }[facing]
-    points = " ".join(f"{mx + px:g},{my + py:g}" for px, py in (tip, *base))
+    points = _pts((_r(mx + px), _r(my + py)) for px, py in (tip, *base))
     monster_text = f"Het monster staat op ({monster['at'][0]}, {monster['at'][1]}) en kijkt {FACING_NL[facing]}."
     # When the monster is to act, tapping it plays its next step.
     step_action = "monster" if engine.current_actor(state) == "monster" else ""
-    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points, action=step_action))
-    shapes.append(Shape.make("circle", css="monster-eye", cx=mx + (tip[0] + 0.5) / 2, cy=my + (tip[1] + 0.5) / 2, r=0.09))
+    shapes.append(
+        Shape.make("polygon", css="monster", title=monster_text, points=points, action=step_action, target="monster")
+    )
+    shapes.append(
+        Shape.make("circle", css="monster-eye", cx=_r(mx + (tip[0] + 0.5) / 2), cy=_r(my + (tip[1] + 0.5) / 2), r=0.09)
+    )
     description.append(monster_text)
 
     pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
     saved_count: dict[str, int] = {p: 0 for p in pos["players"]}
     out_count: dict[str, int] = {p: 0 for p in pos["players"]}
     for fid, fig in pos["figures"].items():
-        colour = fid.rstrip("0123456789")
+        colour, _number = split_id(fid)
         if fig == "saved":
             saved_count[colour] += 1
             continue
@@ -150,99 +660,396 @@ def board_view(
             continue
         fx, fy = _xy(at)
         moved = " (al verplaatst deze ronde)" if fig.get("moved") else ""
-        text = f"{figure_name(fid)} op ({at[0]}, {at[1]}), toont {showing}{moved}."
-        shapes.append(Shape.make("g-start", css=f"fig-{colour}"))
-        shapes.append(Shape.make("circle", css=f"fig fig-{colour}", title=text, cx=fx + 0.5, cy=fy + 0.5, r=0.38))
-        shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=fx + 0.5, y=fy + 0.65, text_anchor="middle"))
+        tag = figure_tag(fid, lang)
+        text = f"{figure_name(fid)} ({tag}) op ({at[0]}, {at[1]}), toont {showing}{moved}."
+        css_moved = " fig--moved" if fig.get("moved") else ""
+        shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}"))
+        shapes.append(
+            Shape.make("circle", css=f"fig fig-{colour}", title=text, target=f"fig:{fid}",
+                       cx=_r(fx + 0.56), cy=_r(fy + 0.58), r=0.38)
+        )
+        shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=_r(fx + 0.56), y=_r(fy + 0.59),
+                                 text_anchor="middle", dominant_baseline="central"))
+        shapes.append(Shape.make("text", css="fig-tag", text=tag, x=_r(fx + 0.04), y=_r(fy + 0.3)))
         shapes.append(Shape.make("g-end"))
         description.append(text)
 
+    mt = _monster_turn(pos, previous_pos, events)
+    card_shapes, card_text = _card_shapes(pos, mt)
+    shapes += card_shapes
+    description.append(card_text)
+
     # Beside the board (as HTML, so the board itself can use the whole width on a phone):
-    # each player's start pool and saved figures.
+    # each player's start pool (identity and face value) and saved figures.
     legend: list[LegendRow] = []
     for player in pos["players"]:
-        chips = [str(showing) for _fid, showing in pools[player]]
+        letter = COLOUR_LETTERS[language(lang)].get(player, "")
+        chips = [f"{figure_tag(fid, lang)} · {showing}" for fid, showing in pools[player]]
         for fid, showing in pools[player]:
-            description.append(f"{figure_name(fid)} in de startvoorraad, toont {showing}.")
+            description.append(f"{figure_name(fid)} ({figure_tag(fid, lang)}) in de startvoorraad, toont {showing}.")
+        pool_note = "startvoorraad" if pools[player] else "startvoorraad leeg"
         summary = f"{saved_count[player]} gered" + (f", {out_count[player]} uit" if out_count[player] else "")
-        legend.append(LegendRow(f"fig-{player}", COLOUR_NL[player], tuple(chips), summary))
-        description.append(f"{COLOUR_NL[player]}: {summary}.")
+        legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES['nl'][player]} ({letter})", tuple(chips),
+                                f"{pool_note}; {summary}"))
+        description.append(f"{COLOUR_NAMES['nl'][player]}: {summary}.")
+    legend.append(LegendRow("ff-card-row", "Monsterkaart" if mt else "Monsterkaarten", (), card_text))
 
     return BoardView(
-        width=WIDTH + 2 * MARGIN,
-        height=HEIGHT + 2 * MARGIN,
+        width=_r(WIDTH + 2 * BAND),
+        height=_r(HEIGHT + 2 * BAND),
+        min_x=_r(OFFSET - BAND),
+        min_y=_r(OFFSET - BAND),
         legend=legend,
         shapes=shapes,
         label=f"Speelbord Finstere Flure, hoofdstuk {pos.get('chapter', 1)}, ronde {pos.get('round', 1)}",
         description=description,
-        status=status_line(engine, state, pos),
+        status=status_line(engine, state, pos, mt),
     )
 
 
-def status_line(engine: Engine[Any], state: Any, pos: dict[str, Any]) -> str:
+def status_line(engine: Engine[Any], state: Any, pos: dict[str, Any], mt: Mapping[str, Any] | None = None) -> str:
     phase = pos.get("phase")
     if phase == "players":
         actor = engine.current_actor(state)
-        return f"{COLOUR_NL.get(actor, actor)} is aan de beurt (hoofdstuk {pos.get('chapter')}, ronde {pos.get('round')})."
+        return f"{colour_name(actor)} is aan de beurt (hoofdstuk {pos.get('chapter')}, ronde {pos.get('round')})."
     if phase == "monster" and pos.get("monster_turn"):
-        mt = pos["monster_turn"]
-        steps = "1 stap" if mt["steps"] == 1 else f"{mt['steps']} stappen"
-        caught = "1 figuur" if mt["caught"] == 1 else f"{mt['caught']} figuren"
-        return f"Het monster loopt met kaart {mt['card']}: {steps} gezet, {caught} gepakt."
+        turn = pos["monster_turn"]
+        caught = "1 figuur" if turn["caught"] == 1 else f"{turn['caught']} figuren"
+        return f"Het monster loopt. {card_progress_nl(turn)}; {caught} gepakt."
     if phase == "over":
         result = engine.result(state)
-        winners = ", ".join(COLOUR_NL.get(w, w) for w in (result.winners if result else ())) or "niemand"
+        winners = ", ".join(colour_name(w) for w in (result.winners if result else ())) or "niemand"
         return f"Het spel is afgelopen. Winnaar: {winners}."
     return PHASE_NL.get(str(phase), "")
+
+
+# -- labels -------------------------------------------------------------------------------------------
+
+
+def describe_path(path: str, lang: str | None = None) -> str:
+    """A path in words: ``EULL`` -> "het bord op, 1 omhoog, 2 naar links"."""
+    code = language(lang)
+    parts: list[str] = []
+    i = 0
+    while i < len(path):
+        letter = path[i]
+        j = i
+        while j < len(path) and path[j] == letter:
+            j += 1
+        if letter in DIRECTIONS:
+            parts.append(f"{j - i} {DIRECTION_WORDS[code][letter]}")
+        else:
+            word = {"E": "enter", "O": "exit"}.get(letter, "unknown")
+            parts += [WORDS[code][word]] * (j - i)
+        i = j
+    return ", ".join(parts)
+
+
+def _move_label(state: Any, fid: str, path: str, code: str) -> str:
+    name = figure_name(fid, code)
+    fig: Figure | None = None
+    if isinstance(state, State):
+        try:
+            fig = state.figure(fid)
+        except KeyError:
+            fig = None
+    if not path:
+        if fig is not None and fig.at == POOL:
+            return _w(code, "stay-pool", name=name)
+        if fig is not None and isinstance(fig.at, tuple):
+            return _w(code, "stay", name=name, sq=sq_text(fig.at))
+        return _w(code, "stay-any", name=name)
+    text = f"{name}: {describe_path(path, code)}"
+    if fig is None:
+        return text
+    events: list[Event] = []
+    try:
+        walk = moves.simulate(state, fig, path, events)
+    except EngineError:
+        return text
+    if isinstance(walk.end, tuple):
+        text += ", " + _w(code, "to", sq=sq_text(walk.end))
+    keys = {e.key for e in events}
+    notes = [
+        WORDS[code][word]
+        for word, found in (
+            ("push", "move.push" in keys),
+            ("jump", bool(keys & {"move.jump", "move.jump.start"})),
+            ("slide", "move.slide" in keys),
+        )
+        if found
+    ]
+    return "; ".join([text, *notes])
+
+
+def _place_label(rest: str, code: str) -> str:
+    what, _, where = rest.partition(":")
+    args = where.split(",")
+    try:
+        x, y = int(args[0]), int(args[1])
+    except (ValueError, IndexError):
+        return f"{WORDS[code]['group-place']}: {what}"
+    if what == "stone" and len(args) == 2:
+        return _w(code, "stone", sq=sq_text((x, y)))
+    if what == "pool2" and len(args) == 2:
+        squares = pool2_squares(x, y)
+        return _w(code, "pool2", a=sq_text(squares[0]), b=sq_text(squares[-1]))
+    if what == "pool4" and len(args) == 3 and args[2] in ("h", "v"):
+        squares = pool4_squares(x, y, args[2])
+        return _w(code, f"pool4-{args[2]}", a=sq_text(squares[0]), b=sq_text(squares[-1]))
+    return f"{WORDS[code]['group-place']}: {what}"
 
 
 def action_label(
     engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
 ) -> str:
-    """A short Dutch label of an action at ``state`` (where a move ends, which card, ...).
-
-    ``after`` is the state the action led to, when the caller already has it (the step log);
-    otherwise the action is applied here to find where a move ends."""
+    """A short label of an action at ``state`` in plain words in ``lang``: "Rood 4: 2 omhoog, 1 naar
+    links, tot (12, 7)", "Monsterkaart 10 (10 stappen)", "Steenblok op (3, 4)"."""
+    code = language(lang)
     kind, _, rest = action.partition(":")
     if kind == "card":
-        hits = {"X": " (één treffer)", "XX": " (twee treffers)"}.get(rest, " stappen")
-        return f"Monsterkaart {rest}{hits}"
-    if kind == "monster":
-        return "Het monster zet een stap"
+        if rest in HIT_CARDS:
+            return _w(code, f"card-hits-{HIT_CARDS[rest]}", card=rest)
+        return _w(code, "card", card=rest)
+    if kind == "monster" and not rest:
+        return WORDS[code]["monster"]
     if kind == "place":
-        what, _, where = rest.partition(":")
-        names = {"stone": "Steenblok", "pool4": "Bloedplas 1×4", "pool2": "Bloedplas 2×2"}
-        return f"{names.get(what, what)} op {where}"
+        return _place_label(rest, code)
     if kind == "move":
         fid, _, path = rest.partition(":")
-        name = figure_name(fid)
-        if not path:
-            return f"{name} blijft staan"
-        if path.endswith("O"):
-            return f"{name} verlaat de gangen ({len(path)} stappen)"
-        if after is None:
-            try:
-                after, _events = engine.apply(state, action)
-            except EngineError:
-                return f"{name}: {path}"
-        fig = engine.position_of(after)["figures"].get(fid)
-        if isinstance(fig, dict) and fig.get("at") != "pool":
-            x, y = fig["at"]
-            return f"{name} naar ({x}, {y}) via {path}"
-        return f"{name}: {path}"
+        return _move_label(state, fid, path, code)
     return action
 
 
 def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
-    """Moves are listed under the figure they move; cards, monster steps and placements together."""
+    """Moves are listed under the figure they move (with its face value); cards and placements together."""
+    code = language(lang)
     kind, _, rest = action.partition(":")
     if kind == "move":
-        return figure_name(rest.partition(":")[0])
+        fid = rest.partition(":")[0]
+        name = figure_name(fid, code)
+        if isinstance(state, State):
+            try:
+                return _w(code, "group-figure", name=name, value=state.figure(fid).showing)
+            except KeyError:
+                pass
+        return name
     if kind == "card":
-        return "Monsterkaart"
+        return WORDS[code]["group-card"]
     if kind == "place":
-        return "Opbouw"
+        return WORDS[code]["group-place"]
     return ""
+
+
+# -- moving by tapping --------------------------------------------------------------------------------
+
+EXIT_TARGET = "exit"
+OBJ_TARGETS = {"stone": "obj:stone", "pool2": "obj:pool2", "pool4:h": "obj:pool4-h", "pool4:v": "obj:pool4-v"}
+
+Where = Square | str
+Stones = frozenset[Square]
+
+
+class _Walker:
+    """One figure's walk, step by step, with the engine's own step function (``moves``)."""
+
+    def __init__(self, state: State, fig: Figure):
+        self.state = state
+        self.fig = fig
+        self.ctx = moves.board_context(state, fig)
+        self._memo: dict[tuple[Where, Stones, int], bool] = {}
+
+    def step(self, pos: Where, stones: Stones, letter: str) -> tuple[Where, Stones, list[Square]] | None:
+        """The step ``letter`` from ``pos``: (new position, stones, squares occupied) or None if refused."""
+        if pos == SAVED or (letter == "O" and pos != EXIT) or (letter == "E") != (pos == POOL):
+            return None
+        trail: list[Square] = []
+        try:
+            new_pos, new_stones = moves._take_step(self.ctx, pos, stones, letter, None, trail)
+        except EngineError:
+            return None
+        return new_pos, new_stones, trail
+
+    def candidates(self, pos: Where) -> str:
+        if pos == POOL:
+            return "E"
+        if pos == SAVED:
+            return ""
+        return "UDLRO" if pos == EXIT else "UDLR"
+
+    def can_end(self, pos: Where) -> bool:
+        """Whether a walk of at least one step may end here (ff-vrij-eindveld)."""
+        return pos == SAVED or (isinstance(pos, tuple) and pos not in self.ctx.others)
+
+    def can_finish(self, pos: Where, stones: Stones, left: int) -> bool:
+        """Whether some continuation of at most ``left`` steps ends the walk legally."""
+        if self.can_end(pos):
+            return True
+        if left <= 0:
+            return False
+        key = (pos, stones, left)
+        if key not in self._memo:
+            self._memo[key] = False
+            self._memo[key] = any(
+                self.can_finish(out[0], out[1], left - 1)
+                for letter in self.candidates(pos)
+                if (out := self.step(pos, stones, letter)) is not None
+            )
+        return self._memo[key]
+
+
+def _target_of(letter: str, trail: Sequence[Square]) -> str:
+    return EXIT_TARGET if letter == "O" else sq_target(trail[0])
+
+
+def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
+    mover = state.player_to_move()
+    due = [f for f in state.figures if f.owner == mover and f.in_play and not f.moved]
+    if not pick:
+        taps = []
+        for f in due:
+            if isinstance(f.at, tuple):
+                label = _w(code, "tap-figure", name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
+            else:
+                label = _w(code, "tap-figure-pool", name=figure_name(f.id, code), value=f.showing)
+            taps.append(Tap(f"fig:{f.id}", label))
+        return TapOptions(tuple(taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
+    first = pick[0]
+    fig = next((f for f in due if f"fig:{f.id}" == first), None)
+    if fig is None:
+        raise PickError(f"{first!r} is not a figure that can move now")
+    walker = _Walker(state, fig)
+    pos: Where = fig.at
+    stones: Stones = state.stones
+    letters = ""
+    pending: list[Square] = []  # squares of a slide still to be tapped
+    for target in pick[1:]:
+        if pending:
+            if target != sq_target(pending[0]):
+                raise PickError(f"the figure slides on to {sq_text(pending[0])}, not {target!r}")
+            pending.pop(0)
+            continue
+        if len(letters) >= fig.showing:
+            raise PickError(f"{fig.id} shows {fig.showing} and has no steps left")
+        for letter in walker.candidates(pos):
+            out = walker.step(pos, stones, letter)
+            if out is not None and _target_of(letter, out[2]) == target:
+                if not walker.can_finish(out[0], out[1], fig.showing - len(letters) - 1):
+                    raise PickError(f"no legal move of {fig.id} goes on through {target!r}")
+                pos, stones, trail = out
+                pending = list(trail[1:])
+                letters += letter
+                break
+        else:
+            raise PickError(f"{target!r} cannot be the next step of {fig.id}")
+
+    name = figure_name(fig.id, code)
+    n, m = len(letters), fig.showing
+    status = _w(code, "status-steps-1" if m == 1 else "status-steps", name=name, n=n, m=m)
+    if pending:
+        sq = pending[0]
+        label = _w(code, "tap-slide", sq=sq_text(sq))
+        return TapOptions((Tap(sq_target(sq), label),), None, f"{status}; {_w(code, 'status-sliding', sq=sq_text(sq))}", pick)
+    taps: list[Tap] = []
+    if n < m:
+        for letter in walker.candidates(pos):
+            out = walker.step(pos, stones, letter)
+            if out is None or not walker.can_finish(out[0], out[1], m - n - 1):
+                continue
+            taps.append(Tap(_target_of(letter, out[2]), _step_label(walker, pos, stones, letter, out[2], n + 1, code)))
+    confirm = None
+    if not letters or walker.can_end(pos):
+        confirm = f"move:{fig.id}:{letters}"
+    if pos == SAVED:
+        status = _w(code, "status-out", name=name)
+    elif confirm is None:
+        status += "; " + WORDS[code]["status-no-end"]
+    else:
+        status += "; " + WORDS[code]["status-ok"]
+    return TapOptions(tuple(taps), confirm, status, pick)
+
+
+def _step_label(walker: _Walker, pos: Where, stones: Stones, letter: str, trail: Sequence[Square], n: int, code: str) -> str:
+    if letter == "O":
+        return _w(code, "tap-exit", n=n)
+    square = trail[0]
+    if letter == "E":
+        text = _w(code, "tap-enter", sq=sq_text(square))
+    else:
+        text = _w(code, "tap-step", n=n, sq=sq_text(square))
+    if square in stones and letter != "E":
+        text += WORDS[code]["tap-push"]
+    other = walker.ctx.others.get(square)
+    if other is not None:
+        text += _w(code, "tap-jump", other=figure_name(other, code))
+    if square in walker.ctx.blood:
+        text += WORDS[code]["tap-blood"]
+    return text
+
+
+def _place_path(action: str, stones_only: bool) -> tuple[str, ...]:
+    _place, what, where = action.split(":")
+    args = where.split(",")
+    square = sq_target((int(args[0]), int(args[1])))
+    if stones_only:
+        return (square,)
+    key = what if what != "pool4" else f"pool4:{args[2]}"
+    return square, OBJ_TARGETS[key]
+
+
+def _setup_options(engine: Engine[Any], state: State, pick: tuple[str, ...], code: str) -> TapOptions:
+    pl = state.placement
+    assert pl is not None
+    stones_only = not pl.pool2 and not pl.pool4
+    legal = engine.legal_actions(state)
+
+    def label_of(target: str, action: str | None) -> str:
+        if action is not None:
+            return action_label(engine, state, action, lang=code)
+        x, y = target[3:].split(",")
+        return _w(code, "tap-place", sq=f"({x}, {y})")
+
+    options = taps_from_paths(legal, lambda a: _place_path(a, stones_only), pick, label_of)
+    placer = state.placer() or ""
+    if pick:
+        x, y = pick[0][3:].split(",")
+        status = _w(code, "status-place-kind", sq=f"({x}, {y})")
+    else:
+        status = _w(code, "status-place", colour=colour_name(placer, code), left=pl.remaining)
+    return TapOptions(options.taps, options.confirm, status, pick)
+
+
+def monster_progress(mt: Any, code: str) -> str:
+    if mt.card in HIT_CARDS:
+        return _w(code, "progress-hits", card=mt.card, steps=mt.steps, caught=mt.caught, hits=HIT_CARDS[mt.card],
+                  left=MAX_HIT_STEPS - mt.steps)
+    return _w(code, "progress-steps", card=mt.card, steps=mt.steps, left=int(mt.card) - mt.steps)
+
+
+def tap(engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | None = None) -> TapOptions:
+    """What may be tapped next after ``pick`` (see the module docstring); raises PickError for a
+    pick the board would never have offered."""
+    code = language(lang)
+    pick = tuple(pick)
+    if not isinstance(state, State):
+        raise PickError("not a Finstere Flure state")
+    if state.phase == PLAYERS and state.player_to_move() is not None:
+        return _move_options(state, pick, code)
+    if state.phase == SETUP and state.placement is not None:
+        return _setup_options(engine, state, pick, code)
+    if state.phase == CARD:
+        legal = engine.legal_actions(state)
+        options = taps_from_paths(legal, lambda a: (a,), pick,
+                                  lambda _t, a: action_label(engine, state, a or "", lang=code))
+        return TapOptions(options.taps, options.confirm, WORDS[code]["status-card"], pick)
+    if state.phase == MONSTER and state.monster_turn is not None:
+        options = taps_from_paths(["monster"], lambda a: ("monster",), pick,
+                                  lambda _t, a: action_label(engine, state, "monster", lang=code))
+        status = _w(code, "status-monster", progress=monster_progress(state.monster_turn, code))
+        return TapOptions(options.taps, options.confirm, status, pick)
+    if pick:
+        raise PickError("nothing can be tapped now")
+    return TapOptions((), None, WORDS[code]["status-over"] if state.phase == OVER else "", ())
 
 
 class FinstereFlureView:
@@ -251,6 +1058,22 @@ class FinstereFlureView:
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
+    tap = staticmethod(tap)
 
 
 VIEW = FinstereFlureView()
+
+__all__ = [
+    "VIEW",
+    "WALL_LETTERS",
+    "FinstereFlureView",
+    "action_group",
+    "action_label",
+    "board_view",
+    "colour_name",
+    "figure_name",
+    "figure_tag",
+    "language",
+    "step",
+    "tap",
+]

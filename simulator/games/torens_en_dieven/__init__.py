@@ -5,7 +5,9 @@ the rulebook clause behind it (``td-...``).
 Modules: ``state`` (frozen dataclasses, tile kinds, reach geometry), ``rules`` (drawing, the thief
 symbol, placing tiles and guards, the end of a turn, the final scoring), ``position`` (JSON
 positions), ``messages_nl`` and ``messages`` (the sentences; the engine emits message keys and
-data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the board drawing).
+data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the board drawing and its tap
+targets), ``labels`` (action labels, groups and the words of tapping and editing in nl/de/en),
+``taps`` (moving by tapping the board) and ``editor`` (the position editor, ``EDITOR``).
 
 The base game (edge matching, roads, cities, monasteries, fields and their scoring, meeples on
 tiles) is not modelled (interpretation note on td-landtegel-leggen): a tile is a square with the
@@ -67,11 +69,13 @@ from pathlib import Path
 
 from simulator.core.registry import GameSpec
 
+from .editor import EDITOR
 from .engine import TorensEnDievenEngine
 from .view import VIEW
 
 ENGINE = TorensEnDievenEngine()
 
-GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css")
+GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
+                editor=EDITOR)
 
 __all__ = ["ENGINE", "GAME", "TorensEnDievenEngine"]

@@ -1,7 +1,12 @@
 """SVG view-model of Torens & Dieven: the open tile grid (the view box pans to the tiles in play),
 tower heights, guards by colour and letter, the reach of the towers that matter this step, the free
 spots where the drawn tile may go (tap to place), and beside the board the scores, followers, the
-supply of tower pieces, the stolen tile and the stacks."""
+supply of tower pieces, the stolen tile and the stacks.
+
+Tap targets (moving by tapping, ``taps.py``, and the position editor, ``editor.py``): every tile and
+every open square next to the grid carries ``sq:X,Y``, every tower (or empty tower site)
+``tower:X,Y``, every guard ``guard:X,Y``. The open squares are drawn in every phase (invisible
+unless they are links), so the view box always has a ring of one square around the tiles."""
 
 from __future__ import annotations
 
@@ -12,8 +17,10 @@ from simulator.core.engine import Engine, Event
 from simulator.core.view import BoardView, LegendRow, Shape
 
 from . import rules
+from .labels import action_group, action_label
 from .messages_nl import kind_name
 from .state import DRAW, GROW, GUARD, PLACE, State, Tower, in_reach, reach_squares, thief_value
+from .taps import tap
 
 COLOUR_NL = {"red": "Rood", "green": "Groen", "blue": "Blauw", "yellow": "Geel", "black": "Zwart"}
 LETTER = {"red": "R", "green": "G", "blue": "B", "yellow": "Y", "black": "Z"}
@@ -44,7 +51,9 @@ def board_view(
     st: State = state
     shapes: list[Shape] = []
     description: list[str] = []
-    frontier = list(st.frontier) if st.phase == PLACE else []
+    # The open squares next to the grid are always drawn (tap targets of the position editor); only
+    # in phase place do they show (the spots where the drawn tile may go).
+    frontier = list(st.frontier)
     squares = [(x, y) for x, y, _k in st.tiles] + frontier
     last = {tuple(e.data["at"]) for e in events if e.key in ("place", "place.thief") and "at" in e.data}
 
@@ -73,7 +82,8 @@ def board_view(
         if st.placed == (x, y):
             css += " td-placed"
         title = _tile_title(x, y, kind)
-        shapes.append(Shape.make("rect", css=css, title=title, x=x + 0.03, y=y + 0.03, width=0.94, height=0.94, rx=0.06))
+        shapes.append(Shape.make("rect", css=css, title=title, target=f"sq:{x},{y}",
+                                 x=x + 0.03, y=y + 0.03, width=0.94, height=0.94, rx=0.06))
         if kind in ("river", "rivertower", "source"):
             shapes.append(Shape.make("rect", css="td-water", x=x + 0.03, y=y + 0.42, width=0.94, height=0.16))
         value = thief_value(kind)
@@ -84,13 +94,17 @@ def board_view(
             shapes.append(Shape.make("text", css="td-tile-label", text="start", x=x + 0.5, y=y + 0.85, text_anchor="middle"))
         description.append(title + ".")
     for x, y in frontier:
+        if st.phase != PLACE:
+            shapes.append(Shape.make("rect", css="td-open", title=f"Lege plek ({x}, {y})", target=f"sq:{x},{y}",
+                                     x=x + 0.1, y=y + 0.1, width=0.8, height=0.8, rx=0.08))
+            continue
         action = f"place:{x},{y}"
         covering = [t for t in st.towers if in_reach(t, (x, y))]
         css, title = "td-free", f"Leg de tegel aan op ({x}, {y})"
         if covering:
             css += " td-free-reach"
             title += " (binnen bereik van " + ", ".join(f"de toren op ({t.at[0]}, {t.at[1]})" for t in covering) + ")"
-        shapes.append(Shape.make("rect", css=css, title=title, action=action,
+        shapes.append(Shape.make("rect", css=css, title=title, action=action, target=f"sq:{x},{y}",
                                  x=x + 0.1, y=y + 0.1, width=0.8, height=0.8, rx=0.08))
 
     growing = {t.at for t in rules.growing(st)} if st.phase == GROW else set()
@@ -100,13 +114,13 @@ def board_view(
         description.append(text)
         css = "td-tower" + (" td-tower-empty" if tower.pieces == 0 else "") + (" td-grows" if tower.at in growing else "")
         shapes.append(Shape.make("g-start", css="td-tower-group"))
-        shapes.append(Shape.make("rect", css=css, title=text, action=tappable.get(tower.at, ""),
+        shapes.append(Shape.make("rect", css=css, title=text, action=tappable.get(tower.at, ""), target=f"tower:{x},{y}",
                                  x=x + 0.34, y=y + 0.2, width=0.32, height=0.6, rx=0.04))
         shapes.append(Shape.make("text", css="td-height", text=str(tower.pieces), x=x + 0.5, y=y + 0.6, text_anchor="middle"))
         shapes.append(Shape.make("g-end"))
         if tower.guard:
             gtext = f"Wachter van {COLOUR_NL[tower.guard]} op de toren op ({x}, {y})"
-            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, cx=x + 0.76, cy=y + 0.26, r=0.2))
+            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}", cx=x + 0.76, cy=y + 0.26, r=0.2))
             shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], x=x + 0.76, y=y + 0.33, text_anchor="middle"))
 
     legend: list[LegendRow] = []
@@ -155,35 +169,13 @@ def status_line(engine: Engine[Any], st: State) -> str:
     return f"Het spel is afgelopen. Winnaar: {winners}."
 
 
-def action_label(
-    engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
-) -> str:
-    kind, _, rest = action.partition(":")
-    if kind == "draw":
-        return kind_name(rest)[0].upper() + kind_name(rest)[1:]
-    if kind == "place":
-        return f"Aanleggen op ({rest.replace(',', ', ')})"
-    if kind == "guard":
-        return f"Wachter op de toren op ({rest.replace(',', ', ')})"
-    if kind == "grow":
-        return "Torendeel op " + " en ".join(f"({p.replace(',', ', ')})" for p in rest.split(";") if p)
-    if action == "pass":
-        return "Geen wachter zetten"
-    return action
-
-
-def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
-    kind = action.partition(":")[0]
-    return {"draw": "Tegel trekken", "place": "Tegel aanleggen", "guard": "Wachter zetten", "pass": "Wachter zetten",
-            "grow": "Welke torens groeien"}.get(kind, "")
-
-
 class TorensEnDievenView:
     """The view-model object the registry hands to the pages (``GAME.view``)."""
 
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
+    tap = staticmethod(tap)
 
 
 VIEW = TorensEnDievenView()

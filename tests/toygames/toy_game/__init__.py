@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from simulator.core.editor import EditError, EditField, EditResult, PaletteItem
 from simulator.core.engine import (
     CHANCE,
     TERMINAL,
@@ -30,6 +31,7 @@ from simulator.core.engine import (
 from simulator.core.messages import Catalogue, Messages
 from simulator.core.positions import as_bool, as_int, as_object, one_of
 from simulator.core.registry import GameSpec
+from simulator.core.tapping import TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
 HERE = Path(__file__).resolve().parent
@@ -160,7 +162,9 @@ class ToyView:
         for i in range(8):
             css = "toy-sq toy-here" if i == state.counter else "toy-sq"
             action = "add:1" if i == state.counter + 1 and engine.current_actor(state) in ("a", "b") else ""
-            shapes.append(Shape.make("rect", css=css, title=f"Vak {i}", action=action, x=i, y=-1, width=1, height=1))
+            shapes.append(
+                Shape.make("rect", css=css, title=f"Vak {i}", action=action, target=f"sq:{i}", x=i, y=-1, width=1, height=1)
+            )
         return BoardView(
             width=8,
             height=1,
@@ -180,6 +184,47 @@ class ToyView:
     def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
         return "Munt" if action.startswith("coin:") else "Optellen"
 
+    def tap(self, engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | None = None) -> TapOptions:
+        """Tap the square the counter should reach; the coin's sides are off-board taps."""
+
+        def path_of(action: str) -> tuple[str, ...]:
+            if action.startswith("add:"):
+                return (f"sq:{state.counter + int(action[4:])}",)
+            return (action,)  # "coin:heads" is its own (off-board) target
+
+        def label_of(target: str, plays: str | None) -> str:
+            return {"coin:heads": "Kop", "coin:tails": "Munt"}.get(target, f"Naar {target[3:]}")
+
+        return taps_from_paths(engine.legal_actions(state), path_of, pick, label_of)
+
+
+class ToyEditor:
+    """The counter is set by tapping a square with the tool "counter"; whose turn is a field."""
+
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        return {"counter": 0, "turn": "a", "moves": 0, "coin": False, "winner": ""}
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        return [PaletteItem("counter", "Teller" if lang == "nl" else "Counter", "toy-chip", "#")]
+
+    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
+        return [EditField("turn", "Aan de beurt", (("a", "Speler a"), ("b", "Speler b")), str(position["turn"]))]
+
+    def place(
+        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
+    ) -> EditResult:
+        if tool != "counter" or not target.startswith("sq:") or not target[3:].isdigit():
+            raise EditError("Dat kan hier niet." if lang == "nl" else "That cannot go there.")
+        value = int(target[3:])
+        if value > 6:
+            raise EditError("De teller gaat tot 6." if lang == "nl" else "The counter goes up to 6.", "counter")
+        return EditResult({**position, "counter": value})
+
+    def set_fields(
+        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        return {**position, **values}
+
 
 ENGINE = ToyEngine()
-GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css")
+GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css", editor=ToyEditor())

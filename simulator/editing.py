@@ -1,0 +1,148 @@
+"""The position editor on the simulator page: ``?edit=<position token>&tool=<id>[&at=<target>]``.
+
+Every edited position is a URL (the position travels in the same versioned token as a log). A tap
+(``at``) applies the tool through :func:`simulator.core.editor.apply_edit`, which lets the engine
+judge the result; the page then shows the new position under its own URL. A refused tap keeps the
+position and shows the reason next to the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+
+from simulator.core import codec
+from simulator.core.codec import CodecError, Log
+from simulator.core.editor import EditError, apply_edit, apply_fields, judged
+from simulator.core.registry import GameSpec
+
+from .addressing import BadAddress
+from .playing import link_shapes
+
+FIELD_PREFIX = "f."
+
+
+@dataclass
+class EditRequest:
+    position: dict[str, Any]
+    tool: str
+    error: EditError | None = None
+    changed: bool = False  # the request changed the position: the page moves to its new URL
+
+
+def decode_position(token: str) -> dict[str, Any]:
+    try:
+        log = codec.decode(token)
+    except CodecError as exc:
+        raise BadAddress("edit", exc.reason) from None
+    if log.position is None or log.actions:
+        raise BadAddress("edit", "an edit address holds one position and no actions")
+    return log.position
+
+
+def edit_token(position: Mapping[str, Any]) -> str:
+    return codec.encode(Log(position=dict(position)))
+
+
+def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
+    """Read an edit address; apply its tap (``at``) or its fields (``set``)."""
+    assert spec.editor is not None
+    engine, editor = spec.engine, spec.editor
+    raw = decode_position(params.get("edit", ""))
+    try:
+        position = judged(engine, raw)
+    except EditError as exc:
+        raise BadAddress(f"edit.{exc.field}", exc.reason) from None
+    palette = editor.palette(engine, position, params.get("tool", ""), lang)
+    tool = params.get("tool") or (palette[0].id if palette else "")
+    request = EditRequest(position, tool)
+    try:
+        if params.get("at"):
+            result = apply_edit(engine, editor, position, params["at"], tool, lang)
+            request.position, request.changed = result.position, True
+            if result.tool is not None:
+                request.tool = result.tool
+        elif params.get("set"):
+            values = {k[len(FIELD_PREFIX) :]: v for k, v in params.items() if k.startswith(FIELD_PREFIX)}
+            request.position, request.changed = apply_fields(engine, editor, position, values, lang), True
+    except EditError as exc:
+        request.error = exc
+    return request
+
+
+def edit_url(sim_url: str, position: Mapping[str, Any], tool: str = "", **extra: str) -> str:
+    query = {"edit": edit_token(position)}
+    if tool:
+        query["tool"] = tool
+    query.update(extra)
+    return f"{sim_url}?{urlencode(query)}"
+
+
+def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, lang: str) -> dict[str, Any]:
+    assert spec.editor is not None
+    engine, editor, view = spec.engine, spec.editor, spec.view
+    position, tool = request.position, request.tool
+    state = engine.state_from_position(position)
+    board = view.board_view(engine, state, lang=lang)
+    token = edit_token(position)
+
+    def tap_url(target: str) -> str:
+        return f"{sim_url}?{urlencode({'edit': token, 'tool': tool, 'at': target})}"
+
+    shapes = link_shapes(
+        board.shapes, lambda sh: (tap_url(sh.target), sh.title or sh.target, "edit-target") if sh.target else (None, "", "")
+    )
+    palette = editor.palette(engine, position, tool, lang)
+    groups: list[dict[str, Any]] = []
+    for item in palette:
+        entry = {"item": item, "url": edit_url(sim_url, position, item.id), "current": item.id == tool}
+        if not groups or groups[-1]["heading"] != item.group:
+            groups.append({"heading": item.group, "items": []})
+        groups[-1]["items"].append(entry)
+    current = next((item for item in palette if item.id == tool), None)
+    error = request.error
+    error_text = ""
+    if error is not None:
+        if error.engine:
+            error_text = _("The rules engine refuses this position (%(field)s): %(reason)s") % {
+                "field": error.field,
+                "reason": error.reason,
+            }
+        else:
+            error_text = error.reason
+    play_log = Log(position=position)
+    blank = editor.blank(engine, position)
+    return {
+        "game": game,
+        "stylesheet": spec.stylesheet_path,
+        "board": board,
+        "board_shapes": shapes,
+        "board_interactive": True,
+        "palette_groups": groups,
+        "tool": tool,
+        "current_tool": current,
+        "fields": editor.fields(engine, position, lang),
+        "field_prefix": FIELD_PREFIX,
+        "token": token,
+        "error": error,
+        "error_text": error_text,
+        "error_from_engine": bool(error and error.engine),
+        "urls": {
+            "self": edit_url(sim_url, position, tool),
+            "play": f"{sim_url}?{urlencode({'log': codec.encode(play_log), 'step': 0})}",
+            "blank": edit_url(sim_url, blank, tool),
+            "sim": sim_url,
+        },
+        "position_json": _json(position),
+        "status": board.status,
+    }
+
+
+def _json(position: Mapping[str, Any]) -> str:
+    import json
+
+    return json.dumps(position, ensure_ascii=False, indent=2)
