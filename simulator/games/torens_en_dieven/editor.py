@@ -45,6 +45,7 @@ from .rules import growing, guard_options
 from .state import (
     DRAW,
     FOLLOWERS,
+    GRID_LIMIT,
     GROW,
     GUARD,
     LAND,
@@ -314,7 +315,10 @@ def take(st: State, kind: str, lang: str | None) -> State:
 
 
 def give(st: State, kind: str) -> State:
-    """A tile of ``kind`` goes back to its stack (the start tile has none)."""
+    """A tile of ``kind`` goes back to its stack (the start tile has none). When the game is over the
+    stacks are empty for good: the tile goes back in the box."""
+    if st.phase == OVER:
+        return st
     if kind in STACK_KINDS:
         counts = list(st.stack)
         counts[STACK_KINDS.index(kind)] += 1
@@ -387,7 +391,7 @@ def check_phase(st: State, lang: str | None) -> None:
 def _target(target: str, lang: str | None) -> tuple[str, Square]:
     kind, _, rest = target.partition(":")
     at = parse_square(rest)
-    if kind not in TARGET_KINDS or at is None:
+    if kind not in TARGET_KINDS or at is None or max(abs(at[0]), abs(at[1])) > GRID_LIMIT:
         raise refuse("target", lang)
     return kind, at
 
@@ -509,7 +513,11 @@ class TorensEnDievenEditor:
             elif name == "turn":
                 st = evolve(st, turn=st.seat_index(value))
             elif name == "stolen":
-                st = evolve(st, stolen=int(value) if value else 0)
+                # the stolen tile was drawn from the stack; the one it replaces goes back in the box
+                # (td-gestolen-tegel-vervangen)
+                st = evolve(st, stolen=0)
+                if value:
+                    st = evolve(take(st, f"thief{value}", lang), stolen=int(value))
         # The phase with what belongs to it: the tile in hand (out of its stack), the tile placed this
         # turn, the replacement of a stolen tile.
         phase = changed.get("phase", st.phase)

@@ -27,8 +27,21 @@ from .state import (
     START,
     THIEF_VALUES,
     TOWER_TILES,
+    Square,
     State,
 )
+
+
+class _PlaceActions(dict[Square, str]):
+    """``place:X,Y`` per square, formatted once (the list of legal placements is the hot path of
+    random play)."""
+
+    def __missing__(self, square: Square) -> str:
+        name = self[square] = f"place:{square[0]},{square[1]}"
+        return name
+
+
+PLACE_ACTIONS = _PlaceActions()
 
 
 class TorensEnDievenEngine(Engine[State]):
@@ -89,7 +102,8 @@ class TorensEnDievenEngine(Engine[State]):
         if state.phase == GROW:
             return rules.grow_choices(state)
         if state.phase == PLACE:
-            return [f"place:{x},{y}" for x, y in state.frontier]
+            names = PLACE_ACTIONS
+            return [names[square] for square in state.frontier]
         if state.phase == GUARD:
             return [*rules.guard_options(state), "pass"]
         return []

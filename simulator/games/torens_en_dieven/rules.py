@@ -20,6 +20,7 @@ from .state import (
     RIVER_KINDS,
     SITE_KINDS,
     STACK_KINDS,
+    TOWER,
     Square,
     State,
     Tower,
@@ -72,13 +73,18 @@ def draw_odds(state: State) -> list[Outcome]:
 
 def apply_draw(state: State, action: str) -> tuple[State, list[Event]]:
     kind = action[5:] if action.startswith("draw:") else ""
-    outcomes = {o.action for o in draw_odds(state)}
-    if action not in outcomes:
-        source = draw_source(state)
+    source = draw_source(state)
+    # The outcomes of draw_odds, without building them again (the driver has just sampled them).
+    if source == "tower":
+        drawable = kind == TOWER
+    elif source == "river":
+        drawable = kind in RIVER_KINDS and state.river_stack[RIVER_KINDS.index(kind)] > 0
+    else:
+        drawable = kind in STACK_KINDS and state.stack[STACK_KINDS.index(kind)] > 0
+    if not drawable:
         clause = {"tower": "td-torentegel-trekken", "river": "td-rivier-schudden"}[source] if source != "land" else (
             "td-geen-torentegels" if state.replacement else "td-landtegels-schudden")
         raise RuleError(clause, "refuse.draw", kind=kind[:20] or action[:20], source=source)
-    source = draw_source(state)
     events: list[Event] = []
     if source == "tower":
         state = evolve(state, tower_stack=state.tower_stack - 1, replacement=False)

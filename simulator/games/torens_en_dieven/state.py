@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -128,9 +129,20 @@ def with_tile(before: State, after: State, square: Square) -> State:
     """Carry the grid caches of ``before`` over to ``after`` (= ``before`` plus a tile on ``square``)."""
     x, y = square
     occupied = before.occupied | {square}
+    before_free = before.free
+    opened = frozenset(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))) - occupied - before_free
     after.__dict__["occupied"] = occupied
-    after.__dict__["free"] = (before.free - {square}) | (
-        frozenset(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))) - occupied)
+    after.__dict__["free"] = (before_free - {square}) | opened
+    frontier = before.__dict__.get("frontier")
+    if frontier is not None:
+        # the sorted frontier, updated in place of sorting every free square again
+        squares = list(frontier)
+        i = bisect_left(squares, (y, x), key=_row_major)
+        if i < len(squares) and squares[i] == square:
+            del squares[i]
+        for new in opened:
+            insort(squares, new, key=_row_major)
+        after.__dict__["frontier"] = tuple(squares)
     return after
 
 
