@@ -155,6 +155,8 @@ if os.environ.get("DJANGO_CACHE_DIR"):
     }
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)
+# How long the simulator shows a position before the computer's (or the monster's) next move plays itself.
+SIMULATOR_AUTOPLAY_MS = int(os.environ.get("SIMULATOR_AUTOPLAY_MS", "800"))
 
 # Rulebook content (Markdown) and the seeds the coverage checklists quote.
 RULEBOOK_CONTENT_DIR = BASE_DIR / "rulebooks" / "content"

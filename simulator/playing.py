@@ -64,6 +64,7 @@ class OffBoardTap:
     label: str
     url: str
     plays: bool
+    target: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def tap_context(
             links[t.target] = url
             labels[t.target] = t.label
         else:
-            off_board.append(OffBoardTap(t.label, url, t.plays is not None))
+            off_board.append(OffBoardTap(t.label, url, t.plays is not None, t.target))
     return TapView(
         links=links,
         labels=labels,

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import markdown
+from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -116,7 +117,11 @@ def board_context(
     address: Address,
     sim_url: str,
     pick: tuple[str, ...] = (),
+    *,
+    playable_board: bool = True,
 ) -> dict[str, Any]:
+    """The context of a board. ``playable_board``: the board's pieces are links (the simulator page);
+    False for mini-boards under clauses and FAQ answers, which only step through their example."""
     engine, view, lang = spec.engine, spec.view, ui_language()
     timeline, step = address.timeline, address.step
     frame = address.frame
@@ -157,7 +162,9 @@ def board_context(
     playable = set(legal)
 
     taps = None
-    if not over and not computer_turn and frame.refused is None:
+    if pick and not playable_board:
+        raise PickError("this board cannot be tapped")
+    if playable_board and not over and not computer_turn and frame.refused is None:
         targets = {sh.target for sh in board.shapes if sh.target}
         taps = tap_context(spec, state, pick, targets, lang, pick_url, branch_url)
     elif pick:
@@ -165,7 +172,7 @@ def board_context(
     def decide(sh: Any) -> tuple[str | None, str, str]:
         if taps is not None and sh.target in taps.links:
             return taps.links[sh.target], taps.labels[sh.target], "tap-next"
-        if sh.action in playable and not (taps and taps.picking):
+        if playable_board and sh.action in playable and not (taps and taps.picking):
             return branch_url(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
         chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
         return None, "", chosen
@@ -220,6 +227,7 @@ def board_context(
                 "who": move.who,
                 "actor": move.actor,
                 "live": step == timeline.last,
+                "delay_ms": settings.SIMULATOR_AUTOPLAY_MS,
             }
     run = None
     if not over and frame.refused is None and actor in engine.info.automatic_actors:

@@ -64,7 +64,8 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             return render(request, "simulator/start.html", start_context(game_obj, spec))
         address = resolve(engine, params)
         pick = parse_pick(params.get("pick"))
-        context = board_context(game_obj, spec, address, sim_url, pick)
+        demo = bool(htmx and (htmx.target or "").startswith("demo-") and not htmx.history_restore_request)
+        context = board_context(game_obj, spec, address, sim_url, pick, playable_board=not demo)
         if context["auto"] and htmx and htmx.history_restore_request:
             context["auto"]["live"] = False  # going back in history does not replay the computer's move
     except (BadAddress, PickError) as exc:

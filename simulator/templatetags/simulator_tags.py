@@ -43,6 +43,8 @@ def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0)
     except ScenarioError:
         return ""
     step = max(0, min(int(step), timeline.last))
-    board = board_context(game, spec, Address(timeline, step), reverse("simulator:page", args=[game.slug]))
+    board = board_context(
+        game, spec, Address(timeline, step), reverse("simulator:page", args=[game.slug]), playable_board=False
+    )
     board["demo_id"] = demo_id
     return render_to_string("simulator/page.html#miniboard", board, request=context.get("request"))

@@ -41,3 +41,20 @@ def test_the_documented_error_names_the_field():
     assert error["field"] == "position.figures.red2.at"
     assert f'"field": "{error["field"]}"' in DOC
     assert f'"reason": "{error["reason"]}"' in DOC
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["nl", "de", "en"])
+def test_the_api_documentation_is_a_page_of_the_site(client, lang):
+    """The simulator's JSON box links to the position format: docs/API.md rendered on the site, with
+    every registered game's reference (action grammar and position format from its package)."""
+    from simulator.core.registry import all_games
+
+    response = client.get(f"/{lang}/api/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="positions"' in html  # the anchor the JSON boxes link to
+    assert "<h1" in html and "Rules API, version 1" in html
+    for spec in all_games():
+        assert f'id="ref-{spec.slug}"' in html
+    assert "Action grammar" in html  # Finstere Flure's reference, from its package docstring

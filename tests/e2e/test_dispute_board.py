@@ -1,0 +1,216 @@
+"""The dispute board in a real browser (issue 11): moving by tapping a path with OK and Cancel, a
+game against the computer played to the end, the page's own JSON pasted back, keyboard-only use,
+axe on the play and edit views, and colour-blind simulations of the board."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import combinations
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from simulator.core import codec
+
+pytestmark = pytest.mark.browser
+SIM = "/nl/finstere-flure/sim/"
+
+
+def _log(url: str):
+    return codec.decode(parse_qs(urlparse(url).query)["log"][0])
+
+
+def _new_game(page, site, players: int = 2, **seats: str) -> None:
+    query = "&".join([f"new=1&players={players}&seed=3"] + [f"{k}={v}" for k, v in seats.items()])
+    page.goto(f"{site}{SIM}?{query}")
+    expect(page.locator("svg.board-svg")).to_be_visible()
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_move_a_figure_by_tapping_its_path_with_ok_and_cancel(request, site, device):
+    page = request.getfixturevalue(device)
+    _new_game(page, site)
+    start_url = page.url
+    # Red's figures are in the start pool: they are offered under the board, by their number.
+    page.locator('.tap-choice[data-target="fig:red1"]').click()
+    expect(page).to_have_url(re.compile(r"pick=fig%3Ared1$"))
+    status = page.locator(".tap-bar__status")
+    expect(status).to_be_visible()
+    scroll_before = page.evaluate("window.scrollY")
+    # Tap two squares of a path; after each tap only the squares that may come next are links.
+    for _ in range(2):
+        nxt = page.locator("svg.board-svg a.tap-next").first
+        expect(nxt).to_be_attached()
+        nxt.click()
+    expect(page.locator("svg.board-svg .tap-chosen").first).to_be_attached()
+    assert page.evaluate("window.scrollY") == scroll_before  # the page did not jump
+    # Cancel takes the whole path back: the position is the game's start again.
+    page.locator(".tap-cancel").click()
+    expect(page).to_have_url(start_url)
+    expect(page.locator("svg.board-svg .tap-chosen")).to_have_count(0)
+    # Again, and OK plays the path as one move.
+    page.locator('.tap-choice[data-target="fig:red1"]').click()
+    page.locator("svg.board-svg a.tap-next").first.click()
+    page.locator("svg.board-svg a.tap-next").first.click()
+    ok = page.locator(".tap-ok")
+    expect(ok).to_be_in_viewport()  # board and choices share one screen, on phones too
+    ok.click()
+    expect(page).to_have_url(re.compile(r"\?log=1\.[A-Za-z0-9_-]+&step=1$"))
+    log = _log(page.url)
+    assert len(log.actions) == 1 and log.actions[0].startswith("move:red1:E")
+    expect(page.locator(".step-log li[aria-current]")).to_contain_text("Rood 1")
+    # Browser history walks back to the game's start.
+    page.go_back()
+    page.go_back()
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"step=0"))
+
+
+def test_a_game_against_the_computer_plays_to_the_end(page, site, settings):
+    settings.SIMULATOR_AUTOPLAY_MS = 20
+    _new_game(page, site, seat1="person", seat2="sensible")
+    assert _log(page.url).bots == {"yellow": "sensible"}
+    result = page.locator(".sim-result")
+    for _ in range(2000):
+        if result.count():
+            break
+        if page.locator(".auto-move").count():  # the computer or the monster is moving by itself
+            page.wait_for_timeout(30)
+            continue
+        ok = page.locator(".tap-ok")
+        if ok.count():
+            ok.click()
+        elif page.locator("svg.board-svg a.tap-next").count():
+            page.locator("svg.board-svg a.tap-next").first.click()
+        elif page.locator(".tap-choice").count():
+            page.locator(".tap-choice").first.click()
+        else:
+            page.wait_for_timeout(30)
+    expect(result).to_contain_text("Het spel is afgelopen")
+    log = _log(page.url)
+    movers = {a.split(":")[1].rstrip("0123456789") for a in log.actions if a.startswith("move:")}
+    assert movers == {"red", "yellow"}  # both the person and the computer moved
+
+
+def test_the_pages_own_json_pastes_back_to_the_same_board(page, site):
+    page.goto(site + SIM + "?scenario=ff-monster-voorbeeld&step=3")
+    page.locator(".position-json summary").click()
+    raw = page.locator("#position-json-text").text_content()
+    position = json.loads(raw)  # real JSON, not a Python repr
+    page.goto(site + SIM)
+    page.get_by_label("Stand als JSON").fill(raw)
+    page.get_by_role("button", name="Deze stand tonen").click()
+    expect(page.locator("svg.board-svg")).to_be_visible()
+    page.locator(".position-json summary").click()
+    assert json.loads(page.locator("#position-json-text").text_content()) == position
+    # A broken paste keeps the text and names the problem beside the box, in the reader's language.
+    page.goto(site + SIM)
+    page.get_by_label("Stand als JSON").fill(raw[:-3])
+    page.get_by_role("button", name="Deze stand tonen").click()
+    expect(page.locator("#position-error")).to_contain_text("geen geldige JSON")
+    expect(page.get_by_label("Stand als JSON")).to_have_value(raw[:-3])
+
+
+def test_moving_with_the_keyboard_only(page, site):
+    _new_game(page, site)
+    # Tab to the first offered figure and press Enter; then Enter on the squares that follow.
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.tap-choice, a.tap-next')"):
+            break
+    else:
+        pytest.fail("no tap target reachable with Tab")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"pick="))
+    # After a tap the focus is on the next target: Enter keeps walking.
+    expect(page.locator("a.tap-next").first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tap-ok")).to_be_visible()
+    page.locator(".tap-ok").focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"step=1$"))
+
+
+def test_axe_on_the_play_view_while_picking(browser, site):
+    context = browser.new_context(locale="nl-NL", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        _new_game(page, site)
+        page.locator('.tap-choice[data-target="fig:red1"]').click()
+        page.locator("svg.board-svg a.tap-next").first.click()
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()
+
+
+# Colour-blind simulations (Machado, Oliveira & Fernandes 2009, severity 1.0) on sRGB values.
+SIMULATIONS = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+}
+
+
+def _rgb(css: str) -> tuple[float, float, float]:
+    r, g, b = (int(v) for v in re.findall(r"\d+", css)[:3])
+    return r / 255, g / 255, b / 255
+
+
+def _simulate(rgb, matrix):
+    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix)
+
+
+def _lab(rgb):
+    def lin(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _delta_e(a, b):
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_player_stays_distinguishable_under_colour_blindness(browser, site, scheme):
+    """Seven players on the board: each colour has its own letter on the figure, and the fills stay
+    apart (CIE76 ΔE ≥ 10) under deuteranopia and protanopia simulations; blood has a texture."""
+    context = browser.new_context(locale="nl-NL", color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(site + SIM + "?new=1&players=7&seed=1")
+        # Bring one figure of every colour onto the board: each player enters with figure 1.
+        for colour in ("red", "yellow", "green", "blue", "purple", "white", "orange"):
+            page.locator(f'.tap-choice[data-target="fig:{colour}1"]').click()
+            page.locator("svg.board-svg a.tap-next").first.click()
+            page.locator(".tap-ok").click()
+            expect(page.locator(f'svg.board-svg [data-target="fig:{colour}1"], svg.board-svg g.fig-{colour}').first).to_be_attached()
+        figures = page.evaluate(
+            """() => Array.from(document.querySelectorAll('svg.board-svg circle.fig')).map(c => ({
+                 cls: c.getAttribute('class'), fill: getComputedStyle(c).fill,
+                 tag: (c.parentNode.querySelector('.fig-tag') || {}).textContent || ''}))"""
+        )
+    finally:
+        context.close()
+    by_colour = {}
+    for fig in figures:
+        colour = re.search(r"fig-(\w+)", fig["cls"]).group(1)
+        by_colour[colour] = fig
+    assert len(by_colour) == 7, by_colour
+    letters = {colour: re.sub(r"\d", "", fig["tag"]) for colour, fig in by_colour.items()}
+    assert all(letters.values()) and len(set(letters.values())) == 7, letters  # a letter per colour
+    for name, matrix in SIMULATIONS.items():
+        seen = {colour: _simulate(_rgb(fig["fill"]), matrix) for colour, fig in by_colour.items()}
+        for a, b in combinations(seen, 2):
+            assert _delta_e(seen[a], seen[b]) >= 10, f"{name}: {a} and {b} look alike"
