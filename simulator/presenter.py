@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from rulebooks.models import Clause
 from simulator.core import codec
 from simulator.core.chance import seeded_draw
+from simulator.core.engine import CHANCE
 from simulator.core.registry import GameSpec, all_games
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
@@ -85,6 +86,27 @@ def bot_label(name: str) -> str:
         "strong": _("Computer (strong)"),
     }
     return labels.get(name, _("Computer (%(name)s)") % {"name": name})
+
+
+def run_events(engine: Any, timeline: Any, step: int) -> list[Any]:
+    """The events the board draws for ``step``: its own, and when it is a step of an automatic
+    actor's turn (the monster), those of the whole run so far (the chance draw that started it and
+    every step since), so the board shows the whole turn's trail."""
+    frames = timeline.frames
+    frame = frames[step]
+    if frame.refused is not None or step == 0:
+        return list(frame.events)
+
+    def acted_by_rules(index: int) -> bool:
+        actor = engine.current_actor(frames[index - 1].state)
+        return actor == CHANCE or actor in engine.info.automatic_actors
+
+    if not acted_by_rules(step) or engine.current_actor(frames[step - 1].state) == CHANCE:
+        return list(frame.events)
+    first = step
+    while first > 1 and frames[first - 1].refused is None and acted_by_rules(first - 1):
+        first -= 1
+    return [e for f in frames[first : step + 1] for e in f.events]
 
 
 def caption_clause_of(engine: Any, frame: Any, scenario: Any, clauses: dict[str, Clause]) -> Clause | None:
@@ -158,7 +180,7 @@ def board_context(
     seats = log.bots or {}
     computer_turn = actor in seats
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
-    board = view.board_view(engine, state, previous=previous, events=frame.events, lang=lang)
+    board = view.board_view(engine, state, previous=previous, events=run_events(engine, timeline, step), lang=lang)
     playable = set(legal)
 
     taps = None

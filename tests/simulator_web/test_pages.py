@@ -140,11 +140,17 @@ def test_the_board_draws_the_path_of_the_last_move_and_nothing_at_the_start(clie
     assert '<polyline class="trail" points="5.8,5.8 5.8,4.8 5.8,3.8">' in moved
 
 
-def test_the_step_log_labels_moves_by_where_they_ended(client):
+def test_the_step_log_labels_moves_in_plain_words_by_where_they_ended(client):
+    """Issue 11: no engine codes ("via UU") and no double numbering (the list numbers the steps)."""
     html = client.get(SIM, {"scenario": SCENARIO, "step": "4"}).content.decode()
-    assert "1. Rood 2 naar (5, 3) via UU" in html
-    assert "4. Geel 1 naar (13, 5) via L" in html
-    assert "2. Geel 1: R" in html  # a refused step has no destination
+    log = html[html.index('id="log-heading"') :]
+    assert '<ol start="0"' in log
+    assert ">Rood 2: 2 omhoog, tot (5, 3); schuift een steenblok</a>" in log
+    assert ">Geel 1: 1 naar links, tot (13, 5)</a>" in log
+    assert ">Geel 1: 1 naar rechts</a>" in log  # a refused step has no destination
+    assert "via UU" not in log and ">1. " not in log
+    english = client.get("/en" + SIM[3:], {"scenario": SCENARIO, "step": "4"}).content.decode()
+    assert ">Red 2: 2 up, to (5, 3); pushes a stone</a>" in english
 
 
 def _ending_scenarios():

@@ -14,12 +14,17 @@ The board (:func:`board_view`) works from the JSON position and the events of th
   or the face-down deck with the number of cards left;
 - figures: the circle shows the face value, a tag the identity ("R1": colour letter and front
   value, so colour is never the only cue); blood squares carry hatch lines (a texture);
-- tap targets: ``sq:X,Y`` on every square, ``fig:<id>`` on every figure on the board, ``monster``
-  on the monster. Figures in the start pool are not drawn: the legend lists them, and moving by
-  tapping offers them as off-board taps.
+- tap targets: ``sq:X,Y`` on every square, ``fig:<id>`` on every figure on the board (its group:
+  circle, value and tag are one link), ``monster`` on the monster. Figures in the start pool are
+  not drawn: the legend lists them, and moving by tapping offers them as off-board taps.
 
-The board's own texts (titles, description, status, legend) are Dutch, the rulebook's language;
-action labels, groups and tap labels are in the reader's language (nl, de, en).
+The events passed in decide which trails are drawn: the presenter passes the step's own events, so
+the whole monster turn needs the events of every step since the card was turned over (the
+position's ``monster_turn.steps`` says how many; the engine keeps no trail in the state).
+
+The board's own texts (titles, description, status, legend) are Dutch, the rulebook's language,
+except the colour letter of the figures' tags, which follows the reader's language like the action
+labels, groups and tap labels (nl, de, en).
 
 Moving by tapping (:func:`tap`, ``simulator.core.tapping``), as the game's online manual describes
 (``ff-online-zet-invoeren``, ``ff-online-afbreken-ok``): tap the figure (``fig:<id>``; a figure in
@@ -57,7 +62,6 @@ from .board import (
     on_board,
     pool2_squares,
     pool4_squares,
-    step,
     walls,
 )
 from .state import CARD, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, POOL, SAVED, SETUP, Figure, State
@@ -287,7 +291,6 @@ BAND = 1.15  # room outside the wall: the wall letters, then the coordinates
 LETTER_GAP = 0.8  # a wall letter's centre lies this far from its square's centre, past the wall
 CORNER_GAP = 0.65  # ... along the diagonal for a square with two walls
 COORD_GAP = 0.82  # coordinates: this far outside the board's bounding box
-MARGIN = OFFSET  # kept for callers of the old module
 
 
 def _wall_letters() -> dict[Square, str]:
@@ -514,10 +517,10 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[
             hits, caught = HIT_CARDS[card], int(mt.get("caught", 0))
             for i in range(hits):
                 css = "ff-card-hit ff-card-hit--done" if i < caught else "ff-card-hit"
-                shapes.append(Shape.make("rect", css=css, x=_r(x0 + 1.35 + 0.45 * i), y=_r(y0 + 0.22),
+                shapes.append(Shape.make("rect", css=css, x=_r(x0 + 1.5 + 0.45 * i), y=_r(y0 + 0.22),
                                          width=0.34, height=0.34, rx=0.05))
-            shapes.append(Shape.make("text", css="ff-card-steps", text=f"stap {mt['steps']}",
-                                     x=_r(x0 + 1.25), y=_r(y0 + 1.18)))
+            shapes.append(Shape.make("text", css="ff-card-note", text=f"stap {mt['steps']}",
+                                     x=_r(x0 + 1.2), y=_r(y0 + 1.2)))
         else:
             shapes.append(Shape.make("text", css="ff-card-steps", text=f"{mt['steps']}/{card}",
                                      x=_r(x0 + 1.25), y=_r(y0 + 0.95)))
@@ -530,7 +533,7 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[
                              rx=0.15))
     shapes.append(Shape.make("text", css="ff-card-value", text=str(len(deck)), x=_r(x0 + 0.62), y=_r(y0 + 1.0),
                              text_anchor="middle"))
-    shapes.append(Shape.make("text", css="ff-card-steps", text="stapel", x=_r(x0 + 1.25), y=_r(y0 + 0.95)))
+    shapes.append(Shape.make("text", css="ff-card-note", text="stapel", x=_r(x0 + 1.2), y=_r(y0 + 0.95)))
     return shapes, text
 
 
@@ -663,10 +666,10 @@ def board_view(
         tag = figure_tag(fid, lang)
         text = f"{figure_name(fid)} ({tag}) op ({at[0]}, {at[1]}), toont {showing}{moved}."
         css_moved = " fig--moved" if fig.get("moved") else ""
-        shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}"))
+        # The group carries the target: the whole figure (circle, value, tag) is one link.
+        shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
         shapes.append(
-            Shape.make("circle", css=f"fig fig-{colour}", title=text, target=f"fig:{fid}",
-                       cx=_r(fx + 0.56), cy=_r(fy + 0.58), r=0.38)
+            Shape.make("circle", css=f"fig fig-{colour}", title=text, cx=_r(fx + 0.56), cy=_r(fy + 0.58), r=0.38)
         )
         shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=_r(fx + 0.56), y=_r(fy + 0.59),
                                  text_anchor="middle", dominant_baseline="central"))
@@ -692,7 +695,7 @@ def board_view(
         legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES['nl'][player]} ({letter})", tuple(chips),
                                 f"{pool_note}; {summary}"))
         description.append(f"{COLOUR_NAMES['nl'][player]}: {summary}.")
-    legend.append(LegendRow("ff-card-row", "Monsterkaart" if mt else "Monsterkaarten", (), card_text))
+    legend.append(LegendRow("", "Monsterkaart" if mt else "Monsterkaarten", (), card_text))
 
     return BoardView(
         width=_r(WIDTH + 2 * BAND),
@@ -906,14 +909,14 @@ def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
     mover = state.player_to_move()
     due = [f for f in state.figures if f.owner == mover and f.in_play and not f.moved]
     if not pick:
-        taps = []
+        fig_taps = []
         for f in due:
             if isinstance(f.at, tuple):
                 label = _w(code, "tap-figure", name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
             else:
                 label = _w(code, "tap-figure-pool", name=figure_name(f.id, code), value=f.showing)
-            taps.append(Tap(f"fig:{f.id}", label))
-        return TapOptions(tuple(taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
+            fig_taps.append(Tap(f"fig:{f.id}", label))
+        return TapOptions(tuple(fig_taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
     first = pick[0]
     fig = next((f for f in due if f"fig:{f.id}" == first), None)
     if fig is None:
@@ -1074,6 +1077,5 @@ __all__ = [
     "figure_name",
     "figure_tag",
     "language",
-    "step",
     "tap",
 ]

@@ -1,0 +1,430 @@
+"""The drawing of the board (view.board_view): tap targets, coordinates, the wall letters, the trail of
+the monster's whole turn, catches, the card in play, start pools, figures with identity and face
+value, and colours that stay apart for colour-blind players."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from simulator.games.finstere_flure import ENGINE
+from simulator.games.finstere_flure.board import EDGE_SQUARES, SQUARES, mirror, walls
+from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from simulator.games.finstere_flure.state import COLOURS, front_values
+from simulator.games.finstere_flure.view import board_view
+
+from .support import rulebook_clauses
+
+ROOT = Path(__file__).resolve().parents[3]
+CSS = (ROOT / "simulator/games/finstere_flure/static/board.css").read_text()
+SITE_CSS = (ROOT / "static/css/simulator.css").read_text()
+MONSTER_AWAY = (10, 0)
+
+
+def state(**kw):
+    kw.setdefault("monster", MONSTER_AWAY)
+    return ENGINE.state_from_position(sketch(**kw))
+
+
+def attrs(shape):
+    return dict(shape.attrs)
+
+
+def texts(bv, css):
+    return [(s.text, float(attrs(s)["x"]), float(attrs(s)["y"])) for s in bv.shapes if s.kind == "text" and s.css == css]
+
+
+def square_rects(bv):
+    """Board square -> its rect shape, read from the drawing (x, y of the rect, not the target)."""
+    out = {}
+    for s in bv.shapes:
+        if s.kind == "rect" and s.css.split()[0] == "sq":
+            a = attrs(s)
+            out[(float(a["x"]), float(a["y"]))] = s
+    return out
+
+
+def origin(bv):
+    """Where square (0, 0) is drawn."""
+    exit_rect = next(s for s in bv.shapes if "sq-exit" in s.css.split())
+    return float(attrs(exit_rect)["x"]), float(attrs(exit_rect)["y"])
+
+
+def square_at(bv, x, y):
+    ox, oy = origin(bv)
+    return math.floor(x - ox), math.floor(y - oy)
+
+
+# -- tap targets -------------------------------------------------------------------------------------
+
+
+def test_every_square_figure_and_the_monster_carry_the_agreed_target_ids():
+    st = state(figures={"red1": ((5, 5), 6), "yellow2": (7, 7), "yellow3": "pool"})
+    bv = board_view(ENGINE, st)
+    targets = [s.target for s in bv.shapes if s.target]
+    assert len(targets) == len(set(targets))
+    squares = {t for t in targets if t.startswith("sq:")}
+    assert squares == {f"sq:{x},{y}" for x, y in SQUARES}
+    assert {t for t in targets if not t.startswith("sq:")} == {"fig:red1", "fig:yellow2", "monster"}
+    # The square target sits on the square drawn there.
+    ox, oy = origin(bv)
+    for (x, y), rect in square_rects(bv).items():
+        assert rect.target == f"sq:{round(x - ox)},{round(y - oy)}"
+    # Every target has an accessible name.
+    assert all(s.title for s in bv.shapes if s.target)
+
+
+def test_a_figure_shows_its_face_value_and_its_identity_so_board_and_text_agree():
+    st = state(figures={"red1": ((5, 5), 6), "yellow1": ((7, 7), 1)})  # the review's "red 1 showing 6"
+    bv = board_view(ENGINE, st)
+    by_figure = {}
+    current = None
+    for s in bv.shapes:
+        if s.kind == "g-start":
+            current = by_figure.setdefault(s.target, [])  # the group carries the figure's target
+        elif s.kind == "g-end":
+            current = None
+        elif current is not None:
+            assert not s.target  # one link per figure: nothing inside the group has its own
+            current.append(s)
+    assert set(by_figure) == {"fig:red1", "fig:yellow1"}
+    red = by_figure["fig:red1"]
+    assert sorted(s.text for s in red if s.kind == "text") == ["6", "R1"]
+    circle = next(s for s in red if s.kind == "circle")
+    assert "Rood 1" in circle.title and "toont 6" in circle.title and "(5, 5)" in circle.title
+    assert sorted(s.text for s in by_figure["fig:yellow1"] if s.kind == "text") == ["1", "Ge1"]
+    english = board_view(ENGINE, st, lang="en")
+    assert "Y1" in [s.text for s in english.shapes if s.kind == "text"]
+
+
+# -- coordinates and the wall ----------------------------------------------------------------------------
+
+
+def test_coordinates_stand_on_all_four_edges_in_the_captions_notation_ff_speelbord():
+    assert "ff-speelbord" in rulebook_clauses()
+    bv = board_view(ENGINE, state())
+    ox, oy = origin(bv)
+    coords = texts(bv, "coord")
+    top = sorted((int(t), x) for t, x, y in coords if y < oy)
+    bottom = sorted((int(t), x) for t, x, y in coords if y > oy + 11)
+    left = sorted((int(t), y) for t, x, y in coords if x < ox)
+    right = sorted((int(t), y) for t, x, y in coords if x > ox + 16)
+    assert top == bottom == [(i, ox + i + 0.5) for i in range(16)]
+    assert left == right == [(i, oy + i + 0.5) for i in range(11)]
+
+
+def letters_by_square(bv):
+    """The wall letters as drawn, each assigned to the board square whose centre is nearest."""
+    ox, oy = origin(bv)
+    out = {}
+    for letter, x, y in texts(bv, "wall-letter"):
+        assert square_at(bv, x, y) not in SQUARES  # outside the wall
+        nearest = min(SQUARES, key=lambda sq: math.dist((ox + sq[0] + 0.5, oy + sq[1] + 0.5), (x, y)))
+        assert math.dist((ox + nearest[0] + 0.5, oy + nearest[1] + 0.5), (x, y)) < 1.0
+        assert nearest not in out
+        out[nearest] = letter
+    return out
+
+
+def test_every_square_along_the_wall_has_a_letter_shared_with_its_mirror_square_ff_muurletters():
+    assert "ff-muurletters" in rulebook_clauses()
+    letters = letters_by_square(board_view(ENGINE, state()))
+    assert set(letters) == EDGE_SQUARES
+    for sq, letter in letters.items():
+        assert letters[mirror(sq)] == letter
+    assert len(set(letters.values())) == len(EDGE_SQUARES) // 2  # one letter per pair, no other repeats
+
+
+@pytest.mark.parametrize("square", sorted(EDGE_SQUARES)[::3])
+def test_the_monster_walking_through_the_wall_comes_back_at_the_same_letter_ff_monster_door_muur(square):
+    assert "ff-monster-door-muur" in rulebook_clauses()
+    letters = letters_by_square(board_view(ENGINE, state()))
+    for facing in walls(square):
+        if square in ((0, 0), (15, 10)):
+            continue  # no figure may stand there... the monster may, but the start square needs no test
+        st = ENGINE.state_from_position(sketch(phase="monster", monster=square, facing=facing, discard=("5",)))
+        new, events = ENGINE.apply(st, "monster")
+        step = next(e for e in events if e.key == "monster.wall")
+        arrived = tuple(step.data["to"])
+        assert letters[arrived] == letters[square]
+
+
+def test_the_wall_is_drawn_along_every_outer_side():
+    bv = board_view(ENGINE, state())
+    wall = next(s for s in bv.shapes if s.css == "wall")
+    segments = re.findall(r"M([\d.-]+) ([\d.-]+)L([\d.-]+) ([\d.-]+)", attrs(wall)["d"])
+    assert len(segments) == sum(len(walls(sq)) for sq in EDGE_SQUARES) == 54
+
+
+def test_everything_drawn_lies_inside_the_view_box():
+    bv = board_view(ENGINE, state(figures={"red1": (15, 4)}))
+    for s in bv.shapes:
+        a = attrs(s)
+        if "x" in a and "y" in a:
+            x, y = float(a["x"]), float(a["y"])
+            assert bv.min_x + 0.2 <= x <= bv.min_x + bv.width - 0.2, s
+            assert bv.min_y + 0.2 <= y <= bv.min_y + bv.height - 0.1, s
+
+
+# -- the monster's turn ------------------------------------------------------------------------------
+
+
+def worked_turn(steps):
+    """The rulebook's worked monster turn (ff-monster-voorbeeld): the state after ``steps`` steps,
+    the state before the last one, and the events of all steps."""
+    st = ENGINE.state_from_position(WORKED_EXAMPLE_POSITION)
+    before, events = st, []
+    for _ in range(steps):
+        before = st
+        st, step_events = ENGINE.apply(st, "monster")
+        events += step_events
+    return st, before, events
+
+
+def test_the_trail_of_the_whole_monster_turn_is_drawn_and_numbered_ff_monster_voorbeeld():
+    assert "ff-monster-voorbeeld" in rulebook_clauses()
+    st, before, events = worked_turn(10)
+    bv = board_view(ENGINE, st, previous=before, events=events)
+    ox, oy = origin(bv)
+    numbers = texts(bv, "trail-num")
+    assert sorted(int(t) for t, _x, _y in numbers) == list(range(1, 11))
+    # Each number sits on the square its step ended on.
+    ends = {e.data["step"]: tuple(e.data["trail"][-1]) for e in events if e.key in ("monster.step", "monster.wall")}
+    for t, x, y in numbers:
+        assert square_at(bv, x - 0.01, y - 0.01) == ends[int(t)]
+    # The walk's squares are all on the monster's trail: from (4, 1) down, right over the pool to
+    # (10, 2), on to (13, 2), through the wall, (2, 8) to (7, 8).
+    drawn = set()
+    for s in bv.shapes:
+        if s.kind == "polyline" and "trail-monster" in s.css.split():
+            for px, py in (map(float, p.split(",")) for p in attrs(s)["points"].split()):
+                drawn.add(square_at(bv, px, py))
+    assert drawn == {(4, 1), (4, 2), *((x, 2) for x in range(5, 14)), *((x, 8) for x in range(2, 8))}
+    # Through the wall: dashed stubs at (13, 2) and at (2, 8), the two squares with one letter.
+    stubs = [s for s in bv.shapes if "trail-wrap" in s.css.split()]
+    assert len(stubs) == 2
+    letters = letters_by_square(bv)
+    assert letters[(13, 2)] == letters[(2, 8)]
+    assert all(f"letter {letters[(13, 2)]}" in s.title for s in stubs)
+
+
+def test_a_mark_shows_where_a_figure_was_caught_ff_monster_pakt():
+    assert "ff-monster-pakt" in rulebook_clauses()
+    st, before, events = worked_turn(3)  # step 3 slides over the pool and catches yellow 1 on (10, 2)
+    bv = board_view(ENGINE, st, previous=before, events=events)
+    marks = [s for s in bv.shapes if s.css == "catch-mark"]
+    assert len(marks) == 1 and "geel 1" in marks[0].title and "(10, 2)" in marks[0].title
+    first = re.match(r"M([\d.]+) ([\d.]+)", attrs(marks[0])["d"])
+    assert square_at(bv, float(first.group(1)), float(first.group(2))) == (10, 2)
+    assert any("gepakt" in line for line in bv.description)
+    assert not [s for s in board_view(ENGINE, st).shapes if s.css == "catch-mark"]  # no events, no mark
+
+
+def test_the_card_in_play_shows_steps_done_and_left_ff_monster_getalkaart():
+    assert "ff-monster-getalkaart" in rulebook_clauses()
+    st, before, events = worked_turn(3)
+    bv = board_view(ENGINE, st, previous=before, events=events[-5:])
+    assert [t for t, _x, _y in texts(bv, "ff-card-value")] == ["10"]
+    assert [t for t, _x, _y in texts(bv, "ff-card-steps")] == ["3/10"]
+    card = next(s for s in bv.shapes if s.css == "ff-card")
+    assert card.title == "Monsterkaart 10: 3 van 10 stappen gezet, nog 7."
+    assert "3 van 10 stappen gezet, nog 7" in bv.status
+    assert any(row.note.startswith("Monsterkaart 10: 3 van 10") for row in bv.legend)
+    # After the last step the card shows it is done (the state has moved on to the next round).
+    done, before_last, last_events = worked_turn(10)
+    bv = board_view(ENGINE, done, previous=before_last, events=last_events)
+    assert [t for t, _x, _y in texts(bv, "ff-card-steps")] == ["10/10"]
+
+
+def test_a_hit_card_shows_its_hits_ff_monster_treffers():
+    assert "ff-monster-treffers" in rulebook_clauses()
+    st = ENGINE.state_from_position(
+        sketch(phase="monster", discard=("5", "XX"), monster_turn={"card": "XX", "steps": 4, "caught": 1}))
+    bv = board_view(ENGINE, st)
+    hits = [s.css for s in bv.shapes if s.css.startswith("ff-card-hit")]
+    assert sorted(hits) == ["ff-card-hit", "ff-card-hit ff-card-hit--done"]
+    assert [t for t, _x, _y in texts(bv, "ff-card-note")] == ["stap 4"]
+
+
+def test_outside_the_monster_turn_the_deck_shows_the_cards_left():
+    bv = board_view(ENGINE, state(discard=("5", "7", "10")))
+    back = next(s for s in bv.shapes if "ff-card--back" in s.css.split())
+    assert [t for t, _x, _y in texts(bv, "ff-card-value")] == ["5"]  # 8 - 3
+    assert "10" in back.title
+
+
+def test_the_figures_move_is_drawn_with_its_slide_ff_bloedplas_glijden():
+    st = state(figures={"red2": ((3, 8), 2)}, blood=[(4, 8), (5, 8), (6, 8), (7, 8)])
+    new, events = ENGINE.apply(st, "move:red2:R")
+    bv = board_view(ENGINE, new, previous=st, events=events)
+    trail = next(s for s in bv.shapes if s.css == "trail")
+    points = [tuple(map(float, p.split(","))) for p in attrs(trail)["points"].split()]
+    assert [square_at(bv, x, y) for x, y in points] == [(x, 8) for x in range(3, 9)]
+
+
+# -- start pools, blood, colours -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+@pytest.mark.parametrize("chapter", [1, 2])
+def test_every_player_count_and_chapter_has_labelled_start_pools(players, chapter):
+    colours = COLOURS[:players]
+    values = front_values(players)
+    figures = {f"{colours[0]}{values[0]}": (5, 5)}
+    if chapter == 2:
+        figures[f"{colours[1]}{values[0]}"] = "out"
+    st = state(players=colours, chapter=chapter, discard=("5",), figures=figures)
+    bv = board_view(ENGINE, st)
+    rows = {row.label: row for row in bv.legend}
+    names = ["Rood (R)", "Geel (Ge)", "Groen (Gr)", "Blauw (B)", "Paars (P)", "Wit (W)", "Oranje (O)"][:players]
+    assert [row.label for row in bv.legend][:players] == names
+    first = rows[names[0]]
+    assert first.chips == tuple(f"R{v} · {v}" for v in values[1:])  # red 1 is on the board
+    assert f"fig-{colours[0]}" in first.css.split()
+    if chapter == 2:
+        assert "1 uit" in rows[names[1]].note
+    shown = {s.target for s in bv.shapes if s.target.startswith("fig:")}
+    assert shown == {f"fig:{colours[0]}{values[0]}"}
+    assert bv.label.endswith(f"hoofdstuk {chapter}, ronde {st.round}")
+
+
+def test_blood_has_a_texture_of_hatch_lines_inside_its_squares():
+    blood = [(4, 8), (5, 8), (6, 8), (7, 8), (8, 2), (9, 2), (8, 3), (9, 3)]
+    bv = board_view(ENGINE, state(blood=blood))
+    hatch = next(s for s in bv.shapes if s.css == "blood-hatch")
+    covered: dict[tuple[int, int], int] = {}
+    for x1, y1, x2, y2 in re.findall(r"M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)", attrs(hatch)["d"]):
+        mid = square_at(bv, (float(x1) + float(x2)) / 2, (float(y1) + float(y2)) / 2)
+        assert mid in blood
+        covered[mid] = covered.get(mid, 0) + 1
+    assert set(covered) == set(blood) and min(covered.values()) >= 2
+    assert not [s for s in board_view(ENGINE, state()).shapes if s.css == "blood-hatch"]
+
+
+def test_no_engine_codes_in_the_boards_texts():
+    st, before, events = worked_turn(7)
+    bv = board_view(ENGINE, st, previous=before, events=events)
+    words = [s.title for s in bv.shapes] + [s.text for s in bv.shapes] + bv.description + [bv.status]
+    words += [row.label + " " + row.note + " ".join(row.chips) for row in bv.legend]
+    for text in words:
+        assert not re.search(r"\b(red|yellow|green|blue|purple|white|orange)\d|\b(move|card|place):\S", text), text
+
+
+def test_every_css_class_on_the_board_is_styled():
+    st, before, events = worked_turn(7)
+    css_classes = set(re.findall(r"\.([a-zA-Z][\w-]*)", CSS + SITE_CSS))
+    for bv in (board_view(ENGINE, st, previous=before, events=events),
+               board_view(ENGINE, state(figures={c + "1": (i + 2, 5) for i, c in enumerate(COLOURS)},
+                                        players=COLOURS, blood=[(4, 8), (5, 8), (6, 8), (7, 8)]))):
+        for s in bv.shapes:
+            for name in s.css.split():
+                assert name in css_classes, name
+        for row in bv.legend:
+            assert all(name in css_classes for name in row.css.split()), row.css
+
+
+# Colour-vision simulation (Machado, Oliveira & Fernandes 2009, severity 1.0, linear RGB) and CIEDE2000.
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+
+
+def _linear(hex_colour):
+    out = []
+    for i in (1, 3, 5):
+        c = int(hex_colour[i:i + 2], 16) / 255
+        out.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+def _lab(rgb):
+    r, g, b = rgb
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _ciede2000(lab1, lab2):
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p, h2p = math.degrees(math.atan2(b1, a1p)) % 360, math.degrees(math.atan2(b2, a2p)) % 360
+    dh = 0.0 if c1p * c2p == 0 else (h2p - h1p + 180) % 360 - 180
+    d_lp, d_cp = l2 - l1, c2p - c1p
+    d_hp = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        h_bar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_bar = (h1p + h2p) / 2
+    else:
+        h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
+         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    d_theta = 30 * math.exp(-(((h_bar - 275) / 25) ** 2))
+    r_c = 2 * math.sqrt(cp_bar**7 / (cp_bar**7 + 25**7))
+    s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    r_t = -math.sin(math.radians(2 * d_theta)) * r_c
+    return math.sqrt((d_lp / s_l) ** 2 + (d_cp / s_c) ** 2 + (d_hp / s_h) ** 2 + r_t * (d_cp / s_c) * (d_hp / s_h))
+
+
+def _simulate(hex_colour, matrix):
+    rgb = _linear(hex_colour)
+    if matrix is not None:
+        rgb = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix]
+    return _lab(rgb)
+
+
+def _fills(selector):
+    out = {}
+    for colour in COLOURS:
+        found = re.search(re.escape(selector.format(colour)) + r"\s*\{[^}]*?(?:fill|background):\s*(#[0-9a-fA-F]{6})", CSS)
+        assert found, f"no fill for {colour}"
+        out[colour] = found.group(1)
+    return out
+
+
+def test_the_ciede2000_helper_matches_a_published_pair():
+    # Sharma, Wu & Dalal (2005), test pair 1: 2.0425.
+    assert _ciede2000((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+
+
+@pytest.mark.parametrize("vision", ["normal", "deuteranopia", "protanopia"])
+def test_every_pair_of_player_colours_stays_apart_for_colour_blind_players(vision):
+    matrix = {"normal": None, "deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA}[vision]
+    figures = _fills(".board-svg .fig-{}")
+    assert _fills(".chip.fig-{}") == figures  # the pools beside the board use the same colours
+    labs = {c: _simulate(h, matrix) for c, h in figures.items()}
+    for a, b in itertools.combinations(COLOURS, 2):
+        assert _ciede2000(labs[a], labs[b]) >= 20, (vision, a, b)
+
+
+def _luminance(hex_colour):
+    r, g, b = _linear(hex_colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_face_value_is_readable_on_every_figure():
+    fills = _fills(".board-svg .fig-{}")
+    light_text = set(re.findall(r"\.board-svg \.fig-(\w+) \.fig-label", CSS))
+    for colour, fill in fills.items():
+        text = "#ffffff" if colour in light_text else "#111111"
+        hi, lo = sorted((_luminance(fill), _luminance(text)), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, colour
+
+
+def test_dark_mode_redefines_every_board_colour():
+    light, dark = CSS.split("@media (prefers-color-scheme: dark)", 1)
+    defined = set(re.findall(r"(--ff-[\w-]+):", light))
+    assert defined and defined == set(re.findall(r"(--ff-[\w-]+):", dark))
