@@ -4,7 +4,9 @@
 Modules: ``cards`` (the 90 cards, the spells and their costs), ``state`` (frozen dataclasses, the
 ring), ``moves`` (wizards, towers, the Raventoren, flasks, spell effects), ``flow`` (turns, chance,
 legal actions, transitions, the end), ``position`` (JSON positions), ``names``/``messages_nl``/
-``messages`` (sentences), ``engine`` (the ``ENGINE``), ``view`` (the board drawing).
+``messages`` (sentences), ``engine`` (the ``ENGINE``), ``view`` (the board drawing), ``labels``
+(action labels and groups in nl/de/en), ``taps`` (moving by tapping the board), ``editor`` (the
+position editor).
 
 Setup: ``players`` 1-6 (1 = solo, default 2), ``solo_flasks`` (solo with flasks and 3 random
 spells), ``teams`` (only with 4 or 6 players, else ignored), ``master`` (2-6 players) and
@@ -60,11 +62,14 @@ from pathlib import Path
 
 from simulator.core.registry import GameSpec
 
+from .editor import EDITOR
 from .engine import BetoverdeTorensEngine
 from .view import VIEW
 
 ENGINE = BetoverdeTorensEngine()
 
-GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css")
+GAME = GameSpec(
+    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR
+)
 
-__all__ = ["ENGINE", "GAME", "BetoverdeTorensEngine"]
+__all__ = ["EDITOR", "ENGINE", "GAME", "BetoverdeTorensEngine"]

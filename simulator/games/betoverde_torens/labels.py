@@ -33,9 +33,18 @@ COLOURS: dict[str, dict[str, str]] = {
 
 # A wizard of a colour ("rode tovenaar", "roter Zauberer", "red wizard").
 WIZARD: dict[str, dict[str, str]] = {
-    "nl": {c: f"{a} tovenaar" for c, a in zip(COLOURS["en"], ("rode", "blauwe", "gele", "groene", "paarse", "witte"), strict=True)},
-    "de": {c: f"{a} Zauberer" for c, a in zip(COLOURS["en"], ("roter", "blauer", "gelber", "grüner", "lila", "weißer"), strict=True)},
-    "en": {c: f"{a} wizard" for c, a in zip(COLOURS["en"], ("red", "blue", "yellow", "green", "purple", "white"), strict=True)},
+    "nl": {
+        c: f"{a} tovenaar"
+        for c, a in zip(COLOURS["en"], ("rode", "blauwe", "gele", "groene", "paarse", "witte"), strict=True)
+    },
+    "de": {
+        c: f"{a} Zauberer"
+        for c, a in zip(COLOURS["en"], ("roter", "blauer", "gelber", "grüner", "lila", "weißer"), strict=True)
+    },
+    "en": {
+        c: f"{a} wizard"
+        for c, a in zip(COLOURS["en"], ("red", "blue", "yellow", "green", "purple", "white"), strict=True)
+    },
 }
 
 SPELL_NAMES: dict[str, dict[str, str]] = {
@@ -132,6 +141,8 @@ T: dict[str, dict[str, str]] = {
         "dest.raven": "De Raventoren in",
         "status.choose": "Geworpen: {roll} met de {card}. Kies wat je verplaatst.",
         "status.pass-tower": "Je mag een toren 1 stap verplaatsen.",
+        "status.play": "Kies een kaart uit je hand, of tik eerst een tovenaar of toren aan.",
+        "odds": "{label} ({k} van de {n} kaarten)",
         # groups
         "group.roll-move": "Verplaatsen met de worp",
         "group.spell": "Toverspreuken",
@@ -202,6 +213,8 @@ T: dict[str, dict[str, str]] = {
         "dest.raven": "In den Rabenturm",
         "status.choose": "Gewürfelt: {roll} mit der {card}. Wähle, was du versetzt.",
         "status.pass-tower": "Du darfst einen Turm 1 Schritt versetzen.",
+        "status.play": "Wähle eine Karte aus deiner Hand oder tippe zuerst einen Zauberer oder Turm an.",
+        "odds": "{label} ({k} von {n} Karten)",
         "group.roll-move": "Mit dem Wurf versetzen",
         "group.spell": "Zaubersprüche",
         "group.draw": "Karte ziehen",
@@ -271,6 +284,8 @@ T: dict[str, dict[str, str]] = {
         "dest.raven": "Into the Raven Tower",
         "status.choose": "Rolled {roll} with the {card}. Choose what to move.",
         "status.pass-tower": "You may move a tower 1 step.",
+        "status.play": "Choose a card from your hand, or tap a wizard or tower first.",
+        "odds": "{label} ({k} of the {n} cards)",
         "group.roll-move": "Move with the roll",
         "group.spell": "Spells",
         "group.draw": "Draw a card",
@@ -333,7 +348,7 @@ def join(items: Sequence[str], lang: str | None) -> str:
 
 
 def tower_extra(state: State, tower: int, lang: str | None, carried_raven: bool = True) -> str:
-    """" (met 1 toren erop en 2 tovenaars)": what goes along when ``tower`` moves."""
+    """ " (met 1 toren erop en 2 tovenaars)": what goes along when ``tower`` moves."""
     n, index = find_tower(state, tower)
     part = state.space(n).towers[index:]
     items = []
@@ -423,9 +438,11 @@ def drawer_colour(state: State) -> str:
     return state.players[who if who is not None else state.turn]
 
 
-def action_label(engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None) -> str:
+def action_label(
+    engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
+) -> str:
     try:
-        return _label(state, action, lang)
+        return cap(_label(state, action, lang))
     except (ValueError, KeyError, IndexError, AttributeError, TypeError):
         return text("unknown", lang, code=action[:40])
 

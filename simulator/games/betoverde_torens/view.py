@@ -1,7 +1,9 @@
 """SVG view-model: the ring of 16 spaces as the border of a 5 x 5 square (space 1 top left,
 clockwise), each space with its stack drawn bottom up (ground wizards, towers with their wizards,
-imprisoned wizards pale), the Raventoren, and beside the board each player's flasks, wizards in the
-Raventoren and hand."""
+imprisoned wizards pale), the Raventoren, and in the centre each player's flasks, wizards in the
+Raventoren and hand size. Shapes carry the tap targets of :mod:`.taps` and :mod:`.editor` (``sp:<n>``,
+``tw:<t>``, ``wiz:<colour>:s<n>`` / ``wiz:<colour>:t<t>``, ``raven``, ``fl:<colour>:<i>``).
+Labels of actions live in :mod:`.labels`; the drawing's own texts stay Dutch."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from typing import Any
 from simulator.core.engine import Engine, Event
 from simulator.core.view import BoardView, LegendRow, Shape
 
+from .labels import action_group, action_label
 from .names import COLOUR_NL, card_name, spell_name
 from .state import RAVEN_SPACES, SHIELDS
+from .taps import tap
 
 CELL = 4.0
 CELLS = (
@@ -39,14 +43,72 @@ def _wizard_row(
     y: float,
     prisoners: bool,
     where: str,
-    action: str,
-    active: str,
+    level: str,
+    r: float,
 ) -> None:
+    """The wizards of one level (``level``: ``s<n>`` the ground of space n, ``t<t>`` tower t); each
+    carries the target ``wiz:<colour>:<level>``."""
     for k, colour in enumerate(wizards):
         css = f"bt-wiz bt-{colour}" + (" bt-prisoner" if prisoners else "")
         title = f"Tovenaar van {_name(colour)} {where}" + (" (opgesloten)" if prisoners else "")
-        act = action if colour == active else ""
-        shapes.append(Shape.make("circle", css=css, title=title, action=act, cx=x + 0.35 + k * 0.5, cy=y, r=0.2))
+        shapes.append(
+            Shape.make("circle", css=css, title=title, target=f"wiz:{colour}:{level}", cx=x + 0.3 + k * 0.56, cy=y, r=r)
+        )
+
+
+FLASK_NL = {"filled": "gevuld", "empty": "leeg", "spent": "ingezet"}
+
+
+def flask_states(filled: int, empty: int, spent: int) -> list[str]:
+    """The flasks of a player in the order the board draws them (target ``fl:<colour>:<i>``)."""
+    return ["filled"] * filled + ["empty"] * empty + ["spent"] * spent
+
+
+def _panel(shapes: list[Shape], pos: dict[str, Any], active: str) -> None:
+    """The centre of the board: per player the flasks (targets for the editor), the wizards in the
+    Raventoren and the size of the hand."""
+    players = pos["players"]
+    inside = pos["raven"]["inside"]
+    row = min(1.6, 9.6 / max(len(players), 1))
+    for i, colour in enumerate(players):
+        y = 6.0 + i * row
+        shapes.append(Shape.make("circle", css=f"bt-wiz bt-{colour}", cx=4.7, cy=y, r=0.28))
+        name = _name(colour).capitalize()
+        shapes.append(
+            Shape.make(
+                "text",
+                css="bt-panel" + (" bt-active" if colour == active else ""),
+                text=("▶ " if colour == active else "") + name,
+                x=5.15,
+                y=y + 0.16,
+            )
+        )
+        f = pos["flasks"][colour]
+        for k, state in enumerate(flask_states(f["filled"], f["empty"], f["spent"])):
+            shapes.append(
+                Shape.make(
+                    "rect",
+                    css=f"bt-flask bt-flask-{state} bt-{colour}",
+                    title=f"Flesje {k + 1} van {_name(colour)}: {FLASK_NL[state]}",
+                    target=f"fl:{colour}:{k + 1}",
+                    x=8.0 + k * 0.7,
+                    y=y - 0.32,
+                    width=0.48,
+                    height=0.64,
+                    rx=0.14,
+                )
+            )
+        hand = pos["hands"][colour]
+        size = len(hand) if isinstance(hand, list) else int(hand)
+        shapes.append(
+            Shape.make(
+                "text",
+                css="bt-panel-small",
+                text=f"Raventoren: {inside.get(colour, 0)} van {pos['wizards_each']} · hand: {size}",
+                x=5.15,
+                y=y + 0.72,
+            )
+        )
 
 
 def board_view(
@@ -59,27 +121,13 @@ def board_view(
     lang: str | None = None,
 ) -> BoardView:
     pos = engine.observation(state, seat) if seat else engine.position_of(state)
-    ordered = engine.legal_actions(state)
-
-    def tap(kind: str, number: int) -> str:
-        """The action a tap on a wizard (on space ``number``) or tower plays, when exactly one legal
-        action moves that piece (the move of the current dice roll, the pass step, or the only card
-        that can move it); with a choice of cards the player picks from the list instead."""
-        found = []
-        for action in ordered:
-            parts = action.split(":")
-            if parts[-2:] == [kind, str(number)] and parts[0] in ("move", "play", "pass-tower"):
-                found.append(action)
-            elif kind == "tower" and action == f"pass-tower:{number}":
-                found.append(action)
-        return found[0] if len(found) == 1 else ""
-
     shapes: list[Shape] = []
     description: list[str] = []
     shapes.append(Shape.make("rect", css="bt-centre", x=CELL, y=CELL, width=3 * CELL, height=3 * CELL))
     shapes.append(
-        Shape.make("text", css="bt-label", text="De Betoverde Torens", x=2.5 * CELL, y=2.5 * CELL, text_anchor="middle")
+        Shape.make("text", css="bt-label", text="De Betoverde Torens", x=2.5 * CELL, y=CELL + 0.8, text_anchor="middle")
     )
+    _panel(shapes, pos, state.active)
     last = [e for e in events if e.data.get("trail")]
     for e in last:
         pts = " ".join(f"{_cell(n)[0] + CELL / 2:g},{_cell(n)[1] + CELL / 2:g}" for n in e.data["trail"])
@@ -92,7 +140,16 @@ def board_view(
         css = "bt-space" + (" bt-raven-space" if raven_space else "")
         title = f"Veld {n}" + (" (ravenveld)" if raven_space else "")
         shapes.append(
-            Shape.make("rect", css=css, title=title, x=x + 0.05, y=y + 0.05, width=CELL - 0.1, height=CELL - 0.1)
+            Shape.make(
+                "rect",
+                css=css,
+                title=title,
+                target=f"sp:{n}",
+                x=x + 0.05,
+                y=y + 0.05,
+                width=CELL - 0.1,
+                height=CELL - 0.1,
+            )
         )
         shapes.append(Shape.make("text", css="bt-num", text=str(n), x=x + 0.3, y=y + 0.55))
         space = pos["spaces"].get(str(n), {})
@@ -100,11 +157,10 @@ def board_view(
         ground = space.get("wizards", [])
         levels = 1 + len(towers) + (1 if raven_at == n else 0)
         h = min(0.75, (CELL - 0.8) / max(levels, 1))
+        r = min(0.25, 0.2 + h * 0.07)
         cy = y + CELL - 0.35
         top_index = len(towers)
-        mover = state.mover_colour(state.turn)
-        wizard_tap = tap("wizard", n)
-        _wizard_row(shapes, ground, x + 0.3, cy, top_index > 0, f"op veld {n}", wizard_tap if not towers else "", mover)
+        _wizard_row(shapes, ground, x + 0.2, cy, top_index > 0, f"op veld {n}", f"s{n}", r)
         parts = []
         if ground:
             parts.append(("opgesloten: " if towers else "op het veld: ") + ", ".join(_name(c) for c in ground))
@@ -112,13 +168,12 @@ def board_view(
             cy -= h
             tid = tower["tower"]
             shield = tid in SHIELDS
-            action = tap("tower", tid)
             shapes.append(
                 Shape.make(
                     "rect",
                     css="bt-tower" + (" bt-shield" if shield else ""),
-                    action=action,
                     title=f"Toren {tid}" + (" met ravenschild" if shield else "") + f" op veld {n}",
+                    target=f"tw:{tid}",
                     x=x + 0.2,
                     y=cy - h * 0.45,
                     width=CELL - 0.4,
@@ -138,10 +193,7 @@ def board_view(
             )
             wz = tower.get("wizards", [])
             prisoners = i < top_index - 1
-            on_top = i == top_index - 1
-            _wizard_row(
-                shapes, wz, x + 0.3, cy - h * 0.18, prisoners, f"op toren {tid}", wizard_tap if on_top else "", mover
-            )
+            _wizard_row(shapes, wz, x + 0.2, cy - h * 0.18, prisoners, f"op toren {tid}", f"t{tid}", r)
             parts.append(
                 f"toren {tid}{' (schild)' if shield else ''}"
                 + (f" met {'opgesloten ' if prisoners else ''}" + ", ".join(_name(c) for c in wz) if wz else "")
@@ -154,6 +206,7 @@ def board_view(
                     "rect",
                     css="bt-raven",
                     title=f"De Raventoren op veld {n}, met {count} tovenaars erin",
+                    target="raven",
                     x=x + 0.6,
                     y=cy - h * 0.6,
                     width=CELL - 1.2,
@@ -238,85 +291,11 @@ def _status(engine: Engine[Any], state: Any, pos: dict[str, Any]) -> str:
     return text + (" Het einde is ingeluid: de ronde wordt afgemaakt." if pos["ending"] else "")
 
 
-def action_label(
-    engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
-) -> str:
-    parts = action.split(":")
-    head = parts[0]
-    if head == "play":
-        card = card_name(parts[1])
-        if len(parts) == 2:
-            return f"{card}: gooien"
-        if parts[2] == "none":
-            return f"{card}: niets mogelijk"
-        return f"{card}: " + (f"tovenaar van veld {parts[3]}" if parts[2] == "wizard" else f"toren {parts[3]}")
-    if head == "move":
-        return f"tovenaar van veld {parts[2]}" if parts[1] == "wizard" else f"toren {parts[2]}"
-    if head == "spell":
-        return f"{spell_name(parts[1])}" + (f": {_spell_target(parts[1], parts[2])}" if len(parts) > 2 else "")
-    if head == "draw":
-        return f"trek {card_name(parts[1])}"
-    if head == "roll":
-        return f"worp {parts[1]}"
-    if head == "pass-tower":
-        return "geen toren" if parts[1] == "none" else f"toren {parts[1]} 1 stap"
-    if head in ("give", "return"):
-        return (
-            "niets geven"
-            if parts[1] == "none"
-            else f"{'geef' if head == 'give' else 'geef terug'}: {card_name(parts[1])}"
-        )
-    if head == "spells":
-        return "open: " + ", ".join(spell_name(x) for x in parts[1].split("+"))
-    return {
-        "pass": "kaarten wisselen",
-        "end": "beurt beëindigen",
-        "none": "niets mogelijk",
-        "reroll": "opnieuw gooien",
-        "decline": "geen spreuk",
-        "ask": "teamgenoot om een kaart vragen",
-    }.get(action, action)
-
-
-def _spell_target(spell: str, arg: str) -> str:
-    if spell.startswith("wizard"):
-        return f"tovenaar van veld {arg}"
-    if spell.startswith("tower"):
-        return f"toren {arg}"
-    if spell == "swap":
-        return "torens " + " en ".join(arg.split(","))
-    if spell == "raven":
-        return "met de klok mee" if arg == "cw" else "tegen de klok in"
-    if spell == "free":
-        return f"onder toren {arg}"
-    return arg
-
-
-def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
-    head = action.split(":")[0]
-    if head == "play":
-        return "Kaart " + card_name(action.split(":")[1])
-    return {
-        "spell": "Toverspreuken",
-        "draw": "Kaart trekken",
-        "roll": "Dobbelsteen",
-        "spells": "Spreuken kiezen",
-        "move": "Verplaatsen met de worp",
-        "reroll": "Verplaatsen met de worp",
-        "none": "Verplaatsen met de worp",
-        "pass": "Kaarten wisselen",
-        "pass-tower": "Toren 1 stap",
-        "decline": "Toverspreuken",
-        "ask": "Teamgenoot",
-        "give": "Kaart geven",
-        "return": "Kaart teruggeven",
-    }.get(head, "Beurt")
-
-
 class BetoverdeTorensView:
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
+    tap = staticmethod(tap)
 
 
 VIEW = BetoverdeTorensView()
