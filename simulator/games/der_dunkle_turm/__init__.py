@@ -6,7 +6,9 @@ mutable Table of a transition), ``moves`` (walking over free fields, landing, ex
 (the tower attack, bridges, rifts, beasts and their fights), ``duel`` (the wizard), ``flow`` (turns,
 table rounds, timers, the owl for an all-captured team, lapsing cards), ``actions`` (who acts, legal
 actions, what each action does), ``position`` (JSON), ``messages_de``/``messages`` (sentences),
-``engine`` (``ENGINE``), ``view`` (the board), ``bots`` (the computer teams), ``strength`` (a bench).
+``engine`` (``ENGINE``), ``view`` (the board, tapping moves, action labels in nl/de/en), ``words`` (the
+plain words of those labels), ``editor`` (the position editor, ``EDITOR``), ``bots`` (the computer
+teams), ``strength`` (a bench).
 
 Seats and actors
 ----------------
@@ -26,6 +28,16 @@ Action grammar
   ``spell:<companion>``, ``fight-on`` / ``retreat`` (after a lost first duel round), ``rescue:<companion>``
   (the owl frees one of an all-captured team; that team chooses).
 - automatic: ``tower``, ``beast:12`` / ``beast:18``, ``owl``.
+
+Tapping and the position editor
+-------------------------------
+Board targets (``Shape.target``): fields ``f:1`` .. ``f:20`` and ``f:6a`` .. ``f:15c``, the places ``camp``,
+``exile``, ``out`` (burst companions) and ``tower``, companions ``c:red1``, rifts ``rift:9``, floating
+fields ``sf:9``, beasts ``beast:12`` / ``beast:18``. Moving by tapping (``view.DunkleTurmView.tap``): a
+companion, then where it goes (step cards, "Aus dem Exil", the owl's rescue); a companion alone for a
+thunderbolt or a protection spell; a rift for a floating field; everything else is an off-board button
+``do:<action>`` (drawing, keeping, the duel choice, the lot, cards, dice, the tower, beasts, owl). The
+editor (``editor.EDITOR``) uses the same targets.
 
 Position schema (version 1)
 ---------------------------
@@ -69,10 +81,11 @@ from pathlib import Path
 from simulator.core.registry import GameSpec
 
 from .bots import BOTS
+from .editor import EDITOR
 from .engine import ENGINE, DerDunkleTurmEngine
 from .view import VIEW
 
 GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                 bots=BOTS)
+                 bots=BOTS, editor=EDITOR)
 
-__all__ = ["ENGINE", "GAME", "DerDunkleTurmEngine"]
+__all__ = ["EDITOR", "ENGINE", "GAME", "DerDunkleTurmEngine"]

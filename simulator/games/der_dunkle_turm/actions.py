@@ -15,6 +15,7 @@ from .state import Float, Table, Task
 D12 = tuple(f"d12:{n}" for n in range(1, 13))
 D12_OUTCOMES = tuple(Outcome(a, 1 / 12) for a in D12)
 CHANCE_TASKS = ("draw", "fight", "event", "duel", "wizard")
+CARD_ACTIONS = tuple(f"card:{k}" for k in CARD_KINDS)
 AUTOMATIC = {"tower": "tower", "beast": "beast", "owl": "owl"}
 
 
@@ -66,7 +67,7 @@ def outcomes(t: Table) -> list[Outcome]:
 @lru_cache(maxsize=4096)
 def _card_outcomes(counts: tuple[int, ...]) -> tuple[Outcome, ...]:
     total = sum(counts)
-    return tuple(Outcome(f"card:{k}", n / total) for k, n in zip(CARD_KINDS, counts, strict=True) if n)
+    return tuple(Outcome(a, n / total) for a, n in zip(CARD_ACTIONS, counts, strict=True) if n)
 
 
 def legal(t: Table) -> list[str]:

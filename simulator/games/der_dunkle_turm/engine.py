@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.core.engine import (
+    CHANCE,
     Engine,
     Event,
     GameInfo,
@@ -20,7 +21,7 @@ from . import actions
 from .board import CARD_KINDS, FULL_DECK, TEAMS, companion_ids
 from .messages import MESSAGES
 from .position import read_position, write_position
-from .state import Beast, Companion, State, freeze, thaw
+from .state import Beast, Companion, State, Table, freeze, thaw
 
 VERBS = ("move", "bolt", "spell", "free", "advance", "rescue")
 
@@ -66,16 +67,17 @@ class DerDunkleTurmEngine(Engine[State]):
 
     def _facts(self, state: State) -> tuple[str, list[str], list[Outcome]]:
         """Actor, legal actions and chance outcomes of ``state``, remembered for the last state asked
-        (drivers ask all three of the same state in a row)."""
+        (drivers ask all three of the same state in a row, then apply one of its actions)."""
         cached = self._cache
         if cached is not None and cached[0] is state:
             return cached[1]
         t = thaw(state)
-        facts = (actions.actor(t), actions.legal(t), actions.outcomes(t))
-        self._cache = (state, facts)
+        facts = _facts_of(t)
+        self._cache = (state, facts, [t])
         return facts
 
-    _cache: tuple[State, tuple[str, list[str], list[Outcome]]] | None = None
+    # (state, its facts, [a thawed table of it that the next transition of that state may take over])
+    _cache: tuple[State, tuple[str, list[str], list[Outcome]], list[Table]] | None = None
 
     def current_actor(self, state: State) -> str:
         return self._facts(state)[0]
@@ -91,12 +93,25 @@ class DerDunkleTurmEngine(Engine[State]):
         return "dt-ablauf-teamzug"
 
     def transition(self, state: State, action: str) -> tuple[State, list[Event]]:
-        if action not in self._facts(state)[1]:
+        facts = self._facts(state)
+        if action not in facts[1]:
             raise actions.refuse(thaw(state), action)
-        t = thaw(state)
+        cached = self._cache
+        spare = cached[2] if cached is not None and cached[0] is state else []
+        try:
+            t = spare.pop()  # the table _facts thawed (taken by one transition only), else a fresh one
+        except IndexError:
+            t = thaw(state)
         events: list[Event] = []
         actions.play(t, action, events)
-        return freeze(t), events
+        after = freeze(t)
+        # The table now holds ``after``; with its dicts in the order thaw(after) gives (rifts and
+        # floating fields sorted), its facts are those of ``after``: remember them for the driver.
+        t.rifts = dict(after.rifts)
+        t.floats = {f.field: f for f in after.floats}
+        t.collections = dict(after.collections)
+        self._cache = (after, _facts_of(t), [t])
+        return after, events
 
     def result(self, state: State) -> Result | None:
         if not state.over:
@@ -122,6 +137,14 @@ class DerDunkleTurmEngine(Engine[State]):
             return f"card:{rng.choice(CARD_KINDS + ('joker',))}"
         return rng.choice(["draw", "keep", "tower", "owl", "beast:12", "beast:18", "fight-on", "retreat",
                            "start:red", "move:", "", "card:step5"])
+
+
+def _facts_of(t: Table) -> tuple[str, list[str], list[Outcome]]:
+    who = actions.actor(t)
+    if who == CHANCE:
+        outcomes = actions.outcomes(t)
+        return who, [o.action for o in outcomes], outcomes
+    return who, actions.legal(t), []
 
 
 ENGINE = DerDunkleTurmEngine()

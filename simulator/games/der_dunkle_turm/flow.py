@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from simulator.core.engine import Event
 
-from .board import COOL_TURNS, EXILE, team_of
+from .board import COOL_TURNS, EXILE, TEAMS, companion_ids, team_of
 from .moves import is_free_companion, to_camp, to_exile
 from .state import Beast, Table, Task
 
+COMPANIONS_OF = {team: companion_ids(team) for team in TEAMS}  # in the order of State.companions
 CHOICES = ("step", "exile", "bolt", "spell")  # card tasks that lapse when nothing can be chosen
 
 
@@ -19,9 +20,8 @@ def rel(t: Table, team: str) -> int:
 
 def start_turn(t: Table, team: str) -> None:
     """The start of a team turn: every team-turn timer of this team counts it (dt-fristen)."""
-    for cid, c in list(t.comps.items()):
-        if team_of(cid) != team:
-            continue
+    for cid in COMPANIONS_OF[team]:
+        c = t.comps[cid]
         changes: dict[str, object] = {}
         if c.lying is not None and c.lying > 0:
             changes["lying"] = c.lying - 1
@@ -41,7 +41,7 @@ def start_turn(t: Table, team: str) -> None:
 def end_turn_timers(t: Table, team: str, ev: list[Event]) -> None:
     """dt-fristen, in its order: lying figures return, shields fade, marks expire, floating fields
     vanish, charred companions cool."""
-    mine = [cid for cid in t.comps if team_of(cid) == team]
+    mine = COMPANIONS_OF[team]
     for cid in mine:
         c = t.comps[cid]
         if c.lying == 0:
@@ -129,13 +129,13 @@ def options(t: Table, task: Task) -> list[str]:
     """A team's choices for a card task (without the floating-field placements)."""
     team = t.turn
     if task.kind == "step":
-        return [f"move:{cid}" for cid in t.comps if team_of(cid) == team and is_free_companion(t, cid)]
+        return [f"move:{cid}" for cid in COMPANIONS_OF[team] if is_free_companion(t, cid)]
     if task.kind == "exile":
         exiled = [cid for cid, c in t.comps.items() if c.at == EXILE]
         own = [cid for cid in exiled if team_of(cid) == team]
         if own or exiled:
             return [f"free:{cid}" for cid in (own or exiled)]
-        return [f"advance:{cid}" for cid in t.comps if team_of(cid) == team and is_free_companion(t, cid)]
+        return [f"advance:{cid}" for cid in COMPANIONS_OF[team] if is_free_companion(t, cid)]
     if task.kind == "bolt":
         return [
             f"bolt:{cid}"
@@ -162,6 +162,14 @@ def all_captured(t: Table, team: str) -> bool:
     return bool(alive) and all(t.comps[cid].at == EXILE for cid in alive)
 
 
+def first_captured(t: Table) -> str | None:
+    """The first team (in seating order) that is all captured (``all_captured``)."""
+    exiled = {team_of(cid) for cid, c in t.comps.items() if c.at == EXILE}
+    if not exiled:
+        return None
+    return next((team for team in t.teams if team in exiled and all_captured(t, team)), None)
+
+
 def settle(t: Table, ev: list[Event]) -> None:
     """After every action: the owl rescues a team that is all captured, cards that can do nothing
     lapse, and a turn with nothing left to do ends (repeated until someone must act)."""
@@ -169,8 +177,7 @@ def settle(t: Table, ev: list[Event]) -> None:
         if t.over:
             t.pending.clear()
             return
-        exiled = any(c.at == EXILE for c in t.comps.values())
-        rescue = next((team for team in t.teams if all_captured(t, team)), None) if exiled else None
+        rescue = first_captured(t)
         if rescue is not None and not any(task.kind == "rescue" and task.team == rescue for task in t.pending):
             ev.append(Event("dt-eule-alle-gefangen", "owl.rescue.comes", {"team": rescue}))
             t.pending.insert(0, Task("rescue", team=rescue))

@@ -12,7 +12,8 @@ Timers (dt-fristen) are stored as what is still to come:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Any
 
 from .board import CARD_KINDS
 
@@ -27,6 +28,9 @@ class Companion:
     spell: bool = False  # carries a protection spell (dt-schutzzauber)
     shield: int | None = None  # dt-knochentier-schild
     marked: int | None = None  # dt-donnerblitz-zweiter-treffer
+
+
+COMPANION_FIELDS = frozenset(("at", "lying", "charred", "cooled", "armed", "spell", "shield", "marked"))
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,13 @@ class Table:
     over: bool = False
     field_index: dict[str, int] = field(default_factory=dict)
 
-    def set(self, cid: str, **changes: object) -> Companion:
-        comp = replace(self.comps[cid], **changes)  # type: ignore[arg-type]
+    def set(self, cid: str, **changes: Any) -> Companion:
+        c = self.comps[cid]
+        get = changes.get
+        comp = Companion(get("at", c.at), get("lying", c.lying), get("charred", c.charred), get("cooled", c.cooled),
+                         get("armed", c.armed), get("spell", c.spell), get("shield", c.shield), get("marked", c.marked))
+        if len(changes) > 8 or not changes.keys() <= COMPANION_FIELDS:
+            raise TypeError(f"unknown companion fields {set(changes) - COMPANION_FIELDS}")
         self.comps[cid] = comp
         return comp
 
@@ -165,8 +174,8 @@ def freeze(t: Table) -> State:
         drawn=t.drawn,
         bridges_up=t.bridges_up,
         companions=tuple(t.comps.items()),  # thaw keeps the canonical order
-        rifts=tuple(sorted(t.rifts.items(), key=lambda kv: _field_key(kv[0]))),
-        floats=tuple(t.floats[f] for f in sorted(t.floats, key=_field_key)),
+        rifts=tuple(sorted(t.rifts.items(), key=lambda kv: _field_key(kv[0]))) if len(t.rifts) > 1 else tuple(t.rifts.items()),
+        floats=tuple(t.floats[f] for f in sorted(t.floats, key=_field_key)) if len(t.floats) > 1 else tuple(t.floats.values()),
         collections=tuple((team, t.collections.get(team, 0)) for team in t.teams),
         wizard=t.wizard,
         beasts=(t.beasts["12"], t.beasts["18"]),

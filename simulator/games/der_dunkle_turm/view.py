@@ -14,6 +14,7 @@ from simulator.core.tapping import PickError, TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
 from . import board, words
+from .attack import beast_target
 from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, team_of
 from .messages_de import companion_name, field_name, team_name
 from .moves import open_rift_below, walk
@@ -122,7 +123,7 @@ class DunkleTurmView:
             state_text = "wach" if beast.awake else "schläft"
             shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
                                      title=f"Knochentier von Feld {lair} ({state_text})", target="beast:" + lair,
-                                     cx=x + 0.48, cy=y + (0.58 if lair == "12" else -0.58), r=0.22))
+                                     cx=x + 0.45, cy=y - 0.6, r=0.22))
         crowd: dict[str, int] = {}
         for cid, c in s.companions:
             if c.at in BOXES:
@@ -150,9 +151,8 @@ class DunkleTurmView:
                 shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
             if c.marked is not None:
                 shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
-            if r >= 0.18:
-                shapes.append(Shape.make("text", css="dt-comp-label", text=cid[-1], x=x, y=y,
-                                         text_anchor="middle", dominant_baseline="central"))
+            shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.18 else " dt-small"), text=cid[-1],
+                                     x=x, y=y, text_anchor="middle", dominant_baseline="central"))
         return BoardView(
             width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes,
             label="Der dunkle Turm: der Weg vom Lager zum Turm",
@@ -311,8 +311,11 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
         return text
     if verb == "tower" and head is not None:
         return w["tower"].format(field=words.field(str(head.n), lang))
-    if verb == "beast":
-        return w["beast"].format(lair=arg)
+    if verb == "beast" and arg in board.BEASTS:
+        target = beast_target(t, arg)
+        if target is None:
+            return w["beast.nobody"].format(lair=arg)
+        return w["beast"].format(lair=arg, comp=words.companion(target, lang))
     if verb == "owl":
         return w["owl"].format(team=words.team(t.turn, lang))
     if verb == "d12" and arg.isdigit() and head is not None:
