@@ -7,7 +7,9 @@ Modules: ``board`` (geometry, wrap-around, default layout), ``state`` (frozen da
 ``flow`` (rounds, chapters, endings, the result), ``placement`` (option dmaufbau), ``position`` (JSON
 positions), ``messages_nl`` and ``messages`` (the sentences of events, refusals and results: the
 engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the
-board drawing), ``examples`` (hand-written positions such as the rulebook's worked monster turn).
+board drawing), ``examples`` (hand-written positions such as the rulebook's worked monster turn),
+``editor`` (the position editor, ``GAME.editor``: palette, fields and refusals in nl/de/en) and
+``bots`` (the computer players of ``GAME.bots``: ``random`` and ``sensible``).
 
 Setup
 -----

@@ -103,36 +103,68 @@ TEXT: dict[str, dict[str, str]] = {
     "group.objects": {"nl": "Steen en bloed", "de": "Stein und Blut", "en": "Stone and blood"},
     "group.monster": {"nl": "Monster", "de": "Monster", "en": "Monster"},
     "group.figures": {"nl": "Figuren van {colour}", "de": "Figuren von {colour}", "en": "{colour}'s figures"},
-    "tool.move": {"nl": "Verplaatsen: tik op een stuk, dan op het nieuwe veld",
-                  "de": "Versetzen: tippe ein Teil an, dann das neue Feld", "en": "Move: tap a piece, then its new square"},
-    "tool.empty": {"nl": "Leegmaken: figuur terug naar de startvoorraad, steen of plas weg",
-                   "de": "Leeren: Figur zurück in den Startvorrat, Stein oder Lache weg",
-                   "en": "Empty: a figure back to the start pool, a stone or pool removed"},
-    "tool.moved": {"nl": "Deze ronde al gelopen (aan/uit)", "de": "In dieser Runde schon gezogen (an/aus)",
-                   "en": "Already moved this round (on/off)"},
+    "tool.move": {
+        "nl": "Verplaatsen: tik op een stuk, dan op het nieuwe veld",
+        "de": "Versetzen: tippe ein Teil an, dann das neue Feld",
+        "en": "Move: tap a piece, then its new square",
+    },
+    "tool.empty": {
+        "nl": "Leegmaken: figuur terug naar de startvoorraad, steen of plas weg",
+        "de": "Leeren: Figur zurück in den Startvorrat, Stein oder Lache weg",
+        "en": "Empty: a figure back to the start pool, a stone or pool removed",
+    },
+    "tool.moved": {
+        "nl": "Deze ronde al gelopen (aan/uit)",
+        "de": "In dieser Runde schon gezogen (an/aus)",
+        "en": "Already moved this round (on/off)",
+    },
     "tool.saved": {"nl": "Gered (naar buiten)", "de": "Gerettet (hinaus)", "en": "Saved (out through the exit)"},
-    "tool.out": {"nl": "Uit het spel (gepakt in hoofdstuk 2)", "de": "Aus dem Spiel (in Kapitel 2 gefangen)",
-                 "en": "Out of the game (caught in chapter 2)"},
+    "tool.out": {
+        "nl": "Uit het spel (gepakt in hoofdstuk 2)",
+        "de": "Aus dem Spiel (in Kapitel 2 gefangen)",
+        "en": "Out of the game (caught in chapter 2)",
+    },
     "tool.stone": {"nl": "Steenblok", "de": "Steinblock", "en": "Stone block"},
-    "tool.pool4h": {"nl": "Bloedplas 1 × 4, liggend (tik op het linkerveld)",
-                    "de": "Blutlache 1 × 4, waagrecht (tippe das linke Feld an)",
-                    "en": "Blood pool 1 × 4, lying (tap its left square)"},
-    "tool.pool4v": {"nl": "Bloedplas 1 × 4, staand (tik op het bovenste veld)",
-                    "de": "Blutlache 1 × 4, senkrecht (tippe das oberste Feld an)",
-                    "en": "Blood pool 1 × 4, standing (tap its top square)"},
-    "tool.pool2": {"nl": "Bloedplas 2 × 2 (tik op het veld linksboven)",
-                   "de": "Blutlache 2 × 2 (tippe das Feld links oben an)",
-                   "en": "Blood pool 2 × 2 (tap its top-left square)"},
-    "tool.monster": {"nl": "Monster, kijkt {heading}", "de": "Monster, schaut {heading}", "en": "Monster facing {heading}"},
-    "tool.figure.front": {"nl": "{name}, toont {value} (gekleurde kant)", "de": "{name}, zeigt {value} (farbige Seite)",
-                          "en": "{name} showing {value} (coloured side)"},
-    "tool.figure.back": {"nl": "{name}, toont {value} (zwarte kant)", "de": "{name}, zeigt {value} (schwarze Seite)",
-                         "en": "{name} showing {value} (black side)"},
-    "held": {"nl": "{what} vastgehouden: tik op het nieuwe veld", "de": "{what} in der Hand: tippe das neue Feld an",
-             "en": "Holding {what}: tap its new square"},
-    "held.pool": {"nl": "{what} vastgehouden: tik op het nieuwe veld linksboven",
-                  "de": "{what} in der Hand: tippe das neue Feld links oben an",
-                  "en": "Holding {what}: tap its new top-left square"},
+    "tool.pool4h": {
+        "nl": "Bloedplas 1 × 4, liggend (tik op het linkerveld)",
+        "de": "Blutlache 1 × 4, waagrecht (tippe das linke Feld an)",
+        "en": "Blood pool 1 × 4, lying (tap its left square)",
+    },
+    "tool.pool4v": {
+        "nl": "Bloedplas 1 × 4, staand (tik op het bovenste veld)",
+        "de": "Blutlache 1 × 4, senkrecht (tippe das oberste Feld an)",
+        "en": "Blood pool 1 × 4, standing (tap its top square)",
+    },
+    "tool.pool2": {
+        "nl": "Bloedplas 2 × 2 (tik op het veld linksboven)",
+        "de": "Blutlache 2 × 2 (tippe das Feld links oben an)",
+        "en": "Blood pool 2 × 2 (tap its top-left square)",
+    },
+    "tool.monster": {
+        "nl": "Monster, kijkt {heading}",
+        "de": "Monster, schaut {heading}",
+        "en": "Monster facing {heading}",
+    },
+    "tool.figure.front": {
+        "nl": "{name}, toont {value} (gekleurde kant)",
+        "de": "{name}, zeigt {value} (farbige Seite)",
+        "en": "{name} showing {value} (coloured side)",
+    },
+    "tool.figure.back": {
+        "nl": "{name}, toont {value} (zwarte kant)",
+        "de": "{name}, zeigt {value} (schwarze Seite)",
+        "en": "{name} showing {value} (black side)",
+    },
+    "held": {
+        "nl": "Vastgehouden: {what}. Tik op het nieuwe veld.",
+        "de": "In der Hand: {what}. Tippe das neue Feld an.",
+        "en": "Holding {what}: tap its new square.",
+    },
+    "held.pool": {
+        "nl": "Vastgehouden: {what}. Tik op het nieuwe veld linksboven.",
+        "de": "In der Hand: {what}. Tippe das neue Feld links oben an.",
+        "en": "Holding {what}: tap its new top-left square.",
+    },
     "what.stone": {"nl": "het steenblok op {sq}", "de": "der Steinblock auf {sq}", "en": "the stone block on {sq}"},
     "what.monster": {"nl": "het monster", "de": "das Monster", "en": "the monster"},
     "what.pool4": {"nl": "de bloedplas van 1 × 4", "de": "die Blutlache 1 × 4", "en": "the 1 × 4 blood pool"},
@@ -142,144 +174,224 @@ TEXT: dict[str, dict[str, str]] = {
     "field.chapter": {"nl": "Hoofdstuk", "de": "Kapitel", "en": "Chapter"},
     "chapter": {"nl": "Hoofdstuk {n}", "de": "Kapitel {n}", "en": "Chapter {n}"},
     "field.round": {"nl": "Ronde", "de": "Runde", "en": "Round"},
-    "round": {"nl": "Ronde {n}", "de": "Runde {n}", "en": "Round {n}"},
-    "round.chapter2": {"nl": "Ronde {n} (ronde {r} van hoofdstuk 2)", "de": "Runde {n} (Runde {r} von Kapitel 2)",
-                       "en": "Round {n} (round {r} of chapter 2)"},
-    "field.card": {"nl": "Omgedraaide kaart {i} van dit hoofdstuk", "de": "Aufgedeckte Karte {i} dieses Kapitels",
-                   "en": "Card {i} turned over this chapter"},
-    "field.card.play": {"nl": "Monsterkaart in het spel (kaart {i} van dit hoofdstuk)",
-                        "de": "Monsterkarte im Spiel (Karte {i} dieses Kapitels)",
-                        "en": "Monster card in play (card {i} of this chapter)"},
-    "card.steps": {"nl": "{card} stappen", "de": "{card} Schritte", "en": "{card} steps"},
-    "card.X": {"nl": "X (één treffer)", "de": "X (ein Treffer)", "en": "X (one hit)"},
-    "card.XX": {"nl": "XX (twee treffers)", "de": "XX (zwei Treffer)", "en": "XX (two hits)"},
-    "field.steps": {"nl": "Stappen die het monster al gezet heeft", "de": "Schritte, die das Monster schon gemacht hat",
-                    "en": "Steps the monster has already taken"},
-    "field.caught": {"nl": "Figuren die het monster deze beurt al pakte", "de": "Figuren, die das Monster in diesem Zug schon fing",
-                     "en": "Figures the monster caught this turn so far"},
+    "roundname": {"nl": "Ronde {n}", "de": "Runde {n}", "en": "Round {n}"},
+    "roundname.chapter2": {
+        "nl": "Ronde {n} (ronde {r} van hoofdstuk 2)",
+        "de": "Runde {n} (Runde {r} von Kapitel 2)",
+        "en": "Round {n} (round {r} of chapter 2)",
+    },
+    "field.card": {
+        "nl": "Omgedraaide kaart {i} van dit hoofdstuk",
+        "de": "Aufgedeckte Karte {i} dieses Kapitels",
+        "en": "Card {i} turned over this chapter",
+    },
+    "field.card.play": {
+        "nl": "Monsterkaart in het spel (kaart {i} van dit hoofdstuk)",
+        "de": "Monsterkarte im Spiel (Karte {i} dieses Kapitels)",
+        "en": "Monster card in play (card {i} of this chapter)",
+    },
+    "cardname.steps": {"nl": "{card} stappen", "de": "{card} Schritte", "en": "{card} steps"},
+    "cardname.X": {"nl": "X (één treffer)", "de": "X (ein Treffer)", "en": "X (one hit)"},
+    "cardname.XX": {"nl": "XX (twee treffers)", "de": "XX (zwei Treffer)", "en": "XX (two hits)"},
+    "field.steps": {
+        "nl": "Stappen die het monster al gezet heeft",
+        "de": "Schritte, die das Monster schon gemacht hat",
+        "en": "Steps the monster has already taken",
+    },
+    "field.caught": {
+        "nl": "Figuren die het monster deze beurt al pakte",
+        "de": "Figuren, die das Monster in diesem Zug schon fing",
+        "en": "Figures the monster caught this turn so far",
+    },
     "field.turn": {"nl": "Aan de beurt", "de": "Am Zug", "en": "Whose turn"},
     "field.ending": {"nl": "Hoe het spel eindigde", "de": "Wie das Spiel endete", "en": "How the game ended"},
     # -- refusals -----------------------------------------------------------------------------------
-    "bad-target": {"nl": "Dat is geen veld of stuk van dit bord.", "de": "Das ist kein Feld und kein Teil dieses Spielplans.",
-                   "en": "That is not a square or piece of this board."},
-    "bad-tool": {"nl": "Dat gereedschap bestaat hier niet.", "de": "Dieses Werkzeug gibt es hier nicht.",
-                 "en": "There is no such tool here."},
-    "occupied": {"nl": "Op {sq} staat al {what}: twee dingen kunnen niet op één veld staan.",
-                 "de": "Auf {sq} steht schon {what}: zwei Dinge können nicht auf einem Feld stehen.",
-                 "en": "{what_cap} is already on {sq}: two things cannot share a square."},
+    "bad-target": {
+        "nl": "Dat is geen veld of stuk van dit bord.",
+        "de": "Das ist kein Feld und kein Teil dieses Spielplans.",
+        "en": "That is not a square or piece of this board.",
+    },
+    "bad-tool": {
+        "nl": "Dat gereedschap bestaat hier niet.",
+        "de": "Dieses Werkzeug gibt es hier nicht.",
+        "en": "There is no such tool here.",
+    },
+    "occupied": {
+        "nl": "Op {sq} staat al {what}: twee dingen kunnen niet op één veld staan.",
+        "de": "Auf {sq} steht schon {what}: zwei Dinge können nicht auf einem Feld stehen.",
+        "en": "{what_cap} is already on {sq}: two things cannot share a square.",
+    },
     "occ.stone": {"nl": "een steenblok", "de": "ein Steinblock", "en": "a stone block"},
     "occ.monster": {"nl": "het monster", "de": "das Monster", "en": "the monster"},
     "stone-special": {
         "nl": "Een steenblok kan niet op het startveld of het doelveld liggen: daar wordt het meteen weggenomen.",
         "de": "Ein Steinblock kann nicht auf dem Start- oder Zielfeld liegen: dort wird er sofort entfernt.",
-        "en": "A stone block cannot lie on the start or exit square: it is taken off at once there."},
-    "stone-count": {"nl": "Er zijn maar 11 steenblokken.", "de": "Es gibt nur 11 Steinblöcke.",
-                    "en": "There are only 11 stone blocks."},
-    "pool-off": {"nl": "De bloedplas past hier niet: {sq} ligt niet op het bord.",
-                 "de": "Die Blutlache passt hier nicht: {sq} liegt nicht auf dem Spielplan.",
-                 "en": "The blood pool does not fit here: {sq} is not on the board."},
-    "pool-wall": {"nl": "Een bloedplas raakt nooit de buitenmuur, en {sq} ligt aan de muur.",
-                  "de": "Eine Blutlache berührt nie die Außenmauer, und {sq} liegt an der Mauer.",
-                  "en": "A blood pool never touches the outer wall, and {sq} is next to it."},
-    "pool-touch": {"nl": "De twee bloedplassen mogen elkaar niet raken of overlappen.",
-                   "de": "Die beiden Blutlachen dürfen sich nicht berühren oder überlappen.",
-                   "en": "The two blood pools may not touch or overlap."},
-    "pool-second": {"nl": "Er is maar één {what}; haal de andere eerst weg of verplaats die.",
-                    "de": "Es gibt nur eine {what}; nimm die andere erst weg oder versetze sie.",
-                    "en": "There is only one {what}; remove or move the other one first."},
+        "en": "A stone block cannot lie on the start or exit square: it is taken off at once there.",
+    },
+    "stone-count": {
+        "nl": "Er zijn maar 11 steenblokken.",
+        "de": "Es gibt nur 11 Steinblöcke.",
+        "en": "There are only 11 stone blocks.",
+    },
+    "pool-off": {
+        "nl": "De bloedplas past hier niet: {sq} ligt niet op het bord.",
+        "de": "Die Blutlache passt hier nicht: {sq} liegt nicht auf dem Spielplan.",
+        "en": "The blood pool does not fit here: {sq} is not on the board.",
+    },
+    "pool-wall": {
+        "nl": "Een bloedplas raakt nooit de buitenmuur, en {sq} ligt aan de muur.",
+        "de": "Eine Blutlache berührt nie die Außenmauer, und {sq} liegt an der Mauer.",
+        "en": "A blood pool never touches the outer wall, and {sq} is next to it.",
+    },
+    "pool-touch": {
+        "nl": "De twee bloedplassen mogen elkaar niet raken of overlappen.",
+        "de": "Die beiden Blutlachen dürfen sich nicht berühren oder überlappen.",
+        "en": "The two blood pools may not touch or overlap.",
+    },
+    "pool-second": {
+        "nl": "Er is maar één {what}; haal de andere eerst weg of verplaats die.",
+        "de": "Es gibt nur eine {what}; nimm die andere erst weg oder versetze sie.",
+        "en": "There is only one {what}; remove or move the other one first.",
+    },
     "pool-name.pool4": {"nl": "bloedplas van 1 × 4", "de": "Blutlache 1 × 4", "en": "1 × 4 blood pool"},
     "pool-name.pool2": {"nl": "bloedplas van 2 × 2", "de": "Blutlache 2 × 2", "en": "2 × 2 blood pool"},
-    "pool-monster": {"nl": "Het monster staat op {sq}, en het monster staat nooit op bloed.",
-                     "de": "Das Monster steht auf {sq}, und das Monster steht nie auf Blut.",
-                     "en": "The monster stands on {sq}, and the monster never stands on blood."},
-    "monster-blood": {"nl": "Het monster staat nooit op bloed: het glijdt altijd door tot voorbij de plas.",
-                      "de": "Das Monster steht nie auf Blut: es rutscht immer bis hinter die Lache.",
-                      "en": "The monster never stands on blood: it always slides on past the pool."},
-    "monster-stays": {"nl": "Het monster staat altijd op het bord; verplaats het, of tik er met een monster "
-                            "met een kijkrichting op om het te draaien.",
-                      "de": "Das Monster steht immer auf dem Spielplan; versetze es, oder tippe es mit einem Monster "
-                            "mit Blickrichtung an, um es zu drehen.",
-                      "en": "The monster is always on the board; move it, or tap it with a monster facing a "
-                            "direction to turn it."},
-    "nothing-here": {"nl": "Op {sq} staat niets om te verplaatsen.", "de": "Auf {sq} steht nichts zum Versetzen.",
-                     "en": "There is nothing on {sq} to move."},
-    "tap-square": {"nl": "Tik op een veld van het bord.", "de": "Tippe ein Feld des Spielplans an.",
-                   "en": "Tap a square of the board."},
+    "pool-monster": {
+        "nl": "Het monster staat op {sq}, en het monster staat nooit op bloed.",
+        "de": "Das Monster steht auf {sq}, und das Monster steht nie auf Blut.",
+        "en": "The monster stands on {sq}, and the monster never stands on blood.",
+    },
+    "monster-blood": {
+        "nl": "Het monster staat nooit op bloed: het glijdt altijd door tot voorbij de plas.",
+        "de": "Das Monster steht nie auf Blut: es rutscht immer bis hinter die Lache.",
+        "en": "The monster never stands on blood: it always slides on past the pool.",
+    },
+    "monster-stays": {
+        "nl": "Het monster staat altijd op het bord; verplaats het, of tik er met een monster "
+        "met een kijkrichting op om het te draaien.",
+        "de": "Das Monster steht immer auf dem Spielplan; versetze es, oder tippe es mit einem Monster "
+        "mit Blickrichtung an, um es zu drehen.",
+        "en": "The monster is always on the board; move it, or tap it with a monster facing a direction to turn it.",
+    },
+    "nothing-here": {
+        "nl": "Op {sq} staat niets om te verplaatsen.",
+        "de": "Auf {sq} steht nichts zum Versetzen.",
+        "en": "There is nothing on {sq} to move.",
+    },
+    "tap-square": {
+        "nl": "Tik op een veld van het bord.",
+        "de": "Tippe ein Feld des Spielplans an.",
+        "en": "Tap a square of the board.",
+    },
     "no-figure": {"nl": "Tik op een figuur.", "de": "Tippe eine Figur an.", "en": "Tap a figure."},
-    "held-gone": {"nl": "Het stuk dat je vasthield, is er niet meer; kies opnieuw.",
-                  "de": "Das Teil in deiner Hand ist nicht mehr da; wähle neu.",
-                  "en": "The piece you were holding is no longer there; choose again."},
-    "out-chapter-1": {"nl": "In hoofdstuk 1 gaat geen figuur verloren: een gepakte figuur gaat terug naar de startvoorraad.",
-                      "de": "In Kapitel 1 geht keine Figur verloren: eine gefangene Figur kommt zurück in den Startvorrat.",
-                      "en": "No figure is lost in chapter 1: a caught figure goes back to the start pool."},
-    "moved-phase": {"nl": "Of een figuur al gelopen heeft, telt alleen terwijl de spelers aan de beurt zijn.",
-                    "de": "Ob eine Figur schon gezogen hat, zählt nur, während die Spieler ziehen.",
-                    "en": "Whether a figure has moved only counts while the players are moving."},
-    "not-in-play": {"nl": "{name} is niet meer in het spel.", "de": "{name} ist nicht mehr im Spiel.",
-                    "en": "{name} is no longer in play."},
-    "first-round": {"nl": "In de eerste ronde verplaatst elke speler maar twee figuren.",
-                    "de": "In der ersten Runde zieht jeder Spieler nur zwei Figuren.",
-                    "en": "In the first round each player moves only two figures."},
-    "no-mover": {"nl": "Dan moet niemand deze ronde nog een figuur laten lopen; kies dan als fase: "
-                       "een monsterkaart wordt omgedraaid.",
-                 "de": "Dann muss in dieser Runde niemand mehr eine Figur ziehen; wähle dann als Phase: "
-                       "eine Monsterkarte wird aufgedeckt.",
-                 "en": "Then nobody has a figure left to move this round; choose the phase: a monster card "
-                       "is turned over."},
-    "end-rung": {"nl": "Een speler heeft al zijn figuren op één na gered: het einde is ingeluid, dus zijn de "
-                       "spelers aan de beurt of is het spel afgelopen.",
-                 "de": "Ein Spieler hat alle Figuren bis auf eine gerettet: das Ende ist eingeläutet, also ziehen "
-                       "die Spieler oder das Spiel ist vorbei.",
-                 "en": "A player has saved all figures but one: the end has been rung, so the players are "
-                       "moving or the game is over."},
-    "chapter-2-empty": {"nl": "In hoofdstuk 2 is het spel afgelopen zodra er geen figuur meer op het bord of in de "
-                              "startvoorraad is.",
-                        "de": "In Kapitel 2 ist das Spiel vorbei, sobald keine Figur mehr auf dem Spielplan oder im "
-                              "Startvorrat ist.",
-                        "en": "In chapter 2 the game is over as soon as no figure is left on the board or in the "
-                              "start pool."},
-    "setup-figures": {"nl": "Zolang het bord wordt opgebouwd, wachten alle figuren met de gekleurde kant boven in de "
-                            "startvoorraad.",
-                      "de": "Solange der Spielplan aufgebaut wird, warten alle Figuren mit der farbigen Seite nach oben "
-                            "im Startvorrat.",
-                      "en": "While the board is being built, every figure waits in the start pool, coloured side up."},
-    "setup-start": {"nl": "Het bord wordt opgebouwd voor de eerste ronde van hoofdstuk 1, voordat er een figuur "
-                          "gered is.",
-                    "de": "Der Spielplan wird vor der ersten Runde von Kapitel 1 aufgebaut, bevor eine Figur "
-                          "gerettet ist.",
-                    "en": "The board is built before the first round of chapter 1, before any figure is saved."},
-    "setup-done": {"nl": "Alle steenblokken en beide bloedplassen liggen al: het spel zou dan al begonnen zijn.",
-                   "de": "Alle Steinblöcke und beide Blutlachen liegen schon: das Spiel hätte dann schon begonnen.",
-                   "en": "Every stone block and both blood pools are placed: the game would have started."},
-    "card-count": {"nl": "Er zijn maar {n} kaart(en) {card} (de kaarten zijn 5, 7, 7, 8, 8, 10, X, XX).",
-                   "de": "Es gibt nur {n} Karte(n) {card} (die Karten sind 5, 7, 7, 8, 8, 10, X, XX).",
-                   "en": "There are only {n} card(s) {card} (the cards are 5, 7, 7, 8, 8, 10, X, XX)."},
-    "first-card": {"nl": "De eerste monsterkaart van het spel is nooit X of XX.",
-                   "de": "Die erste Monsterkarte des Spiels ist nie X oder XX.",
-                   "en": "The first monster card of the game is never X or XX."},
-    "steps-limit": {"nl": "Met kaart {card} kan het monster hoogstens {n} stappen al gezet hebben.",
-                    "de": "Mit Karte {card} kann das Monster höchstens {n} Schritte schon gemacht haben.",
-                    "en": "With card {card} the monster can have taken at most {n} steps so far."},
-    "caught-limit": {"nl": "Met kaart {card} stopt het monster zodra het {n} figuur/figuren gepakt heeft.",
-                     "de": "Mit Karte {card} hält das Monster an, sobald es {n} Figur(en) gefangen hat.",
-                     "en": "With card {card} the monster stops as soon as it has caught {n} figure(s)."},
-    "turn-impossible": {"nl": "{player} kan nu niet aan de beurt zijn: aan de beurt is, van wie nog een figuur moet "
-                              "laten lopen, wie deze ronde de minste beurten deed. Markeer eerst welke figuren al "
-                              "gelopen hebben.",
-                        "de": "{player} kann jetzt nicht am Zug sein: am Zug ist, wer noch eine Figur ziehen muss und "
-                              "in dieser Runde die wenigsten Züge gemacht hat. Markiere erst, welche Figuren schon "
-                              "gezogen haben.",
-                        "en": "{player} cannot be the one to move: it is whoever still has a figure to move and has "
-                              "taken the fewest turns this round. Mark the figures that have moved first."},
-    "not-over": {"nl": "Het spel is nog niet afgelopen: niemand heeft al zijn figuren op één na gered, en in "
-                       "hoofdstuk 2 zijn er nog figuren en kaarten.",
-                 "de": "Das Spiel ist noch nicht vorbei: niemand hat alle Figuren bis auf eine gerettet, und in "
-                       "Kapitel 2 gibt es noch Figuren und Karten.",
-                 "en": "The game is not over: nobody has saved all figures but one, and in chapter 2 there are "
-                       "still figures and cards."},
-    "ending-mismatch": {"nl": "Zo kan het spel in deze stand niet geëindigd zijn.",
-                        "de": "So kann das Spiel in dieser Stellung nicht geendet haben.",
-                        "en": "The game cannot have ended that way in this position."},
+    "held-gone": {
+        "nl": "Het stuk dat je vasthield, is er niet meer; kies opnieuw.",
+        "de": "Das Teil in deiner Hand ist nicht mehr da; wähle neu.",
+        "en": "The piece you were holding is no longer there; choose again.",
+    },
+    "out-chapter-1": {
+        "nl": "In hoofdstuk 1 gaat geen figuur verloren: een gepakte figuur gaat terug naar de startvoorraad.",
+        "de": "In Kapitel 1 geht keine Figur verloren: eine gefangene Figur kommt zurück in den Startvorrat.",
+        "en": "No figure is lost in chapter 1: a caught figure goes back to the start pool.",
+    },
+    "moved-phase": {
+        "nl": "Of een figuur al gelopen heeft, telt alleen terwijl de spelers aan de beurt zijn.",
+        "de": "Ob eine Figur schon gezogen hat, zählt nur, während die Spieler ziehen.",
+        "en": "Whether a figure has moved only counts while the players are moving.",
+    },
+    "not-in-play": {
+        "nl": "{name} is niet meer in het spel.",
+        "de": "{name} ist nicht mehr im Spiel.",
+        "en": "{name} is no longer in play.",
+    },
+    "first-round": {
+        "nl": "In de eerste ronde verplaatst elke speler maar twee figuren.",
+        "de": "In der ersten Runde zieht jeder Spieler nur zwei Figuren.",
+        "en": "In the first round each player moves only two figures.",
+    },
+    "no-mover": {
+        "nl": "Dan moet niemand deze ronde nog een figuur laten lopen; kies dan als fase: "
+        "een monsterkaart wordt omgedraaid.",
+        "de": "Dann muss in dieser Runde niemand mehr eine Figur ziehen; wähle dann als Phase: "
+        "eine Monsterkarte wird aufgedeckt.",
+        "en": "Then nobody has a figure left to move this round; choose the phase: a monster card is turned over.",
+    },
+    "end-rung": {
+        "nl": "Een speler heeft al zijn figuren op één na gered: het einde is ingeluid, dus zijn de "
+        "spelers aan de beurt of is het spel afgelopen.",
+        "de": "Ein Spieler hat alle Figuren bis auf eine gerettet: das Ende ist eingeläutet, also ziehen "
+        "die Spieler oder das Spiel ist vorbei.",
+        "en": "A player has saved all figures but one: the end has been rung, so the players are "
+        "moving or the game is over.",
+    },
+    "chapter-2-empty": {
+        "nl": "In hoofdstuk 2 is het spel afgelopen zodra er geen figuur meer op het bord of in de startvoorraad is.",
+        "de": "In Kapitel 2 ist das Spiel vorbei, sobald keine Figur mehr auf dem Spielplan oder im Startvorrat ist.",
+        "en": "In chapter 2 the game is over as soon as no figure is left on the board or in the start pool.",
+    },
+    "setup-figures": {
+        "nl": "Zolang het bord wordt opgebouwd, wachten alle figuren met de gekleurde kant boven in de startvoorraad.",
+        "de": "Solange der Spielplan aufgebaut wird, warten alle Figuren mit der farbigen Seite nach oben "
+        "im Startvorrat.",
+        "en": "While the board is being built, every figure waits in the start pool, coloured side up.",
+    },
+    "setup-start": {
+        "nl": "Het bord wordt opgebouwd voor de eerste ronde van hoofdstuk 1, voordat er een figuur gered is.",
+        "de": "Der Spielplan wird vor der ersten Runde von Kapitel 1 aufgebaut, bevor eine Figur gerettet ist.",
+        "en": "The board is built before the first round of chapter 1, before any figure is saved.",
+    },
+    "setup-done": {
+        "nl": "Alle steenblokken en beide bloedplassen liggen al: het spel zou dan al begonnen zijn.",
+        "de": "Alle Steinblöcke und beide Blutlachen liegen schon: das Spiel hätte dann schon begonnen.",
+        "en": "Every stone block and both blood pools are placed: the game would have started.",
+    },
+    "card-count": {
+        "nl": "Er zijn maar {n} kaart(en) {card} (de kaarten zijn 5, 7, 7, 8, 8, 10, X, XX).",
+        "de": "Es gibt nur {n} Karte(n) {card} (die Karten sind 5, 7, 7, 8, 8, 10, X, XX).",
+        "en": "There are only {n} card(s) {card} (the cards are 5, 7, 7, 8, 8, 10, X, XX).",
+    },
+    "seven-cards": {
+        "nl": "Na zeven omgedraaide kaarten is het hoofdstuk voorbij; de achtste kaart wordt niet gespeeld.",
+        "de": "Nach sieben aufgedeckten Karten ist das Kapitel vorbei; die achte Karte wird nicht gespielt.",
+        "en": "After seven cards turned over the chapter is over; the eighth card is never played.",
+    },
+    "first-card": {
+        "nl": "De eerste monsterkaart van het spel is nooit X of XX.",
+        "de": "Die erste Monsterkarte des Spiels ist nie X oder XX.",
+        "en": "The first monster card of the game is never X or XX.",
+    },
+    "steps-limit": {
+        "nl": "Met kaart {card} kan het monster hoogstens {n} stappen al gezet hebben.",
+        "de": "Mit Karte {card} kann das Monster höchstens {n} Schritte schon gemacht haben.",
+        "en": "With card {card} the monster can have taken at most {n} steps so far.",
+    },
+    "caught-limit": {
+        "nl": "Met kaart {card} stopt het monster zodra het {n} figuur/figuren gepakt heeft.",
+        "de": "Mit Karte {card} hält das Monster an, sobald es {n} Figur(en) gefangen hat.",
+        "en": "With card {card} the monster stops as soon as it has caught {n} figure(s).",
+    },
+    "turn-impossible": {
+        "nl": "{player} kan nu niet aan de beurt zijn: aan de beurt is, van wie nog een figuur moet "
+        "laten lopen, wie deze ronde de minste beurten deed. Markeer eerst welke figuren al "
+        "gelopen hebben.",
+        "de": "{player} kann jetzt nicht am Zug sein: am Zug ist, wer noch eine Figur ziehen muss und "
+        "in dieser Runde die wenigsten Züge gemacht hat. Markiere erst, welche Figuren schon "
+        "gezogen haben.",
+        "en": "{player} cannot be the one to move: it is whoever still has a figure to move and has "
+        "taken the fewest turns this round. Mark the figures that have moved first.",
+    },
+    "not-over": {
+        "nl": "Het spel is nog niet afgelopen: niemand heeft al zijn figuren op één na gered, en in "
+        "hoofdstuk 2 zijn er nog figuren en kaarten.",
+        "de": "Das Spiel ist noch nicht vorbei: niemand hat alle Figuren bis auf eine gerettet, und in "
+        "Kapitel 2 gibt es noch Figuren und Karten.",
+        "en": "The game is not over: nobody has saved all figures but one, and in chapter 2 there are "
+        "still figures and cards.",
+    },
+    "ending-mismatch": {
+        "nl": "Zo kan het spel in deze stand niet geëindigd zijn.",
+        "de": "So kann das Spiel in dieser Stellung nicht geendet haben.",
+        "en": "The game cannot have ended that way in this position.",
+    },
 }
 
 Board = dict[str, Any]  # a working copy of a canonical position
@@ -303,7 +415,7 @@ def figure_label(fid: str, lang: str | None) -> str:
 
 
 def card_label(card: str, lang: str | None) -> str:
-    return text(f"card.{card}", lang) if card in HIT_CARDS else text("card.steps", lang, card=card)
+    return text(f"cardname.{card}", lang) if card in HIT_CARDS else text("cardname.steps", lang, card=card)
 
 
 # -- reading targets and tools ------------------------------------------------------------------------
@@ -333,8 +445,9 @@ class _Work:
         self.facing: str = pos["monster"]["facing"]
         self.figs: dict[str, Any] = {}
         for fid, raw in pos["figures"].items():
-            self.figs[fid] = raw if isinstance(raw, str) else {"at": raw["at"], "showing": raw["showing"],
-                                                                "moved": raw["moved"]}
+            self.figs[fid] = (
+                raw if isinstance(raw, str) else {"at": raw["at"], "showing": raw["showing"], "moved": raw["moved"]}
+            )
         self.saved: list[str] = list(pos["saved"])
         turn = pos.get("turn") or {}
         taken = turn.get("turns_taken") or {}
@@ -460,6 +573,8 @@ def _translated(exc: PositionError) -> str | None:
         return "ending-mismatch"
     if field.startswith("discard.0") and "first card" in reason:
         return "first-card"
+    if field == "discard" and ("chapter is over" in reason or "at most" in reason):
+        return "seven-cards"
     return None
 
 
@@ -519,12 +634,15 @@ class FinstereFlureEditor:
                 name = figure_label(fid, lang)
                 for value, key, css in ((front, "front", ""), (7 - front, "back", " fig-back")):
                     label = text(f"tool.figure.{key}", lang, name=name, value=value)
-                    items.append(PaletteItem(f"fig:{fid}:{value}", label, css=f"fig-{colour}{css}", glyph=str(value),
-                                             group=group))
+                    items.append(
+                        PaletteItem(
+                            f"fig:{fid}:{value}", label, css=f"fig-{colour}{css}", glyph=str(value), group=group
+                        )
+                    )
         return items
 
     def _held_label(self, pos: Mapping[str, Any], tool: str, lang: str | None) -> str | None:
-        kind, _, rest = tool[len("drop:"):].partition(":")
+        kind, _, rest = tool[len("drop:") :].partition(":")
         if kind == "fig" and rest in pos["figures"]:
             return text("held", lang, what=figure_label(rest, lang))
         if kind == "monster" and not rest:
@@ -541,9 +659,7 @@ class FinstereFlureEditor:
 
     # -- place ---------------------------------------------------------------------------------------
 
-    def place(
-        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
-    ) -> EditResult:
+    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
         w = _Work(canonical(engine, position))
         fid, sq = self._target(w, target, lang)
         next_tool: str | None = None
@@ -614,7 +730,9 @@ class FinstereFlureEditor:
             return pool2_squares(*sq)
         return pool4_squares(sq[0], sq[1], "h" if kind == "pool4h" else "v")
 
-    def _pool(self, w: _Work, kind: str, sq: Square, lang: str | None, *, moving: frozenset[Square] = frozenset()) -> None:
+    def _pool(
+        self, w: _Work, kind: str, sq: Square, lang: str | None, *, moving: frozenset[Square] = frozenset()
+    ) -> None:
         squares = self._pool_squares(kind, sq)
         shape = "pool2" if kind == "pool2" else "pool4"
         rest = w.blood - moving
@@ -706,7 +824,7 @@ class FinstereFlureEditor:
         raise EditError(text("nothing-here", lang, sq=sq_text(sq)))
 
     def _drop(self, w: _Work, tool: str, fid: str | None, sq: Square | None, lang: str | None) -> None:
-        kind, _, rest = tool[len("drop:"):].partition(":")
+        kind, _, rest = tool[len("drop:") :].partition(":")
         if kind == "fig":
             if rest not in w.figs:
                 raise EditError(text("held-gone", lang))
@@ -772,28 +890,51 @@ class FinstereFlureEditor:
         for i, card in enumerate(discard, start=1):
             kinds = [c for c in CARD_KINDS if not (i == 1 and chapter == 1 and c in HIT_CARDS)]
             key = "field.card.play" if phase == "monster" and i == len(discard) else "field.card"
-            out.append(EditField(f"card{i}", text(key, lang, i=i), tuple((c, card_label(c, lang)) for c in kinds), card))
+            out.append(
+                EditField(f"card{i}", text(key, lang, i=i), tuple((c, card_label(c, lang)) for c in kinds), card)
+            )
         if phase == "monster":
             mt = pos["monster_turn"]
             limit = MAX_HIT_STEPS if mt["card"] in HIT_CARDS else int(mt["card"])
-            out.append(EditField("steps", text("field.steps", lang), tuple((str(n), str(n)) for n in range(limit)),
-                                 str(mt["steps"])))
+            out.append(
+                EditField(
+                    "steps", text("field.steps", lang), tuple((str(n), str(n)) for n in range(limit)), str(mt["steps"])
+                )
+            )
             if mt["card"] in HIT_CARDS:
-                out.append(EditField("caught", text("field.caught", lang),
-                                     tuple((str(n), str(n)) for n in range(HIT_CARDS[mt["card"]])), str(mt["caught"])))
+                out.append(
+                    EditField(
+                        "caught",
+                        text("field.caught", lang),
+                        tuple((str(n), str(n)) for n in range(HIT_CARDS[mt["card"]])),
+                        str(mt["caught"]),
+                    )
+                )
         if phase == "players":
-            out.append(EditField("turn", text("field.turn", lang),
-                                 tuple((p, COLOUR[lang_of(lang)][p]) for p in pos["players"]), values["turn"]))
+            out.append(
+                EditField(
+                    "turn",
+                    text("field.turn", lang),
+                    tuple((p, COLOUR[lang_of(lang)][p]) for p in pos["players"]),
+                    values["turn"],
+                )
+            )
         if phase == "over":
-            out.append(EditField("ending", text("field.ending", lang),
-                                 tuple((e, ENDING_LABEL[e][lang_of(lang)]) for e in ENDING_LABEL), pos["ending"]))
+            out.append(
+                EditField(
+                    "ending",
+                    text("field.ending", lang),
+                    tuple((e, ENDING_LABEL[e][lang_of(lang)]) for e in ENDING_LABEL),
+                    pos["ending"],
+                )
+            )
         return out
 
     @staticmethod
     def _round_label(chapter: int, r: int, lang: str | None) -> str:
         if chapter == 1:
-            return text("round", lang, n=r)
-        return text("round.chapter2", lang, n=CARDS_PER_CHAPTER + r, r=r)
+            return text("roundname", lang, n=r)
+        return text("roundname.chapter2", lang, n=CARDS_PER_CHAPTER + r, r=r)
 
     @staticmethod
     def _values(pos: Mapping[str, Any]) -> dict[str, str]:
@@ -890,7 +1031,9 @@ class FinstereFlureEditor:
             raise EditError(text("first-card", lang), "discard")
 
     @staticmethod
-    def _monster_turn(pos: Mapping[str, Any], discard: list[str], changed: Mapping[str, str], lang: str | None) -> Board:
+    def _monster_turn(
+        pos: Mapping[str, Any], discard: list[str], changed: Mapping[str, str], lang: str | None
+    ) -> Board:
         card = discard[-1]
         mt = pos.get("monster_turn") or {"steps": 0, "caught": 0}
         limit = MAX_HIT_STEPS if card in HIT_CARDS else int(card)
