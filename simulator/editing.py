@@ -96,6 +96,8 @@ def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, 
     shapes = link_shapes(
         board.shapes, lambda sh: (tap_url(sh.target), sh.title or sh.target, "edit-target") if sh.target else (None, "", "")
     )
+    off_board_fn = getattr(editor, "off_board", None)
+    off_board = [{"label": label, "url": tap_url(target), "target": target} for target, label in (off_board_fn(engine, position, lang) if off_board_fn else [])]
     palette = editor.palette(engine, position, tool, lang)
     groups: list[dict[str, Any]] = []
     for item in palette:
@@ -122,6 +124,7 @@ def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, 
         "board": board,
         "board_shapes": shapes,
         "board_interactive": True,
+        "off_board": off_board,
         "palette_groups": groups,
         "tool": tool,
         "current_tool": current,

@@ -88,6 +88,12 @@ class Editor(Protocol):
         ...
 
 
+# Optional, beside the methods above (the page looks it up with getattr):
+#   off_board(engine, position, lang) -> list[tuple[target, label]]
+#       pieces the board does not draw (a start pool, saved figures, a hand), offered as a row of
+#       tap targets under the board in edit mode.
+
+
 def judged(engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
     """The canonical form of ``position`` as the engine reads it; raises :class:`EditError` with the
     engine's reason when it refuses the position."""

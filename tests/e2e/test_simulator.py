@@ -53,7 +53,9 @@ def test_simulator_history_and_what_if_branching(page, site):
     page.go_forward()
     expect(page).to_have_url(re.compile(r"step=2$"))
     page.go_back()
-    # What if yellow 1 stays where it is instead?
+    # What if yellow 1 stays where it is instead? (The list of all moves is the fallback under the
+    # board, collapsed while the board itself can be tapped.)
+    page.evaluate("document.querySelector('.whatif').open = true")
     page.locator('a.action[data-action="move:yellow1:"]').click()
     expect(page).to_have_url(re.compile(r"\?log=1\."))
     expect(page.locator(".sim-caption")).to_contain_text("Geel 1")

@@ -143,7 +143,7 @@ def test_tapping_a_square_plays_the_move_that_reaches_it(client, toy):
 def test_chance_outcomes_are_a_row_of_choices_under_the_board(client, toy):
     log = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 2, "coin": True, "winner": ""}))
     html = client.get(SIM, {"log": log}).content.decode()
-    row = re.findall(r'class="tap-choice[^"]*" href="([^"]+)"[^>]*>([^<]+)<', html)
+    row = re.findall(r'class="tap-choice[^"]*" data-target="[^"]*" href="([^"]+)"[^>]*>([^<]+)<', html)
     assert {label for _url, label in row} == {"Kop", "Munt"}
     heads = next(url for url, label in row if label == "Kop").replace("&amp;", "&")
     assert _log_of(heads).actions == ("coin:heads",)

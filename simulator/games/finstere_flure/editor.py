@@ -601,6 +601,25 @@ class FinstereFlureEditor:
             "figures": {fid: "pool" for fid in figure_ids(tuple(players))},
         })  # fmt: skip
 
+    # -- figures off the board -------------------------------------------------------------------------
+
+    def off_board(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+        """Figures not drawn on the board (start pool, saved, out) as tap targets under it: tapped with
+        a tool they turn over, get marked, or are picked up like any figure."""
+        where = {
+            "nl": {"pool": "startvoorraad, toont {v}", "saved": "gered", "out": "uit het spel"},
+            "de": {"pool": "Startvorrat, zeigt {v}", "saved": "gerettet", "out": "aus dem Spiel"},
+            "en": {"pool": "start pool, showing {v}", "saved": "saved", "out": "out of the game"},
+        }[lang_of(lang)]
+        out = []
+        for fid, fig in canonical(engine, position)["figures"].items():
+            if isinstance(fig, dict) and fig.get("at") != "pool":
+                continue
+            state = "pool" if isinstance(fig, dict) or fig == "pool" else str(fig)
+            showing = fig.get("showing", "") if isinstance(fig, dict) else ""
+            out.append((f"fig:{fid}", f"{figure_label(fid, lang)} ({where[state].format(v=showing)})"))
+        return out
+
     # -- palette -------------------------------------------------------------------------------------
 
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
