@@ -308,3 +308,25 @@ def test_every_player_stays_distinguishable_under_colour_blindness(browser, site
         seen = {colour: _simulate(_rgb(fig["fill"]), matrix) for colour, fig in by_colour.items()}
         for a, b in combinations(seen, 2):
             assert _delta_e(seen[a], seen[b]) >= 10, f"{name}: {a} and {b} look alike"
+
+
+def test_editing_with_the_keyboard_only(page, site):
+    page.goto(f"{site}{SIM}?new=1&players=2&then=blank")
+    expect(page.locator("#editor")).to_be_visible()
+
+    def tab_to(selector: str) -> None:
+        for _ in range(400):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
+                return
+        pytest.fail(f"{selector} is not reachable with Tab")
+
+    tab_to('a.palette-item[data-tool="stone"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    expect(page.locator('a.palette-item[data-tool="stone"]')).to_have_attribute("aria-current", "true")
+    tab_to('svg.board-svg a[data-target="sq:5,5"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.locator(".position-json summary").click()
+    assert json.loads(page.locator("#position-json-text").text_content())["stones"] == [[5, 5]]
