@@ -14,6 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from simulator.core import codec
+from tests.colour_vision import SIMULATIONS, delta_e76, lab, linear, simulate
 
 pytestmark = pytest.mark.browser
 SIM = "/nl/finstere-flure/sim/"
@@ -240,39 +241,9 @@ def test_axe_on_the_play_view_while_picking(browser, site):
         context.close()
 
 
-# Colour-blind simulations (Machado, Oliveira & Fernandes 2009, severity 1.0) on sRGB values.
-SIMULATIONS = {
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
-}
-
-
 def _rgb(css: str) -> tuple[float, float, float]:
     r, g, b = (int(v) for v in re.findall(r"\d+", css)[:3])
     return r / 255, g / 255, b / 255
-
-
-def _simulate(rgb, matrix):
-    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix)
-
-
-def _lab(rgb):
-    def lin(c):
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t):
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def _delta_e(a, b):
-    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -305,9 +276,10 @@ def test_every_player_stays_distinguishable_under_colour_blindness(browser, site
     letters = {colour: re.sub(r"\d", "", fig["tag"]) for colour, fig in by_colour.items()}
     assert all(letters.values()) and len(set(letters.values())) == 7, letters  # a letter per colour
     for name, matrix in SIMULATIONS.items():
-        seen = {colour: _simulate(_rgb(fig["fill"]), matrix) for colour, fig in by_colour.items()}
+        # The simulation is applied to the sRGB values, then compared in CIE Lab (CIE76).
+        seen = {colour: lab(linear(simulate(_rgb(fig["fill"]), matrix))) for colour, fig in by_colour.items()}
         for a, b in combinations(seen, 2):
-            assert _delta_e(seen[a], seen[b]) >= 10, f"{name}: {a} and {b} look alike"
+            assert delta_e76(seen[a], seen[b]) >= 10, f"{name}: {a} and {b} look alike"
 
 
 def test_editing_with_the_keyboard_only(page, site):

@@ -14,6 +14,7 @@ from simulator.core.engine import Engine, RuleError
 
 from .cards import BY_CODE, SPELL_COST, SPELLS
 from .moves import free_wizard, relocate_raven
+from .names import SPELL_NL
 from .state import State, find_tower, ring
 
 LANGS = ("nl", "de", "en")
@@ -48,16 +49,7 @@ WIZARD: dict[str, dict[str, str]] = {
 }
 
 SPELL_NAMES: dict[str, dict[str, str]] = {
-    "nl": {
-        "wizard-fwd": "Verplaats een Tovenaar (vooruit)",
-        "wizard-back": "Verplaats een Tovenaar (achteruit)",
-        "tower-fwd": "Verplaats een Toren (vooruit)",
-        "tower-back": "Verplaats een Toren (achteruit)",
-        "swap": "Wissel twee torens om",
-        "raven": "Verplaats de Raventoren",
-        "lift": "Meeliften",
-        "free": "Bevrijd een Tovenaar",
-    },
+    "nl": SPELL_NL,  # the message catalogue's names
     "de": {
         "wizard-fwd": "Versetze einen Zauberer (vorwärts)",
         "wizard-back": "Versetze einen Zauberer (rückwärts)",
