@@ -8,6 +8,7 @@ position and shows the reason next to the board.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -57,8 +58,10 @@ def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
         position = judged(engine, raw)
     except EditError as exc:
         raise BadAddress(f"edit.{exc.field}", exc.reason) from None
-    palette = editor.palette(engine, position, params.get("tool", ""), lang)
-    tool = params.get("tool") or (palette[0].id if palette else "")
+    tool = params.get("tool", "")
+    if not tool:  # the palette's first tool
+        palette = editor.palette(engine, position, tool, lang)
+        tool = palette[0].id if palette else ""
     request = EditRequest(position, tool)
     try:
         if params.get("at"):
@@ -140,12 +143,11 @@ def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, 
             "blank": edit_url(sim_url, blank, tool),
             "sim": sim_url,
         },
-        "position_json": _json(position),
+        "position_json": position_json(position),
         "status": board.status,
     }
 
 
-def _json(position: Mapping[str, Any]) -> str:
-    import json
-
+def position_json(position: Mapping[str, Any]) -> str:
+    """A position as the pages show it: real JSON, indented, that pastes back as it is."""
     return json.dumps(position, ensure_ascii=False, indent=2)

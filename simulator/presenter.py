@@ -9,7 +9,6 @@ view-model (board, action labels and groups).
 from __future__ import annotations
 
 import inspect
-import json
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
@@ -31,7 +30,7 @@ from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
 
 from .addressing import Address, query_for
-from .editing import edit_url
+from .editing import edit_url, position_json
 from .playing import PickError, automatic_run, computer_move, format_pick, link_shapes, tap_context
 
 MAX_ACTION_BUTTONS = 400
@@ -232,11 +231,6 @@ def board_context(
         groups[-1]["actions"].append(item)
 
     index = len(timeline.actions_until(step))
-    seeded = None
-    if not over and engine.chance_outcomes(state):
-        outcome = seeded_draw(engine, state, log.seed or 0, index)
-        seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": branch_url(outcome)}
-
     # What plays itself: the computer's seats (and chance and automatic actors in a game against
     # the computer) on the latest step; an automatic actor's whole turn at once.
     auto = None
@@ -251,6 +245,11 @@ def board_context(
                 "live": step == timeline.last,
                 "delay_ms": settings.SIMULATOR_AUTOPLAY_MS,
             }
+    seeded = None
+    if auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
+        outcome = seeded_draw(engine, state, log.seed or 0, index)
+        seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": branch_url(outcome)}
+
     run = None
     if not over and frame.refused is None and actor in engine.info.automatic_actors:
         whole = automatic_run(spec, state, index)
@@ -299,7 +298,7 @@ def board_context(
             "self": link(step),
             "edit": edit_url(sim_url, position) if spec.editor is not None else None,
         },
-        "position_json": json.dumps(position, ensure_ascii=False, indent=2),
+        "position_json": position_json(position),
     }
 
 

@@ -94,13 +94,18 @@ class Editor(Protocol):
 #       tap targets under the board in edit mode.
 
 
-def judged(engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
-    """The canonical form of ``position`` as the engine reads it; raises :class:`EditError` with the
-    engine's reason when it refuses the position."""
+def read_state(engine: Engine[Any], position: Mapping[str, Any]) -> Any:
+    """The engine's state of ``position``; raises :class:`EditError` with the engine's reason when it
+    refuses the position (editors use it to read the position they are given)."""
     try:
-        return engine.position_of(engine.state_from_position(dict(position)))
+        return engine.state_from_position(dict(position))
     except PositionError as exc:
         raise EditError(exc.reason, exc.field, engine=True) from None
+
+
+def judged(engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical form of ``position`` as the engine reads it (:func:`read_state`)."""
+    return engine.position_of(read_state(engine, position))
 
 
 def check_id(value: str, what: str) -> str:

@@ -44,8 +44,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.core.editor import EditError, EditField, EditResult, PaletteItem
-from simulator.core.engine import Engine, PositionError
+from simulator.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from simulator.core.engine import Engine
 
 from . import position as positions
 from .cards import BY_CODE, CODES, FULL_DECK, INDEX, SPELLS
@@ -300,11 +300,8 @@ def t(key: str, lang: str | None, **data: Any) -> str:
 
 
 def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    try:
-        st: State = engine.state_from_position(dict(position))
-    except PositionError as exc:
-        raise EditError(exc.reason, exc.field, engine=True) from None
-    return st
+    state: State = read_state(engine, position)
+    return state
 
 
 def write(st: State) -> dict[str, Any]:

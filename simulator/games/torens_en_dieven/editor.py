@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.core.editor import EditError, EditField, EditResult, PaletteItem
-from simulator.core.engine import Engine, PositionError
+from simulator.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from simulator.core.engine import Engine
 
 from .labels import colour, lang_of, parse_square, square, tile_name
 from .position import LIMITS
@@ -242,10 +242,7 @@ def word(key: str, lang: str | None, **data: Any) -> str:
 
 
 def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    try:
-        state: State = engine.state_from_position(dict(position))
-    except PositionError as exc:
-        raise EditError(exc.reason, exc.field, engine=True) from None
+    state: State = read_state(engine, position)
     return state
 
 
