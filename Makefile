@@ -25,12 +25,14 @@ venv: $(STAMP)
 
 setup: venv .secret_key
 	$(RUN_ENV) $(PY) manage.py migrate --noinput -v0
+	$(RUN_ENV) $(PY) manage.py createcachetable
 	$(RUN_ENV) $(PY) manage.py loadrules
 	$(RUN_ENV) $(PY) manage.py collectstatic --noinput -v0
 
+# Served by uvicorn (ASGI: pages and the online rooms' WebSockets, one process, in-memory rooms).
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/"
-	$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
+	$(RUN_ENV) $(VENV)/bin/uvicorn rulesite.asgi:application --host $(HOST) --port $(PORT) --no-server-header
 
 check: venv
 	$(TEST_ENV) $(PY) manage.py checkrules
@@ -51,7 +53,7 @@ test: venv
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
 test-postgres: venv
 	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
-	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/test_nul_bytes.py
+	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/rooms tests/test_nul_bytes.py
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py

@@ -18,10 +18,21 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from rulebooks.models import Clause
 from rulebooks.rendering import LANG_PLACEHOLDER
 
 from .forms import EntryAdminForm
 from .models import Change, Entry
+
+
+class EntryAdminKeepsRetiredForm(EntryAdminForm):
+    """The clauses of a retired game (hidden from the site, kept in the database) stay choices, so
+    saving one of its entries in the admin does not drop the citations the page could not show."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "clauses" in self.fields:
+            self.fields["clauses"].queryset = Clause.all_objects.select_related("game").order_by("game__order", "position")
 
 
 class ChangeInline(admin.TabularInline):
@@ -37,7 +48,7 @@ class ChangeInline(admin.TabularInline):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    form = EntryAdminForm
+    form = EntryAdminKeepsRetiredForm
     list_display = ["short_question", "game", "status", "published", "origin", "is_verified", "asked_date", "created_at"]
     list_display_links = ["short_question"]
     list_filter = ["game", "status", "published", "origin", "edited_in_admin"]

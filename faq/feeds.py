@@ -12,6 +12,7 @@ from rulebooks.lookups import get_game_or_404
 from rulebooks.rendering import LANG_PLACEHOLDER
 
 from .models import Entry
+from .rendering import sanitize
 
 FEED_ITEMS = 30
 
@@ -51,8 +52,9 @@ class SiteFaqFeed(Feed):
         return str(item)
 
     def item_description(self, item):
-        # Cross-reference links become absolute links in the reader's language.
-        return item.answer_html.replace(f'href="{LANG_PLACEHOLDER}', f'href="{item.link_base}')
+        # Sanitised again on the way out (an answer stored before a sanitiser fix is not trusted),
+        # then cross-reference links become absolute links in the reader's language.
+        return sanitize(item.answer_html).replace(f'href="{LANG_PLACEHOLDER}', f'href="{item.link_base}')
 
     def item_link(self, item):
         return item.get_absolute_url()

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rulebooks.models import Clause, Game
 from simulator.core.scenario_files import scenario_ids
 
+from .asking import NONCE_RE
 from .models import EMAIL_MAX, NAME_MAX, QUESTION_MAX, QUESTION_MIN, REASON_MAX, Entry
 from .positions import MAX_POSITION_URL, parse_position_url
 
@@ -61,6 +62,8 @@ class AskForm(forms.Form):
     )
     clause = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
     position = forms.CharField(max_length=MAX_POSITION_URL, required=False, widget=forms.HiddenInput)
+    # One per rendering of the form: the same form sent twice is stored once (faq.asking).
+    nonce = forms.CharField(max_length=200, required=False, widget=forms.HiddenInput)
     # The honeypot: hidden from people and screen readers; bots fill it in.
     website = forms.CharField(label=_("Leave this field empty"), required=False, max_length=500)
 
@@ -69,6 +72,10 @@ class AskForm(forms.Form):
         if len(question) < QUESTION_MIN:
             raise forms.ValidationError(TOO_SHORT, code="min_length", params={"limit_value": QUESTION_MIN})
         return question
+
+    def clean_nonce(self):
+        nonce = self.cleaned_data["nonce"]
+        return nonce if NONCE_RE.fullmatch(nonce) else ""  # a malformed nonce is ignored, not an error
 
     def clean_name(self):
         return clean_text(self.cleaned_data["name"], multiline=False)

@@ -46,7 +46,13 @@ def new_token() -> str:
 
 class PublishedQuerySet(models.QuerySet):
     def published(self):
-        return self.filter(published=True)
+        """Public entries: published, of a game that is not retired."""
+        return self.filter(published=True, game__retired=False)
+
+    def written_by_people(self):
+        """Leave out curated entries that only mirror their repository file (not edited in the
+        admin): the loader rebuilds their citations from the files, so it need not protect them."""
+        return self.exclude(origin=Entry.REPOSITORY, edited_in_admin=False)
 
     def by_feed_date(self):
         """Newest publication or change first."""
@@ -77,7 +83,8 @@ class Entry(models.Model):
         (EDITOR, _("written in the admin")),
     ]
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="faq_entries", verbose_name=_("game"))
+    # PROTECT: the database itself refuses to delete a game that has entries (people's work).
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="faq_entries", verbose_name=_("game"))
     slug = models.SlugField(
         _("slug"), max_length=80, help_text=_("The last part of the entry's address; keep it once published.")
     )
@@ -196,8 +203,8 @@ class Entry(models.Model):
         return Change.objects.create(entry=self, reason=reason, editor=editor, created_at=now)
 
 
-def unique_slug(game_slug: str, text: str) -> str:
-    """A slug from the first words of ``text``, unique within the game."""
+def unique_slug(game_slug: str, text: str, avoid: frozenset[str] | set[str] = frozenset()) -> str:
+    """A slug from the first words of ``text``, unique within the game (and not in ``avoid``)."""
     base = slugify(text)
     if len(base) > 60:
         base = base[:61].rsplit("-", 1)[0][:60]
@@ -205,7 +212,7 @@ def unique_slug(game_slug: str, text: str) -> str:
     if base in RESERVED_SLUGS:
         base += "-1"
     slug, n = base, 2
-    while Entry.objects.filter(game_id=game_slug, slug=slug).exists():
+    while slug in avoid or Entry.objects.filter(game_id=game_slug, slug=slug).exists():
         slug = f"{base}-{n}"
         n += 1
     return slug

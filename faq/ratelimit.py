@@ -1,19 +1,29 @@
-"""A small fixed-window rate limit per client on Django's cache.
+"""A fixed-window rate limit per client on Django's cache, counted atomically.
 
-``FAQ_QUESTION_RATE = (5, 600)`` (the default) allows five questions per client address in ten
-minutes. The client is ``REMOTE_ADDR``: behind a proxy, make the proxy set it (or the limit is
-shared by everyone). The cache backend decides the scope: local memory counts per process, a
-shared cache (``DJANGO_CACHE_DIR``) counts across worker processes.
+``FAQ_QUESTION_RATE = (5, 600)`` (the default) allows five questions per client address in each
+ten-minute window. The client is ``REMOTE_ADDR``: behind a proxy, make the proxy set it (or the
+limit is shared by everyone).
+
+Each accepted submission claims one of the window's ``limit`` slots with ``cache.add``, which
+only one caller can win for a key: the database cache (the site's default) inserts a row under
+the key's primary key, Redis uses ``SET NX``, the file cache (``rulesite.filecache``) hard-links
+a finished file into place, local memory takes a lock. So the limit holds
+across worker processes sharing the cache, even for submissions sent at the same moment
+(reading a count and writing it back in two steps would let those through). The window number
+is part of the key, so a slot is never an expired row that two callers could both take over.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
+import time
 
 from django.conf import settings
 from django.core.cache import cache
 
 DEFAULT_RATE = (5, 600)
+ADD_ATTEMPTS = 8
 
 
 def rate() -> tuple[int, int]:
@@ -27,22 +37,45 @@ def client_key(request, scope: str) -> str:
     return f"ratelimit:{scope}:{digest}"
 
 
-def is_limited(request, scope: str = "faq-ask") -> bool:
-    """True when this client has used up its allowance in the current window."""
-    limit, _window = rate()
-    return (cache.get(client_key(request, scope)) or 0) >= limit
+def _clock() -> float:
+    return time.time()
 
 
-def record(request, scope: str = "faq-ask") -> None:
-    """Count one accepted submission of this client."""
-    key = client_key(request, scope)
-    _limit, window = rate()
-    if not cache.add(key, 1, timeout=window):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=window)
+def retry_after(now: float | None = None) -> int:
+    """Seconds until the current window ends (when a used-up allowance is renewed)."""
+    window = rate()[1]
+    now = _clock() if now is None else now
+    return max(1, window - int(now) % window)
 
 
-def retry_after() -> int:
-    return rate()[1]
+def _slots(request, scope: str, now: float) -> list[str]:
+    limit, window = rate()
+    prefix = f"{client_key(request, scope)}:{int(now) // window}"
+    return [f"{prefix}:{slot}" for slot in range(limit)]
+
+
+def used_up(request, scope: str = "faq-ask", now: float | None = None) -> bool:
+    """True when every slot of the current window is taken (a cheap look before doing work;
+    only :func:`consume` decides)."""
+    slots = _slots(request, scope, _clock() if now is None else now)
+    return len(cache.get_many(slots)) >= len(slots)
+
+
+def consume(request, scope: str = "faq-ask", now: float | None = None) -> str | None:
+    """Take one submission from this client's allowance in the current window.
+
+    Returns the claimed slot (a cache key), or None when the allowance is used up and the
+    submission must be refused.
+    """
+    now = _clock() if now is None else now
+    timeout = retry_after(now) + 5  # the slot lives as long as its window
+    for key in _slots(request, scope, now):
+        for attempt in range(ADD_ATTEMPTS):
+            if cache.add(key, 1, timeout=timeout):
+                return key
+            if cache.get(key) is not None:
+                break  # taken: try the next slot
+            # Not taken, yet not added: the cache could not write just then (SQLite answers
+            # "database is locked" at once to a transaction that read before it writes).
+            time.sleep(0.02 * (attempt + 1) + random.random() * 0.02)
+    return None

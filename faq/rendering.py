@@ -4,10 +4,14 @@ Answers are written by editors (or shipped in the repository), but they are stil
 untrusted: ``rulebooks.rendering.render_markdown`` turns them into HTML (resolving
 ``[[clause-id]]`` against the clauses in the database) and ``nh3`` keeps only a strict set of
 tags and attributes: no script/style/iframe, no event handlers, no ``style``, and only http(s)
-and mailto links (relative links to the site stay).
+and mailto links. A link without a scheme stays only when a browser would keep it on this site
+(:func:`safe_href`): ``//host``, ``/\\host`` and the like are dropped.
 """
 
 from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
 
 import nh3
 
@@ -29,9 +33,55 @@ ALLOWED_ATTRIBUTES = {
 ALLOWED_CLASSES = {"a": {"xref"}, "span": {"xref-broken"}}  # the cross-reference classes only
 URL_SCHEMES = {"http", "https", "mailto"}
 
+# How a browser reads an href (WHATWG URL standard): tabs and newlines anywhere are removed,
+# leading and trailing C0 controls and spaces are stripped, and in http(s) URLs "\\" is "/".
+_TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
+_C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_ORIGIN = "https://this-site.invalid"  # stands in for the site's own origin
+
+
+def safe_href(value: str) -> str | None:
+    """The link a browser would follow for ``value``, or None when it must be dropped.
+
+    Absolute http(s) links (``scheme://host``) and mailto links stay: they visibly leave the site.
+    A link without a scheme stays only when resolving it against the site's own origin keeps that
+    origin, so ``//evil.example``, ``/\\evil.example`` and ``\\\\evil.example`` go; so do ``http:/host``
+    and ``http:host``, which a browser reads differently on http and https pages.
+    """
+    url = value.translate(_TAB_OR_NEWLINE).strip(_C0_OR_SPACE)
+    scheme = _SCHEME.match(url)
+    if scheme:
+        name = scheme.group(0)[:-1].lower()
+        if name == "mailto":
+            return url
+        rest = url[scheme.end():].replace("\\", "/")
+        if name not in ("http", "https") or not rest.startswith("//"):
+            return None
+        url = f"{name}:{rest}"
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            return None
+        return url if host else None
+    url = url.replace("\\", "/")
+    if url.startswith("//"):
+        return None
+    try:
+        resolved = urlsplit(urljoin(_ORIGIN + "/page/", url))
+    except ValueError:
+        return None
+    return url if f"{resolved.scheme}://{resolved.netloc}" == _ORIGIN else None
+
+
+def _filter_attribute(element: str, attribute: str, value: str) -> str | None:
+    if attribute == "href":
+        return safe_href(value)
+    return value
+
 
 def sanitize(html: str) -> str:
-    """Keep only harmless markup (the allow-list above)."""
+    """Keep only harmless markup (the allow-list above) and links that stay where they say."""
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,
@@ -39,6 +89,7 @@ def sanitize(html: str) -> str:
         attributes=ALLOWED_ATTRIBUTES,
         allowed_classes=ALLOWED_CLASSES,
         url_schemes=URL_SCHEMES,
+        attribute_filter=_filter_attribute,
         link_rel="noopener noreferrer",
         strip_comments=True,
     )

@@ -8,10 +8,20 @@ Rule (run by ``loadrules`` after the rulebooks are stored):
   (``edited_in_admin``); ``content_hash`` records the file version last applied, so an
   unchanged file costs nothing. Once edited in the admin, the editor's version wins until an
   editor chooses "restore the repository version".
-- Entries created in the admin or asked by visitors are never touched. A file whose slug is
-  already taken by such an entry is skipped and reported.
-- A repository entry whose file was removed is unpublished (unless an editor took it over).
+- Entries created in the admin or asked by visitors are never overwritten. Curated files and
+  visitors' questions must not collide: a visitor question holding a file's slug moves aside to a
+  free slug (its tracking token, and so the asker's link, stays; if it was published, its old
+  address now shows the curated entry for the same question). An entry written in the admin
+  keeps its slug, and ``deploy_problems`` makes ``loadrules`` refuse the file loudly.
+- A repository entry whose file was removed is unpublished (unless an editor took it over);
+  entries of a retired game are left as they are (hidden with their game).
+- ``[[former-id]]`` references in stored answers are rewritten to the id the clause was renamed to
+  (``renamed_from``); the rendering is then the same as before the rename.
 - Afterwards every entry's answer is rendered again, since clause numbers may have changed.
+
+``deploy_problems`` is what ``loadrules`` (and ``checkrules --database``) refuse before anything
+changes: an answer citing ``[[id]]`` of a clause the content drops without a rename, and a curated
+file whose slug an entry written in the admin holds.
 """
 
 from __future__ import annotations
@@ -20,12 +30,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from rulebooks.contentset import ContentSet, FaqSource
+from rulebooks.contentset import ContentSet, FaqSource, resolve_refs
+from rulebooks.loader import LoadPlan
 from rulebooks.models import Clause, Game
+from rulebooks.parsing import Problem, cross_refs
 
-from .models import Entry, source_hash
+from .models import Entry, source_hash, unique_slug
 
 
 @dataclass
@@ -35,13 +47,18 @@ class SyncReport:
     unchanged: int = 0
     kept: int = 0  # edited in the admin: left alone
     withdrawn: int = 0
+    references_renamed: int = 0  # answers whose [[former-id]] now reads [[current-id]]
     conflicts: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)  # visitor questions moved aside for a file
 
     def __str__(self) -> str:
         text = (
             f"FAQ: {self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
             f"{self.kept} kept as edited in the admin, {self.withdrawn} withdrawn"
         )
+        if self.references_renamed:
+            text += f", {self.references_renamed} answer(s) now cite renamed clauses by their new id"
+        text += "".join(f"\n  moved aside: {m}" for m in self.moved)
         return text + "".join(f"\n  skipped: {c}" for c in self.conflicts)
 
 
@@ -77,6 +94,68 @@ def apply_source(entry: Entry, source: FaqSource, now=None) -> None:
     entry.clauses.set(Clause.objects.filter(anchor__in=source.clauses))
 
 
+def deploy_problems(content: ContentSet, plan: LoadPlan) -> list[Problem]:
+    """What loading ``content`` would do to people's work that must refuse the load (no writes).
+
+    (Citations through the many-to-many table and a missing game's entries are refused by
+    ``rulebooks.loader.plan_load`` itself; this adds what only the FAQ knows.)"""
+    with translation.override("en"):  # command output is English
+        return _deploy_problems(content, plan)
+
+
+def _deploy_problems(content: ContentSet, plan: LoadPlan) -> list[Problem]:
+    problems: list[Problem] = []
+    # (A curated entry that mirrors its file is checked by checkrules through the file.)
+    for entry in Entry.objects.written_by_people().filter(answer__contains="[[").order_by("game_id", "slug"):
+        for ref in dict.fromkeys(cross_refs(entry.answer)):
+            if ref in plan.removed_ids and content.resolve(ref) is None:
+                problems.append(
+                    Problem(
+                        f"FAQ entry {entry.game_id}/{entry.slug}",
+                        0,
+                        f"the answer ({entry.get_origin_display()}) cites [[{ref}]], which is no longer in the "
+                        f"content: if it was renamed, add 'renamed_from={ref}' to its new heading",
+                    )
+                )
+    for game_slug, game in sorted(content.games.items()):
+        files = {source.slug: source for source in game.faqs}
+        taken = Entry.objects.filter(game_id=game_slug, slug__in=list(files), origin=Entry.EDITOR).order_by("slug")
+        for entry in taken:
+            problems.append(
+                Problem(
+                    files[entry.slug].path,
+                    1,
+                    f"the slug '{entry.slug}' belongs to an entry written in the admin (“{entry}”): rename this "
+                    f"file, or give that entry another slug in the admin",
+                )
+            )
+    return problems
+
+
+def follow_renames(aliases: dict[str, str]) -> int:
+    """Rewrite ``[[former-id]]`` to ``[[current-id]]`` in every stored answer; returns how many."""
+    if not aliases:
+        return 0
+    done = 0
+    for entry in Entry.objects.select_for_update(of=("self",)).filter(answer__contains="[[").order_by("pk"):
+        answer = resolve_refs(entry.answer, aliases)
+        if answer != entry.answer:
+            Entry.objects.filter(pk=entry.pk).update(answer=answer)
+            done += 1
+    return done
+
+
+def _move_visitor_question(entry: Entry, source: FaqSource, curated: set[str]) -> str:
+    """Give a visitor's question that holds a curated file's slug a free slug; says what happened."""
+    old = entry.slug
+    entry.slug = unique_slug(entry.game_id, old, avoid=curated)
+    Entry.objects.filter(pk=entry.pk).update(slug=entry.slug)
+    text = f"{source.path}: the visitor question '{old}' now has the slug '{entry.slug}' (its tracking link is unchanged)"
+    if entry.published:
+        text += f"; its old address /<lang>/{entry.game_id}/faq/{old}/ now shows the curated entry"
+    return text
+
+
 @transaction.atomic
 def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) -> SyncReport:
     """Bring the repository entries in line with the files of ``content`` (see the module doc).
@@ -86,22 +165,30 @@ def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) 
     report = SyncReport()
     now = timezone.now()
     games = set(Game.objects.values_list("slug", flat=True))
+    if only is None:
+        report.references_renamed = follow_renames(content.aliases)
     seen: set[tuple[str, str]] = set()
     for game_slug, game in sorted(content.games.items()):
         if game_slug not in games:
             continue
+        curated = {source.slug for source in game.faqs}
         for source in game.faqs:
             key = (game_slug, source.slug)
             seen.add(key)
             if only is not None and key not in only:
                 continue
             entry = Entry.objects.filter(game_id=game_slug, slug=source.slug).first()
+            if entry is not None and entry.origin == Entry.VISITOR:
+                report.moved.append(_move_visitor_question(entry, source, curated))
+                entry = None
             if entry is None:
                 entry = Entry(game_id=game_slug, slug=source.slug, origin=Entry.REPOSITORY, created_at=now)
                 apply_source(entry, source, now)
                 report.created += 1
             elif entry.origin != Entry.REPOSITORY:
-                report.conflicts.append(f"{source.path}: the slug '{source.slug}' belongs to an entry made in the admin")
+                report.conflicts.append(
+                    f"{source.path}: the slug '{source.slug}' belongs to an entry written in the admin"
+                )
             elif entry.edited_in_admin:
                 report.kept += 1
             elif entry.content_hash == faq_hash(source) and entry.published:
@@ -110,7 +197,9 @@ def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) 
                 apply_source(entry, source, now)
                 report.updated += 1
     if only is None:
-        gone = Entry.objects.filter(origin=Entry.REPOSITORY, edited_in_admin=False, published=True)
+        gone = Entry.objects.filter(
+            origin=Entry.REPOSITORY, edited_in_admin=False, published=True, game_id__in=list(content.games)
+        )
         for entry in gone:
             if (entry.game_id, entry.slug) not in seen:
                 entry.published = False
@@ -121,10 +210,21 @@ def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) 
     return report
 
 
+@transaction.atomic
 def rerender_all() -> int:
-    """Render every answer again (clause numbers and titles in links may have changed)."""
-    entries = list(Entry.objects.all())
-    for entry in entries:
+    """Render every answer again (clause numbers and titles in links may have changed); returns
+    how many renderings changed.
+
+    The rows stay locked from the read to the write (``SELECT … FOR UPDATE`` on PostgreSQL): an
+    admin save committing in between would otherwise be overwritten with the rendering of the
+    answer it replaced. The admin's save waits for this transaction instead and renders its own
+    text. (SQLite has no row locks; its writer lock already serialises the two.)"""
+    fields = ["answer_html", "answer_text", "search_title", "search_body"]
+    changed = []
+    for entry in Entry.objects.select_for_update(of=("self",)).order_by("pk"):
+        before = [getattr(entry, name) for name in fields]
         entry.render()
-    Entry.objects.bulk_update(entries, ["answer_html", "answer_text", "search_title", "search_body"], batch_size=200)
-    return len(entries)
+        if [getattr(entry, name) for name in fields] != before:
+            changed.append(entry)
+    Entry.objects.bulk_update(changed, fields, batch_size=200)
+    return len(changed)

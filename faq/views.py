@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -11,12 +12,16 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
 
-from . import ratelimit
+from . import asking, ratelimit
 from .forms import AskForm
-from .models import Entry, new_token, unique_slug
+from .models import Entry, new_token
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
-SESSION_KEY = "faq_last_question"
+# The confirmation page finds the asker's tracking token in a signed cookie, not in a session:
+# asking (and a bot's post) creates no session row.
+CONFIRM_COOKIE = "faq_asked"
+CONFIRM_SALT = "faq.views.confirm"
+CONFIRM_MAX_AGE = 60 * 60
 TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -95,8 +100,7 @@ def ask(request):
     form = AskForm(request.POST)
     if form.is_bot:
         # Bots get the same confirmation, but nothing is stored or counted against real visitors.
-        request.session[SESSION_KEY] = new_token()
-        return redirect("faq:thanks")
+        return _confirmation(new_token())
     if not form.is_valid():
         game_slug, anchor = str(request.POST.get("game", ""))[:60], str(request.POST.get("clause", ""))[:100]
         game = Game.objects.filter(slug=game_slug).first() if looks_like_slug(game_slug) else None
@@ -108,42 +112,53 @@ def ask(request):
             {"game": game, "clause": clause, "position_url": position, "ask_form": form},
             status=400,
         )
-    if ratelimit.is_limited(request):
-        minutes = max(1, ratelimit.retry_after() // 60)
-        response = render(
-            request, "faq/ratelimited.html", {"minutes": minutes, "question": form.cleaned_data["question"]}, status=429
-        )
-        response["Retry-After"] = str(ratelimit.retry_after())
-        return response
-    ratelimit.record(request)
     data = form.cleaned_data
-    game = data["game"]
-    entry = Entry(
-        game=game,
-        question=data["question"],
-        asker_name=data["name"],
-        asker_email=data["email"],
-        position_url=data.get("position") or "",
-        origin=Entry.VISITOR,
-        status=Entry.RECEIVED,
-        published=False,
-        token=new_token(),
+    token = asking.question_token(data["nonce"], data["game"].slug, data["question"])
+    entry = asking.find_question(token)  # the same form sent again: the same entry and link
+    if entry is None:
+        if ratelimit.used_up(request):
+            return _limited(request, data["question"])
+        entry, created = asking.store_question(data, token)
+        # Only the copy that stored the question counts: a simultaneous copy of the same form
+        # found it stored and shows the same link.
+        if created and ratelimit.consume(request) is None:
+            entry.delete()  # over the limit after all: questions sent at the same moment
+            return _limited(request, data["question"])
+    return _confirmation(entry.token)
+
+
+def _limited(request, question: str):
+    wait = ratelimit.retry_after()
+    response = render(
+        request, "faq/ratelimited.html", {"minutes": max(1, -(-wait // 60)), "question": question}, status=429
     )
-    entry.asked_at = entry.created_at
-    entry.slug = unique_slug(game.slug, entry.question)
-    entry.save()
-    if data.get("clause_obj") is not None:
-        entry.clauses.add(data["clause_obj"])
-    request.session[SESSION_KEY] = entry.token
-    return redirect("faq:thanks")
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _confirmation(token: str):
+    """Redirect to the confirmation page, which shows the tracking link from a signed cookie."""
+    response = redirect("faq:thanks")
+    response.set_signed_cookie(
+        CONFIRM_COOKIE,
+        token,
+        salt=CONFIRM_SALT,
+        max_age=CONFIRM_MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 @require_safe
 @never_cache
 def thanks(request):
     """Confirmation after a question: the private link to follow it."""
-    token = request.session.get(SESSION_KEY, "")
-    return render(request, "faq/thanks.html", {"token": token if isinstance(token, str) else ""})
+    token = request.get_signed_cookie(CONFIRM_COOKIE, default="", salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE)
+    if not 20 <= len(token) <= 64 or not set(token) <= TOKEN_CHARS:
+        token = ""
+    return render(request, "faq/thanks.html", {"token": token})
 
 
 @require_safe

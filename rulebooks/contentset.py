@@ -3,6 +3,11 @@
 ``load_content`` reads every ``rulebooks/content/<slug>/`` folder: the rulebook, its coverage
 checklist and its curated FAQ files. It returns the parsed content together with every problem
 found, each naming a file and line, so ``checkrules`` can list them all at once.
+
+Two declarations protect what people wrote against content changes (docs/CONTENT.md):
+``renamed_from=old-id`` in a heading's attribute list (the loader renames the stored row in
+place, so FAQ citations follow; curated FAQ files may still cite the old id) and
+``rulebooks/content/retired.toml`` (games taken off the site on purpose: hidden, FAQ kept).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .parsing import (
+    CROSS_REF_RE,
     ID_RE,
     SCENARIO_ID_RE,
     Book,
@@ -27,6 +33,7 @@ from .parsing import (
 )
 
 FAQ_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+RETIRED_FILE = "retired.toml"
 ScenarioLookup = Callable[[str], set[str]]
 
 
@@ -72,6 +79,14 @@ class ContentSet:
     games: dict[str, GameContent]
     problems: list[Problem]
     index: dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
+    aliases: dict[str, str] = field(default_factory=dict)  # former id -> current id (renamed_from)
+    retired: list[str] = field(default_factory=list)  # game slugs retired on purpose (retired.toml)
+
+    def resolve(self, ref: str) -> str | None:
+        """The current id of ``ref`` (itself, or the id it was renamed to), or None if unknown."""
+        if ref in self.index:
+            return ref
+        return self.aliases.get(ref)
 
     def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict[str, int]]:
         """Counts per game, as printed by ``checkrules --json``.
@@ -124,6 +139,7 @@ def load_content(
     folders = sorted(p for p in content_dir.iterdir() if p.is_dir()) if content_dir.is_dir() else []
     if not folders:
         problems.append(Problem(_rel(content_dir, root), 0, "no game folders found"))
+    retired = _load_retired(content_dir, {p.name for p in folders}, root, problems)
 
     for folder in folders:
         book_path = folder / "rulebook.md"
@@ -151,13 +167,18 @@ def load_content(
         game = GameContent(slug=slug, folder=folder, book=book, scenarios=set(scenario_lookup(slug)))
         games[slug] = game
 
+    aliases = _collect_aliases(games, index, root, problems)
     for slug, game in games.items():
         shown = _rel(game.folder / "rulebook.md", root)
         for clause in game.book.clauses:
             for part in clause.parts:
                 text, start = (part[1], part[2]) if part[0] == "md" else (part[1].markdown, part[1].line + 1)
                 for ref, line in cross_refs_with_lines(text, start):
-                    if ref not in index:
+                    if ref in aliases:
+                        problems.append(
+                            Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' uses a former id: write [[{aliases[ref]}]]")
+                        )
+                    elif ref not in index:
                         problems.append(Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause"))
             for demo in clause.demos:
                 if SCENARIO_ID_RE.match(demo.scenario) and demo.scenario not in game.scenarios:
@@ -169,13 +190,66 @@ def load_content(
                             f"(expected simulator/games/{slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
                         )
                     )
-        _load_coverage(game, index, seeds_dir, root, problems)
-        _load_faqs(game, index, root, problems)
+        _load_coverage(game, index, seeds_dir, root, problems, aliases)
+        _load_faqs(game, index, root, problems, aliases)
 
-    return ContentSet(games=games, problems=problems, index=index)
+    return ContentSet(games=games, problems=problems, index=index, aliases=aliases, retired=retired)
 
 
-def _load_coverage(game: GameContent, index, seeds_dir: Path | None, root: Path, problems: list[Problem]) -> None:
+def _load_retired(content_dir: Path, folders: set[str], root: Path, problems: list[Problem]) -> list[str]:
+    """``retired.toml``: ``retired = ["game-slug", ...]``, games taken off the site on purpose.
+
+    A retired game is hidden and its stored rulebook and FAQ entries are kept as they are; a game
+    missing from the content without being retired makes ``loadrules`` refuse if it has entries."""
+    path = content_dir / RETIRED_FILE
+    if not path.is_file():
+        return []
+    shown = _rel(path, root)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        problems.append(Problem(shown, 1, f"cannot read the list of retired games: {exc}"))
+        return []
+    slugs = data.get("retired", [])
+    unknown_keys = sorted(set(data) - {"retired"})
+    if unknown_keys:
+        problems.append(Problem(shown, 1, f"unknown key(s) {', '.join(unknown_keys)}: the file holds only 'retired'"))
+    if not isinstance(slugs, list) or not all(isinstance(s, str) and FAQ_SLUG_RE.match(s) for s in slugs):
+        problems.append(Problem(shown, 1, "'retired' must be a list of game slugs"))
+        return []
+    for slug in slugs:
+        if slug in folders:
+            problems.append(
+                Problem(shown, 1, f"game '{slug}' is retired but its folder is still there: remove one of the two")
+            )
+    return sorted(set(slugs) - folders)
+
+
+def _collect_aliases(games: dict[str, GameContent], index, root: Path, problems: list[Problem]) -> dict[str, str]:
+    """Former ids (``renamed_from``) -> current ids; a former id must not be in use or claimed twice."""
+    aliases: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for game in games.values():
+        shown = _rel(game.folder / "rulebook.md", root)
+        for node in game.book.nodes:
+            for old in node.renamed_from:
+                if old in index:
+                    problems.append(
+                        Problem(shown, node.line, f"'{node.id}' is renamed from '{old}', but '{old}' is still an id")
+                    )
+                elif old in aliases:
+                    problems.append(
+                        Problem(shown, node.line, f"'{old}' is already renamed to '{aliases[old]}' (at {where[old]})")
+                    )
+                else:
+                    aliases[old] = node.id
+                    where[old] = f"{shown}:{node.line}"
+    return aliases
+
+
+def _load_coverage(
+    game: GameContent, index, seeds_dir: Path | None, root: Path, problems: list[Problem], aliases: dict[str, str]
+) -> None:
     path = game.folder / "coverage.toml"
     shown = _rel(path, root)
     if not path.exists():
@@ -214,7 +288,9 @@ def _load_coverage(game: GameContent, index, seeds_dir: Path | None, root: Path,
             problems.append(Problem(shown, line, "fact needs a non-empty 'clauses' list"))
             clauses = []
         for ref in clauses:
-            if ref not in own_ids:
+            if ref in aliases:
+                problems.append(Problem(shown, line, f"fact uses the former id '{ref}': write '{aliases[ref]}'"))
+            elif ref not in own_ids:
                 problems.append(Problem(shown, line, f"fact refers to unknown clause '{ref}'"))
             elif not index[ref][1].is_clause:
                 problems.append(Problem(shown, line, f"fact refers to '{ref}', which is a section, not a clause"))
@@ -233,7 +309,19 @@ def _load_coverage(game: GameContent, index, seeds_dir: Path | None, root: Path,
             )
 
 
-def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem]) -> None:
+def resolve_refs(markdown_text: str, aliases: dict[str, str]) -> str:
+    """``[[former-id]]`` -> ``[[current-id]]`` (a curated answer may still cite a renamed clause)."""
+    if not aliases:
+        return markdown_text
+
+    def replace(match: re.Match) -> str:
+        ref = match.group(1).strip()
+        return f"[[{aliases[ref]}]]" if ref in aliases else match.group(0)
+
+    return CROSS_REF_RE.sub(replace, markdown_text)
+
+
+def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
     folder = game.folder / "faq"
     if not folder.is_dir():
         return
@@ -263,9 +351,15 @@ def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem]) ->
             problems.append(Problem(shown, 1, "FAQ entry needs a non-empty 'clauses' list"))
             clauses = []
             ok = False
+        # Citations of a renamed clause follow it (``renamed_from``).
+        clauses = [aliases.get(ref, ref) if isinstance(ref, str) else ref for ref in clauses]
+        answer = resolve_refs(answer, aliases)
         for ref in clauses:
             if not isinstance(ref, str) or not ID_RE.match(ref) or ref not in index:
                 problems.append(Problem(shown, 1, f"FAQ entry cites unknown clause '{ref}'"))
+                ok = False
+            elif not index[ref][1].is_clause:
+                problems.append(Problem(shown, 1, f"FAQ entry cites '{ref}', which is a section, not a clause"))
                 ok = False
         for ref in cross_refs(answer):
             if ref not in index:

@@ -1,9 +1,18 @@
-"""Load the checked rulebook content into the database (``manage.py loadrules``)."""
+"""Load the checked rulebook content into the database (``manage.py loadrules``).
+
+Loading never destroys what people wrote: ``plan_load`` compares the content with the stored rows
+first, and a missing game or a vanished clause that FAQ entries point at is a problem that refuses
+the whole load (one transaction). Renamed ids (``renamed_from``) are renamed in place, retired games
+(``retired.toml``) are hidden and kept."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from pathlib import Path
+
 from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 
 from simulator.core.registry import get_engine
 from simulator.core.scenario_files import scenario_ids, scenario_paths
@@ -65,16 +74,109 @@ def _shown(path) -> str:
     return str(path.relative_to(settings.BASE_DIR)) if path.is_relative_to(settings.BASE_DIR) else str(path)
 
 
+@dataclass
+class LoadPlan:
+    """What storing a content set would change, worked out before anything changes.
+
+    ``problems`` are the changes that would destroy rows other apps point at (FAQ entries of a
+    game, citations of a clause): loading refuses them, nothing is deleted in cascade."""
+
+    removed_games: list[str] = field(default_factory=list)  # stored, gone from the content: deleted
+    retired: list[str] = field(default_factory=list)  # stored, retired on purpose: hidden, kept
+    renames: dict[str, str] = field(default_factory=dict)  # stored id -> new id (renamed_from)
+    removed_ids: set[str] = field(default_factory=set)  # stored section/clause ids that will be gone
+    problems: list[Problem] = field(default_factory=list)
+
+
+def plan_load(content: ContentSet) -> LoadPlan:
+    """Compare ``content`` with the stored rows (no writes)."""
+    plan = LoadPlan()
+    stored_games = set(Game.all_objects.values_list("slug", flat=True))
+    plan.retired = sorted(stored_games & set(content.retired))
+    plan.removed_games = sorted(stored_games - set(content.games) - set(content.retired))
+    for model, wants_clause in ((Clause, True), (Section, False)):
+        for row in model.all_objects.exclude(game_id__in=plan.retired):
+            current = content.resolve(row.anchor)
+            if current is not None and current != row.anchor:
+                plan.renames[row.anchor] = current
+            if current is None or content.index[current][1].is_clause != wants_clause:
+                plan.removed_ids.add(row.anchor)
+                plan.problems.extend(_still_referenced(row, _vanished_id_message(content, row)))
+    for slug in plan.removed_games:
+        game = Game.all_objects.get(slug=slug)
+        plan.problems.extend(_still_referenced(game, _vanished_game_message(content, slug), strict=True))
+    return plan
+
+
+def _vanished_id_message(content: ContentSet, row) -> tuple[str, str]:
+    kind = "clause" if isinstance(row, Clause) else "section"
+    where = _content_path(content, row.game_id, "rulebook.md")
+    return where, (
+        f"{kind} '{row.anchor}' is no longer in the content, but {{what}} cite(s) it: if it was renamed, add "
+        f"'renamed_from={row.anchor}' to the attribute list of its new heading; otherwise restore it"
+    )
+
+
+def _vanished_game_message(content: ContentSet, slug: str) -> tuple[str, str]:
+    where = _content_path(content, slug, "")
+    return where, (
+        f"game '{slug}' is missing from the content, but {{what}} belong(s) to it: restore its folder, or "
+        f"retire it on purpose by listing it in rulebooks/content/retired.toml (its entries are kept, hidden)"
+    )
+
+
+def _content_path(content: ContentSet, slug: str, name: str) -> str:
+    folder = Path(settings.RULEBOOK_CONTENT_DIR) / slug
+    if slug in content.games:
+        folder = content.games[slug].folder
+    return _shown(folder / name if name else folder)
+
+
+def _still_referenced(row, message: tuple[str, str], strict: bool = False) -> list[Problem]:
+    """Rows of other apps (the FAQ) that point at ``row``: deleting it would lose them."""
+    where, text = message
+    with translation.override("en"):  # command output is English
+        found = _referencing(row, strict)
+    if not found:
+        return []
+    return [Problem(where, 0, text.format(what=" and ".join(found)))]
+
+
+def _referencing(row, strict: bool) -> list[str]:
+    """Counts and examples of the rows of other apps pointing at ``row``. Unless ``strict``, rows
+    the content itself rebuilds are left out (a queryset's ``written_by_people()``, if it has one)."""
+    found = []
+    for rel in row._meta.related_objects:
+        if rel.related_model._meta.app_label == row._meta.app_label:
+            continue  # the rulebook's own rows are a rendering of the files
+        related = getattr(row, rel.get_accessor_name()).all()
+        if not strict and hasattr(related, "written_by_people"):
+            related = related.written_by_people()
+        count = related.count()
+        if count:
+            examples = "; ".join(f"“{obj}”" for obj in related[:3])
+            meta = rel.related_model._meta
+            found.append(f"{count} {meta.verbose_name if count == 1 else meta.verbose_name_plural} ({examples})")
+    return found
+
+
 @transaction.atomic
-def store_content(content: ContentSet) -> dict[str, int]:
-    """Replace the stored rulebooks by ``content``. Refuses content with problems."""
+def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str, int]:
+    """Replace the stored rulebooks by ``content``. Refuses content with problems, and changes
+    that would delete rows the FAQ points at (see :class:`LoadPlan`); all or nothing."""
     if content.problems:
         raise ContentError(content.problems)
-    Game.objects.exclude(slug__in=list(content.games)).delete()
+    plan = plan or plan_load(content)
+    if plan.problems:
+        raise ContentError(plan.problems)
+    Game.all_objects.filter(slug__in=plan.removed_games).delete()
+    Game.all_objects.filter(slug__in=plan.retired).update(retired=True)
+    _rename_in_place(plan.renames)
     counts = {"games": 0, "sections": 0, "clauses": 0}
+    former = _former_ids()
     for slug, game_content in content.games.items():
         meta = game_content.meta
-        game, _ = Game.objects.update_or_create(
+        game, _ = Game.all_objects.update_or_create(
             slug=slug,
             defaults={
                 "prefix": meta["prefix"],
@@ -86,17 +188,20 @@ def store_content(content: ContentSet) -> dict[str, int]:
                 "players": meta.get("players", ""),
                 "order": int(meta.get("order", 0)),
                 "source_path": game_content.book.path,
+                "retired": False,
             },
         )
         # Sections and clauses are a rendering of the files. Rows are updated in place by id
-        # (so other tables can point at them); ids that vanished from the files are deleted.
+        # (so other tables can point at them; a renamed id was renamed in place above); ids that
+        # vanished from the files are deleted (plan_load made sure nothing points at them).
         seen_sections: set[str] = set()
         seen_clauses: set[str] = set()
         section_rows: dict[str, Section] = {}
         for position, node in enumerate(game_content.book.nodes):
             parent = section_rows.get(node.parent.id) if node.parent else None
+            former_ids = sorted(set(node.renamed_from) | set(former.get(node.id, ())))
             if not node.is_clause:
-                section_rows[node.id], _ = Section.objects.update_or_create(
+                section_rows[node.id], _ = Section.all_objects.update_or_create(
                     anchor=node.id,
                     defaults={
                         "game": game,
@@ -105,6 +210,7 @@ def store_content(content: ContentSet) -> dict[str, int]:
                         "title": node.title,
                         "level": node.level,
                         "position": position,
+                        "former_ids": former_ids,
                     },
                 )
                 seen_sections.add(node.id)
@@ -114,7 +220,7 @@ def store_content(content: ContentSet) -> dict[str, int]:
             notes_html = [render_markdown(note.markdown, content.index) for note in node.notes]
             body_text = html_to_text(body_html)
             notes_text = " ".join(html_to_text(n) for n in notes_html)
-            Clause.objects.update_or_create(
+            Clause.all_objects.update_or_create(
                 anchor=node.id,
                 defaults={
                     "game": game,
@@ -133,11 +239,50 @@ def store_content(content: ContentSet) -> dict[str, int]:
                     "search_body": index_text(f"{body_text} {notes_text}"),
                     "source_path": game_content.book.path,
                     "source_line": node.line,
+                    "former_ids": former_ids,
                 },
             )
             seen_clauses.add(node.id)
             counts["clauses"] += 1
-        game.clauses.exclude(anchor__in=seen_clauses).delete()
-        game.sections.exclude(anchor__in=seen_sections).delete()
+        Clause.all_objects.filter(game=game).exclude(anchor__in=seen_clauses).delete()
+        Section.all_objects.filter(game=game).exclude(anchor__in=seen_sections).delete()
         counts["games"] += 1
     return counts
+
+
+def _former_ids() -> dict[str, list[str]]:
+    """Stored former ids per current id, kept even when the content no longer declares them."""
+    out: dict[str, list[str]] = {}
+    for model in (Section, Clause):
+        for anchor, former in model.all_objects.exclude(former_ids=[]).values_list("anchor", "former_ids"):
+            out.setdefault(anchor, []).extend(former)
+    return out
+
+
+def _rename_in_place(renames: dict[str, str]) -> None:
+    """Give stored rows their new ids (primary keys, and so FAQ citations, stay). If a row with
+    the new id exists already, the old row's citations move to it and the old row goes."""
+    for model in (Section, Clause):
+        for old, new in renames.items():
+            row = model.all_objects.filter(anchor=old).first()
+            if row is None:
+                continue
+            target = model.all_objects.filter(anchor=new).first()
+            if target is None:
+                model.all_objects.filter(pk=row.pk).update(anchor=new)
+                continue
+            _move_references(model, row, target)
+            row.delete()
+
+
+def _move_references(model, source, target) -> None:
+    """Point every many-to-many row of another app at ``target`` instead of ``source``."""
+    for rel in model._meta.related_objects:
+        if not rel.many_to_many or rel.related_model._meta.app_label == model._meta.app_label:
+            continue
+        through = rel.through
+        mine = rel.field.m2m_reverse_field_name()  # the through table's column pointing at ``model``
+        other = rel.field.m2m_field_name()
+        already = set(through.objects.filter(**{mine: target}).values_list(f"{other}_id", flat=True))
+        through.objects.filter(**{mine: source}, **{f"{other}_id__in": already}).delete()
+        through.objects.filter(**{mine: source}).update(**{mine: target})

@@ -2,6 +2,10 @@
 
 The Markdown files in the repository are the source of truth; these tables are a rendered,
 searchable copy that the loader replaces on every load.
+
+A game retired on purpose (``rulebooks/content/retired.toml``) keeps its rows, hidden: ``objects``
+(what pages use) leaves retired games and their sections and clauses out, ``all_objects`` (the
+default manager: loader, admin, export) has everything.
 """
 
 import re
@@ -18,6 +22,16 @@ def looks_like_slug(value) -> bool:
     return isinstance(value, str) and len(value) <= 100 and bool(SLUG_RE.match(value))
 
 
+class VisibleGameManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(retired=False)
+
+
+class OfVisibleGameManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(game__retired=False)
+
+
 class Game(models.Model):
     slug = models.SlugField(primary_key=True, max_length=60)
     prefix = models.CharField(max_length=10, unique=True)
@@ -29,6 +43,12 @@ class Game(models.Model):
     players = models.CharField(max_length=60, blank=True)
     order = models.PositiveIntegerField(default=0)
     source_path = models.CharField(max_length=300)
+    retired = models.BooleanField(
+        _("retired"), default=False, help_text=_("Taken off the site on purpose; its FAQ entries are kept.")
+    )
+
+    all_objects = models.Manager()
+    objects = VisibleGameManager()
 
     class Meta:
         ordering = ["order", "slug"]
@@ -47,6 +67,10 @@ class Section(models.Model):
     title = models.CharField(max_length=300)
     level = models.PositiveSmallIntegerField()
     position = models.PositiveIntegerField()
+    former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this section had before
+
+    all_objects = models.Manager()
+    objects = OfVisibleGameManager()
 
     class Meta:
         ordering = ["game", "position"]
@@ -77,6 +101,10 @@ class Clause(models.Model):
     search_body = models.TextField()
     source_path = models.CharField(max_length=300)
     source_line = models.PositiveIntegerField()
+    former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this clause had before
+
+    all_objects = models.Manager()
+    objects = OfVisibleGameManager()
 
     class Meta:
         ordering = ["game", "position"]

@@ -24,6 +24,7 @@ KINDS = ("rule", "info")
 MAX_DEPTH = 4
 REQUIRED_META = ("slug", "prefix", "title", "language", "edition", "source", "description")
 CONTENT_LANGUAGES = ("nl", "de", "en")
+RENAMED_FROM = "renamed_from"  # heading attribute: the former id(s) of a renamed section or clause
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,9 @@ class Node:
     line: int
     kind: str | None = None
     number: str = ""
+    # Former ids (``renamed_from=old-id`` in the attribute list): rows stored under them are
+    # renamed in place by the loader, and citations of them follow.
+    renamed_from: list[str] = field(default_factory=list)
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     # Clause body, in document order: ("md", text, line) and ("note", Note) parts.
@@ -133,26 +137,34 @@ def split_front_matter(text: str, path: str, problems: list[Problem]) -> tuple[d
     return {}, len(lines)
 
 
-def parse_heading_attrs(raw: str) -> tuple[str, str | None, list[str], str | None]:
-    """Split ``Title {#id .kind}`` into (title, id, classes, error)."""
+def parse_heading_attrs(raw: str) -> tuple[str, str | None, list[str], list[str], str | None]:
+    """Split ``Title {#id .kind renamed_from=old-id}`` into (title, id, classes, former ids, error).
+
+    ``renamed_from`` takes one id or several separated by commas, and may be repeated."""
     m = ATTR_LIST_RE.match(raw)
     if not m:
-        return raw, None, [], "heading has no attribute list: write it as 'Title {#some-id}'"
+        return raw, None, [], [], "heading has no attribute list: write it as 'Title {#some-id}'"
     title, attrs = m.group(1).strip(), m.group(2).split()
     ident = None
     classes: list[str] = []
+    former: list[str] = []
     for token in attrs:
         if token.startswith("#"):
             if ident is not None:
-                return title, ident, classes, "heading has more than one id"
+                return title, ident, classes, former, "heading has more than one id"
             ident = token[1:]
         elif token.startswith("."):
             classes.append(token[1:])
+        elif token.startswith(RENAMED_FROM + "="):
+            values = [v.strip() for v in token.split("=", 1)[1].strip("\"'").split(",")]
+            if not all(values):
+                return title, ident, classes, former, f"'{RENAMED_FROM}=' needs an id, e.g. {RENAMED_FROM}=old-id"
+            former.extend(values)
         else:
-            return title, ident, classes, f"unsupported attribute '{token}' in heading"
+            return title, ident, classes, former, f"unsupported attribute '{token}' in heading"
     if ident is None:
-        return title, None, classes, "heading has no id: add '{#some-id}'"
-    return title, ident, classes, None
+        return title, None, classes, former, "heading has no id: add '{#some-id}'"
+    return title, ident, classes, former, None
 
 
 def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
@@ -212,7 +224,7 @@ def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
             if hm:
                 flush_md()
                 level = len(hm.group(1))
-                title, ident, classes, error = parse_heading_attrs(hm.group(2))
+                title, ident, classes, former, error = parse_heading_attrs(hm.group(2))
                 if error:
                     problems.append(Problem(path, lineno, error))
                 if level > MAX_DEPTH:
@@ -233,7 +245,21 @@ def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
                     )
                 elif prefix and not ident.startswith(prefix + "-"):
                     problems.append(Problem(path, lineno, f"id '{ident}' must start with '{prefix}-'"))
-                node = Node(id=ident, title=title, level=level, line=lineno, kind=kinds[0] if kinds else None)
+                for old in former:
+                    if not ID_RE.match(old):
+                        problems.append(
+                            Problem(path, lineno, f"former id '{old}' must be lowercase letters, digits and hyphens")
+                        )
+                    elif old == ident:
+                        problems.append(Problem(path, lineno, f"'{ident}' cannot be renamed from itself"))
+                node = Node(
+                    id=ident,
+                    title=title,
+                    level=level,
+                    line=lineno,
+                    kind=kinds[0] if kinds else None,
+                    renamed_from=[old for old in dict.fromkeys(former) if ID_RE.match(old) and old != ident],
+                )
                 # Find the parent: the nearest open heading with a smaller level.
                 while stack and stack[-1].level >= level:
                     stack.pop()

@@ -4,6 +4,8 @@ Text is *folded* (lowercase, accents stripped, ß -> ss, punctuation to spaces) 
 indexed and when a query is parsed. A query term matches a word that starts with the term or
 with its light stem (so "torens" finds "toren", "zugbrücke" finds "Zugbrücken"); terms of four
 letters or more also match inside compound words ("brücke" finds "Zugbrücke"), ranked lower.
+A one-letter term matches only that word on its own: as a prefix it would match nearly every
+text, which costs much and finds nothing useful.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 8
 MIN_INFIX = 4
+MIN_PREFIX = 2  # shorter terms match whole words only
 SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ĳ": "ij", "ẞ": "ss"}
 # Suffixes stripped from query terms (Dutch and German plural and inflection endings).
 SUFFIXES = ("eren", "ern", "en", "er", "es", "e", "n", "s")
@@ -23,19 +26,34 @@ MIN_STEM = 4
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
 
+_NOT_ASCII_ALNUM = re.compile(r"[^a-z0-9]")
+_ASCII_OR_NOT = re.compile(r"[\x00-\x7f]+|[^\x00-\x7f]+")
+
+
+def _fold_char(ch: str) -> str:
+    low = ch.lower()
+    if low in SPECIAL_FOLDS:
+        folded = SPECIAL_FOLDS[low]
+    else:
+        folded = "".join(c for c in unicodedata.normalize("NFKD", low) if not unicodedata.combining(c))
+    return "".join(c if c.isalnum() else " " for c in folded)
+
+
 def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Fold ``text``; also return, for each folded character, its index in ``text``."""
     out: list[str] = []
     positions: list[int] = []
-    for i, ch in enumerate(text):
-        low = ch.lower()
-        if low in SPECIAL_FOLDS:
-            folded = SPECIAL_FOLDS[low]
-        else:
-            folded = "".join(c for c in unicodedata.normalize("NFKD", low) if not unicodedata.combining(c))
-        for c in folded:
-            out.append(c if c.isalnum() else " ")
-            positions.append(i)
+    # Runs of ASCII (most of any text) are folded at once; other characters one by one.
+    for run in _ASCII_OR_NOT.finditer(text):
+        chunk, offset = run.group(0), run.start()
+        if chunk[0] < "\x80":
+            out.append(_NOT_ASCII_ALNUM.sub(" ", chunk.lower()))
+            positions.extend(range(offset, offset + len(chunk)))
+            continue
+        for i, ch in enumerate(chunk, offset):
+            folded = _fold_char(ch)
+            out.append(folded)
+            positions.extend([i] * len(folded))
     return "".join(out), positions
 
 
@@ -95,20 +113,25 @@ def parse_query(raw: str) -> Query:
     )
 
 
+def _prefix(stemmed: str) -> str:
+    """What an indexed text must contain for ``stemmed`` to match a word start (whole word if short)."""
+    return f" {stemmed}" if len(stemmed) >= MIN_PREFIX else f" {stemmed} "
+
+
 def term_score(indexed: str, term: str, stemmed: str) -> float:
     """How well one term matches an indexed text (0 = no match)."""
     score = 0.0
     if f" {term} " in indexed:
         score += 4.0 + indexed.count(f" {term} ")
-    if f" {stemmed}" in indexed:
-        score += 2.0 + 0.5 * min(indexed.count(f" {stemmed}"), 6)
+    if _prefix(stemmed) in indexed:
+        score += 2.0 + 0.5 * min(indexed.count(_prefix(stemmed)), 6)
     elif len(stemmed) >= MIN_INFIX and stemmed in indexed:
         score += 1.0
     return score
 
 
 def matches(indexed: str, stemmed: str) -> bool:
-    if f" {stemmed}" in indexed:
+    if _prefix(stemmed) in indexed:
         return True
     return len(stemmed) >= MIN_INFIX and stemmed in indexed
 
@@ -136,7 +159,8 @@ def _match_spans(text: str, query: Query) -> list[tuple[int, int]]:
         for stemmed in query.stems:
             if not stemmed:
                 continue
-            if word.startswith(stemmed) or (len(stemmed) >= MIN_INFIX and stemmed in word):
+            prefix_match = word.startswith(stemmed) if len(stemmed) >= MIN_PREFIX else word == stemmed
+            if prefix_match or (len(stemmed) >= MIN_INFIX and stemmed in word):
                 # Highlight the whole matched word, mapped back to the original characters.
                 spans.append((positions[m.start()], positions[m.end() - 1] + 1))
                 break

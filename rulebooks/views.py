@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from .annotations import rulings_by_clause, rulings_for_clause
-from .lookups import get_game_or_404
+from .lookups import get_game_or_404, renamed_clause
 from .models import Clause, Game, Section
 from .outline import build_outline, clause_neighbours, section_path
 
@@ -44,6 +44,12 @@ def clause_detail(request, game, clause):
         if section is not None:
             # A section has no page of its own: show it in its rulebook.
             return redirect(reverse("rulebooks:rulebook", args=[section.game_id]) + f"#{section.anchor}")
+        renamed = renamed_clause(game_obj.slug, clause)
+        if renamed is not None:
+            # A permalink shared before the clause was renamed (renamed_from= in the content).
+            query = request.META.get("QUERY_STRING", "")
+            target = reverse("rulebooks:clause", kwargs={"game": game_obj.slug, "clause": renamed})
+            return redirect(target + (f"?{query}" if query else ""), permanent=True)
         raise Http404(
             _("The rulebook %(game)s has no clause “%(clause)s”.") % {"game": game_obj.title, "clause": clause[:80]}
         )

@@ -1,8 +1,14 @@
-"""Response headers the site sets on every page."""
+"""Response headers the site sets on every page, and bodies for Django's empty 405s."""
+
+from django.http import HttpResponseNotAllowed
+
+from .errors import method_not_allowed
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
+        "connect-src 'self'",  # the online rooms' WebSocket (same origin, ws: or wss:)
+        "media-src 'self' blob:",  # the rooms' voice: remote audio streams
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
@@ -25,4 +31,19 @@ class SecurityHeadersMiddleware:
         if not request.path.startswith("/admin/"):
             response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        return response
+
+
+class MethodNotAllowedMiddleware:
+    """Gives Django's empty 405 (``require_GET``, ``require_safe``, ...) a body: the designed page,
+    or the API's JSON error under /api/. It comes after the locale, session, auth and message
+    middleware in MIDDLEWARE, so the page has the visitor's language like any other."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if isinstance(response, HttpResponseNotAllowed) and not response.content:
+            return method_not_allowed(request, response.get("Allow", ""))
         return response

@@ -9,8 +9,10 @@ Environment variables:
 - ``DJANGO_HTTPS``: "1" (default when not debugging) turns on HSTS, secure cookies and the
   redirect to HTTPS; ``make run`` sets it to "0" to serve plain http on 127.0.0.1.
 - ``DJANGO_TRUST_X_FORWARDED_PROTO``: "1" behind a TLS-terminating proxy.
-- ``DJANGO_CACHE_DIR``: a directory for a file cache shared by worker processes (the FAQ rate
-  limit); default is a per-process memory cache.
+- ``REDIS_URL``: a Redis server for the cache (and the rooms' channel layer), e.g.
+  ``redis://localhost:6379/0``.
+- ``DJANGO_CACHE_DIR``: a directory for a file cache shared by worker processes. Without either,
+  the cache is a table in the database (``manage.py createcachetable``), shared by all workers.
 """
 
 import os
@@ -61,6 +63,9 @@ INSTALLED_APPS = [
     "faq",
     "sitewide",
     "simulator",
+    "axes",
+    "channels",
+    "rooms",
 ]
 
 MIDDLEWARE = [
@@ -75,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "rulesite.middleware.SecurityHeadersMiddleware",
+    "rulesite.middleware.MethodNotAllowedMiddleware",  # designed 405 pages, JSON under /api/
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into the lockout page
 ]
 
 ROOT_URLCONF = "rulesite.urls"
@@ -97,6 +104,16 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "rulesite.wsgi.application"
+ASGI_APPLICATION = "rulesite.asgi.application"
+
+# Online rooms (Django Channels): one process shares rooms in memory; with several ASGI worker
+# processes set REDIS_URL (redis://host:6379/0) so they share them through Redis.
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if os.environ.get("REDIS_URL"):
+    CHANNEL_LAYERS["default"] = {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+    }
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -104,6 +121,20 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+
+# Admin logins are throttled by django-axes: after AXES_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for AXES_COOLOFF_TIME hours. Staff lift a
+# lockout in the admin (Axes > Access attempts: delete the row) or with
+# `manage.py axes_reset_username <name>` / `manage.py axes_reset`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -145,14 +176,28 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Cache: the FAQ question form's rate limit counts here. Local memory counts per process; with
-# several gunicorn workers point DJANGO_CACHE_DIR at a directory they share.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rulesite"}}
-if os.environ.get("DJANGO_CACHE_DIR"):
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ["DJANGO_CACHE_DIR"],
-    }
+
+
+def cache_settings(environ) -> dict:
+    """The cache, shared by every worker process: the FAQ question form's rate limit counts here.
+
+    ``REDIS_URL``: Redis. ``DJANGO_CACHE_DIR``: files in that directory. Otherwise a table in the
+    database (create it with ``manage.py createcachetable``; the test database gets it itself).
+    Enough entries that culling never drops a live rate-limit slot.
+    """
+    options = {"MAX_ENTRIES": 100_000}
+    if environ.get("REDIS_URL"):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": environ["REDIS_URL"]}
+    if environ.get("DJANGO_CACHE_DIR"):
+        return {
+            "BACKEND": "rulesite.filecache.AtomicAddFileBasedCache",  # Django's, with an atomic add
+            "LOCATION": environ["DJANGO_CACHE_DIR"],
+            "OPTIONS": options,
+        }
+    return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "rulesite_cache", "OPTIONS": options}
+
+
+CACHES = {"default": cache_settings(os.environ)}
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)
 # How long the simulator shows a position before the computer's (or the monster's) next move plays itself.
@@ -170,6 +215,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
+CSRF_FAILURE_VIEW = "rulesite.errors.csrf_failure"  # the site's 403 page (JSON under /api/)
 if HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))

@@ -20,6 +20,7 @@ urlpatterns += i18n_patterns(
     # FAQ first: the rulebooks' "<game>/<clause>/" would otherwise take "<game>/faq/".
     path("", include("faq.urls")),
     path("", include("simulator.urls")),
+    path("", include("rooms.urls")),
     # Before the rulebooks too: their "<game>/" would otherwise take "search/".
     path("", include("sitewide.urls")),
     path("", include("rulebooks.urls")),
@@ -27,5 +28,6 @@ urlpatterns += i18n_patterns(
 )
 
 handler400 = "rulesite.errors.bad_request"
+handler403 = "rulesite.errors.permission_denied"
 handler404 = "rulesite.errors.page_not_found"
 handler500 = "rulesite.errors.server_error"

@@ -7,8 +7,6 @@ setup, a pasted position or a branch ("what if?"). Anything malformed raises
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,12 +17,12 @@ from django.utils.translation import gettext as _
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine, PositionError
+from simulator.core.inputs import InputError, parse_int, parse_json
 from simulator.core.scenarios import ScenarioError, load_scenario
 from simulator.core.setup import validate_setup
 from simulator.core.timeline import Timeline, TimelineError, from_log, from_scenario
 
 MAX_POSITION_CHARS = 20_000
-_SEED_RE = re.compile(r"^-?\d{1,18}$")
 
 
 class BadAddress(TimelineError):
@@ -64,9 +62,10 @@ def _scenario_actions(timeline: Timeline) -> tuple[str, ...]:
 def parse_step(raw: str | None, last: int, default: int) -> int:
     if raw is None or raw == "":
         return default
-    if not raw.isdigit() or len(raw) > 6:
-        raise BadAddress("step", "must be a whole number")
-    step = int(raw)
+    try:
+        step = parse_int(raw, "step", lo=0)
+    except InputError:
+        raise BadAddress("step", "must be a whole number") from None
     if step > last:
         raise BadAddress("step", f"this timeline has steps 0 to {last}")
     return step
@@ -107,9 +106,10 @@ def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tupl
     seed = None
     text = params.get("seed", "")
     if engine.info.chance and text:
-        if not _SEED_RE.match(text):
-            raise BadAddress("seed", "must be a whole number")
-        seed = int(text)
+        try:
+            seed = parse_int(text, "seed")
+        except InputError as exc:
+            raise BadAddress(exc.field, exc.reason) from None
     try:
         seats = engine.seats(engine.initial_state(setup))
     except PositionError as exc:
@@ -138,13 +138,9 @@ def pasted_position_log(engine: Engine[Any], raw: str) -> Log:
             message=_("A position is at most %(n)s characters.") % {"n": MAX_POSITION_CHARS},
         )
     try:
-        position = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise BadAddress(
-            "position",
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-            message=_("This is not valid JSON: line %(line)s, column %(column)s.") % {"line": exc.lineno, "column": exc.colno},
-        ) from None
+        position = parse_json(raw, "position")
+    except InputError as exc:
+        raise BadAddress("position", exc.reason, message=_json_refusal(exc)) from None
     if not isinstance(position, dict):
         raise BadAddress("position", "a position is a JSON object", message=_("A position is a JSON object { … }."))
     log = Log(position=position)
@@ -153,3 +149,14 @@ def pasted_position_log(engine: Engine[Any], raw: str) -> Log:
     except TimelineError as exc:
         raise BadAddress(exc.field, exc.reason) from None
     return log
+
+
+def _json_refusal(exc: InputError) -> str:
+    """Why pasted JSON is refused, in the reader's language."""
+    if exc.kind == "depth":
+        return _("This JSON is nested too deeply for a position.")
+    if exc.kind == "number":
+        return _("This JSON holds a number that is far too large for a position.")
+    if exc.line:
+        return _("This is not valid JSON: line %(line)s, column %(column)s.") % {"line": exc.line, "column": exc.column}
+    return _("This is not valid JSON.")

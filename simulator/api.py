@@ -1,30 +1,36 @@
-"""JSON rules API, version 1 (documented with examples in docs/API.md).
+"""JSON rules API, version 1 (documented with examples in docs/API.md, described for machines by
+the OpenAPI document at ``/api/v1/openapi.json``, :mod:`simulator.openapi`).
 
 An entry "@draw" in "apply" draws the next chance outcome from the log's seed (replay.DRAW).
 Every error is JSON ``{"error": {"field": ..., "reason": ...}}`` with status 400 (404 for an
-unknown game or scenario, 405 for a wrong method); nothing a client sends can cause a 500.
+unknown game, scenario or endpoint, 405 for a wrong method, 413 for a body that is too large);
+nothing a client sends can cause a 500. The API keeps no state and reads no cookies, so no
+endpoint needs a CSRF token.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import wraps
 from typing import Any
 
-from django.http import JsonResponse
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
 
 from rulebooks.models import Game, looks_like_slug
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine, Event, PositionError
+from simulator.core.inputs import InputError, parse_int, parse_json
 from simulator.core.registry import get_engine
 from simulator.core.replay import ReplayError, advance
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
 from simulator.core.timeline import TimelineError, from_log, from_scenario
 
+from . import openapi
 from .addressing import BadAddress, parse_step
 
 MAX_BODY_BYTES = 256 * 1024
@@ -33,6 +39,36 @@ MAX_APPLY = 500
 
 def error(field: str, reason: str, status: int = 400, **extra) -> JsonResponse:
     return JsonResponse({"error": {"field": field, "reason": reason, **extra}}, status=status)
+
+
+def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> JsonResponse:
+    """The JSON 405, with the ``Allow`` header."""
+    allow = ", ".join(sorted(allowed))
+    response = error("method", f"{request.method[:20]} is not allowed here; allowed: {allow}", 405)
+    response["Allow"] = allow
+    return response
+
+
+def too_large(limit: int) -> JsonResponse:
+    return error("body", f"the request body is larger than {limit} bytes", 413)
+
+
+def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """An API view answering ``methods`` (HEAD too where GET is) and a JSON 405 to any other.
+    CSRF-exempt: the API keeps no state and reads no cookies, and a CSRF check would answer an
+    unknown method or address with an HTML 403 before the view could answer it in JSON."""
+    allowed = frozenset(methods) | ({"HEAD"} if "GET" in methods else frozenset())
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in allowed:
+                return method_not_allowed(request, allowed)
+            return view(request, *args, **kwargs)
+
+        return csrf_exempt(checked)
+
+    return decorate
 
 
 def _game_engine(slug: str):
@@ -62,7 +98,42 @@ def _state_payload(engine: Engine[Any], state: Any) -> dict[str, Any]:
     }
 
 
-@require_GET
+@endpoint("GET")
+def index(request):
+    """The API root: what there is, where it is described, and the games."""
+    base = reverse("api:index")
+    return JsonResponse(
+        {
+            "api": "rules",
+            "version": 1,
+            "openapi": reverse("api:openapi"),
+            "documentation": reverse("simulator:api-docs"),
+            "endpoints": {
+                "games": f"{base}games/",
+                "scenarios": f"{base}games/{{game}}/scenarios/",
+                "scenario_step": f"{base}games/{{game}}/scenarios/{{scenario}}/?step={{step}}",
+                "apply": f"{base}games/{{game}}/apply",
+            },
+            "games": [
+                {
+                    "slug": game.slug,
+                    "title": game.title,
+                    "engine": get_engine(game.slug) is not None,
+                    "scenarios": reverse("api:scenarios", args=[game.slug]),
+                    "apply": reverse("api:apply", args=[game.slug]),
+                }
+                for game in Game.objects.all()
+            ],
+        }
+    )
+
+
+@endpoint("GET")
+def openapi_document(request):
+    return JsonResponse(openapi.document(), json_dumps_params={"ensure_ascii": False})
+
+
+@endpoint("GET")
 def games(request):
     out = []
     for game in Game.objects.all():
@@ -83,7 +154,7 @@ def games(request):
     return JsonResponse({"games": out})
 
 
-@require_GET
+@endpoint("GET")
 def scenarios(request, game):
     game_obj, engine, problem = _game_engine(game)
     if problem:
@@ -98,7 +169,7 @@ def scenarios(request, game):
     return JsonResponse({"game": game, "scenarios": items})
 
 
-@require_GET
+@endpoint("GET")
 def scenario_step(request, game, scenario_id):
     game_obj, engine, problem = _game_engine(game)
     if problem:
@@ -130,18 +201,27 @@ def scenario_step(request, game, scenario_id):
     )
 
 
-@csrf_exempt
-@require_POST
+@endpoint("POST")
 def apply(request, game):
     game_obj, engine, problem = _game_engine(game)
     if problem:
         return problem
-    if len(request.body) > MAX_BODY_BYTES:
-        return error("body", f"the request body is larger than {MAX_BODY_BYTES} bytes", 413)
     try:
-        body = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return error("body", f"not valid JSON: {exc}")
+        declared = parse_int(request.META.get("CONTENT_LENGTH") or "0", "Content-Length", lo=0)
+    except InputError:
+        declared = 0  # as Django: a malformed length reads no body
+    if declared > MAX_BODY_BYTES:
+        return too_large(MAX_BODY_BYTES)
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        return too_large(MAX_BODY_BYTES)
+    if len(raw) > MAX_BODY_BYTES:
+        return too_large(MAX_BODY_BYTES)
+    try:
+        body = parse_json(raw, "body")
+    except InputError as exc:
+        return error(exc.field, exc.reason)
     if not isinstance(body, dict):
         return error("body", "the body must be a JSON object")
     unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply", "seed"}
@@ -203,5 +283,6 @@ def apply(request, game):
     return JsonResponse({"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state)})
 
 
+@csrf_exempt
 def not_found(request, *args, **kwargs):
     return error("path", f"no API endpoint at {request.path[:200]}", 404)

@@ -5,6 +5,8 @@ from . import api
 app_name = "api"
 
 urlpatterns = [
+    path("", api.index, name="index"),
+    path("openapi.json", api.openapi_document, name="openapi"),
     path("games/", api.games, name="games"),
     path("games/<slug:game>/scenarios/", api.scenarios, name="scenarios"),
     path("games/<slug:game>/scenarios/<slug:scenario_id>/", api.scenario_step, name="scenario"),

@@ -1,5 +1,10 @@
 """Site search over the clauses and published FAQ entries of every rulebook, ranked and grouped
-by game."""
+by game.
+
+The work per request is capped: documents are scored on their folded search columns only, the
+best ``MAX_RESULTS_PER_GAME`` of each game are kept, and only those are loaded in full and get
+snippets and highlighting (the expensive part). One-letter terms match whole words only
+(:mod:`rulebooks.textsearch`), so "e" does not match nearly every clause."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from rulebooks.textsearch import (
     MAX_QUERY_CHARS,
     MAX_TERMS,
     MIN_INFIX,
+    MIN_PREFIX,
     clean_query,
     highlight,
     parse_query,
@@ -25,6 +31,7 @@ from rulebooks.textsearch import (
 )
 
 MAX_RESULTS_PER_GAME = 40
+SCORE_FIELDS = ("pk", "game_id", "search_title", "search_body")  # all that scoring reads
 
 
 @dataclass
@@ -55,7 +62,10 @@ class GameHits:
 
 
 def _term_filter(stemmed: str) -> Q:
-    needle = stemmed if len(stemmed) >= MIN_INFIX else f" {stemmed}"
+    if len(stemmed) < MIN_PREFIX:
+        needle = f" {stemmed} "  # a whole word
+    else:
+        needle = stemmed if len(stemmed) >= MIN_INFIX else f" {stemmed}"
     return Q(search_title__contains=needle) | Q(search_body__contains=needle)
 
 
@@ -67,14 +77,35 @@ def entry_texts(entry: Entry) -> tuple[str, str]:
     return entry.question, entry.answer_text
 
 
-def _scored(query, rows, texts):
-    """(row, score, highlighted title, snippet) for each row that matches, scored on its
-    folded search columns; ``texts(row)`` gives the title and the text to show."""
+def _best(query, rows, order) -> tuple[dict[str, list[tuple[float, int]]], int]:
+    """The best-scoring matches per game, as (score, pk) lists of at most MAX_RESULTS_PER_GAME,
+    and the number of all matches. ``rows`` need only the fields in SCORE_FIELDS; ``order(row)``
+    breaks ties."""
+    by_game: dict[str, list[tuple[float, object, int]]] = {}
+    total = 0
     for row in rows:
         score = score_document(query, row.search_title, row.search_body)
         if score > 0:
+            total += 1
+            by_game.setdefault(row.game_id, []).append((score, order(row), row.pk))
+    best = {}
+    for game_id, scored in by_game.items():
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best[game_id] = [(score, pk) for score, _order, pk in scored[:MAX_RESULTS_PER_GAME]]
+    return best, total
+
+
+def _shown(query, model_rows, best, texts):
+    """Per game, (row, score, highlighted title, snippet) of the shown matches, loaded in full."""
+    rows = model_rows.select_related("game").in_bulk([pk for hits in best.values() for _score, pk in hits])
+    shown = {}
+    for game_id, hits in best.items():
+        shown[game_id] = []
+        for score, pk in hits:
+            row = rows[pk]
             title, text = texts(row)
-            yield row, score, mark_safe(highlight(title, query)), mark_safe(snippet(text, query))
+            shown[game_id].append((row, score, mark_safe(highlight(title, query)), mark_safe(snippet(text, query))))
+    return shown
 
 
 def run_search(params) -> dict:
@@ -93,33 +124,35 @@ def run_search(params) -> dict:
         messages.append(_("Your search was shortened to its first %(n)d characters.") % {"n": MAX_QUERY_CHARS})
     if query.dropped_terms:
         messages.append(_("Only the first %(n)d words of your search were used.") % {"n": MAX_TERMS})
+    if any(len(stemmed) < MIN_PREFIX for stemmed in query.stems):
+        messages.append(
+            _(
+                "A single letter only finds that letter as a word of its own: "
+                "type more letters to find words that start with them."
+            )
+        )
 
     groups: list[GameHits] = []
     total = 0
     faq_total = 0
     if not query.empty:
         term_filter = reduce(and_, [_term_filter(s) for s in query.stems])
-        rows = Clause.objects.select_related("game").filter(term_filter)
-        if selected is not None:
-            rows = rows.filter(game=selected)
-        by_game: dict[str, GameHits] = {}
-        for clause, score, title_html, snippet_html in _scored(query, rows, clause_texts):
-            hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
-            by_game.setdefault(clause.game_id, GameHits(clause.game)).hits.append(hit)
+        clauses = Clause.objects.filter(term_filter)
         # Published FAQ entries only, ranked by the same scoring as clauses.
-        entries = Entry.objects.published().select_related("game").filter(term_filter)
+        entries = Entry.objects.published().filter(term_filter)
         if selected is not None:
-            entries = entries.filter(game=selected)
-        for entry, score, title_html, snippet_html in _scored(query, entries, entry_texts):
-            hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
-            by_game.setdefault(entry.game_id, GameHits(entry.game)).faq_hits.append(hit)
-        for group in by_game.values():
-            group.hits.sort(key=lambda h: (-h.score, h.clause.position))
-            group.faq_hits.sort(key=lambda h: (-h.score, h.entry.pk))
-            total += len(group.hits)
-            faq_total += len(group.faq_hits)
-            group.hits = group.hits[:MAX_RESULTS_PER_GAME]
-            group.faq_hits = group.faq_hits[:MAX_RESULTS_PER_GAME]
+            clauses, entries = clauses.filter(game=selected), entries.filter(game=selected)
+        best_clauses, total = _best(query, clauses.only("position", *SCORE_FIELDS), lambda row: row.position)
+        best_entries, faq_total = _best(query, entries.only(*SCORE_FIELDS), lambda row: row.pk)
+        by_game: dict[str, GameHits] = {}
+        for game_id, hits in _shown(query, Clause.objects.all(), best_clauses, clause_texts).items():
+            for clause, score, title_html, snippet_html in hits:
+                hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
+                by_game.setdefault(game_id, GameHits(clause.game)).hits.append(hit)
+        for game_id, hits in _shown(query, Entry.objects.all(), best_entries, entry_texts).items():
+            for entry, score, title_html, snippet_html in hits:
+                hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
+                by_game.setdefault(game_id, GameHits(entry.game)).faq_hits.append(hit)
         groups = sorted(by_game.values(), key=lambda g: (-g.best, g.game.order))
     elif query.text:
         messages.append(_("Type a word to search for: letters or digits."))

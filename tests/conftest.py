@@ -35,3 +35,10 @@ def pytest_configure(config):
     from simulator.core import registry
 
     registry.add_package("tests.toygames")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main thread
+    from its first use to the end of the run, and code that calls ``async_to_sync`` there (the
+    rooms' services, Channels) refuses to run beside it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -17,6 +17,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from .inputs import InputError, parse_json
+
 VERSION = "1"
 MAX_TOKEN_CHARS = 12_000
 MAX_JSON_BYTES = 200_000
@@ -103,9 +105,10 @@ def decode(token: str) -> Log:
     except zlib.error:
         raise CodecError("the log is damaged (checksum or compression error)") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise CodecError("the log does not contain valid JSON") from None
+        data = parse_json(raw, "log")
+    except InputError as exc:
+        reason = "the log does not contain valid JSON" if exc.kind == "syntax" else f"the log's JSON is refused: {exc.reason}"
+        raise CodecError(reason) from None
     return log_from_json(data)
 
 

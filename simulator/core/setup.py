@@ -10,7 +10,7 @@ from typing import Any
 
 from .engine import Engine, PositionError, SetupOption
 
-_INT_RE = re.compile(r"^-?\d{1,9}$")
+_INT_RE = re.compile(r"^-?[0-9]{1,9}\Z")  # ASCII digits only: int() would also read "٣"
 _TRUE = ("1", "on", "true", "yes")
 _FALSE = ("0", "off", "false", "no", "")
 

@@ -29,7 +29,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright for the whole run: its sync API runs an event loop in this thread, and a
+    second one could not start beside it (browsers with other flags launch from this one)."""
     if not CHROMIUM.exists():
         message = f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("RULESITE_REQUIRE_BROWSER") == "1":
@@ -38,9 +40,14 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -1,16 +1,25 @@
 """Asking a question: the form, the confirmation, the private tracking page, and every guard
 (CSRF, length limits, honeypot, rate limit, odd input)."""
 
+import re
+
 import pytest
 from django.test import Client
 
 from faq.models import Entry
-from faq.views import SESSION_KEY
 
 from .conftest import make_entry
 
 pytestmark = pytest.mark.usefixtures("faq")
 QUESTION = "Mag ik de Raventoren verplaatsen als er een tovenaar onder staat?"
+
+
+@pytest.fixture(autouse=True)
+def mid_window(monkeypatch):
+    """The rate limit counts in fixed windows: keep the tests inside one (at its 100th second)."""
+    from faq import ratelimit
+
+    monkeypatch.setattr(ratelimit, "_clock", lambda: 600 * 3_000_000 + 100.0)
 
 
 def ask(client, **fields):
@@ -148,7 +157,7 @@ def test_the_honeypot_discards_bots_silently_with_the_same_confirmation(client):
     assert not visitor_entries().exists()
     html = client.get("/nl/faq/thanks/").content.decode()
     assert "/nl/faq/question/" in html  # looks the same ...
-    token = client.session[SESSION_KEY]
+    token = re.search(r"/nl/faq/question/([^/]+)/", html).group(1)
     assert client.get(f"/nl/faq/question/{token}/").status_code == 404  # ... but leads nowhere
 
 
@@ -158,9 +167,9 @@ def test_the_rate_limit_answers_429_with_a_clear_message(client, settings):
         assert ask(client, question=f"Vraag nummer {n} over de Raventoren?").status_code == 302
     response = ask(client, question="Nog een vraag over de Raventoren, de vierde?")
     assert response.status_code == 429
-    assert response["Retry-After"] == "600"
+    assert response["Retry-After"] == "500"  # until the current ten-minute window ends (see mid_window)
     html = response.content.decode()
-    assert "Te veel vragen" in html and "10 minuten" in html
+    assert "Te veel vragen" in html and "9 minuten" in html
     assert "Nog een vraag over de Raventoren, de vierde?" in html  # shown back to copy
     assert visitor_entries().count() == 3
     # Another client address is not limited.
@@ -213,3 +222,93 @@ def test_slugs_of_questions_are_unique_per_game(client):
 def test_odd_posts_never_cause_a_server_error(client, data):
     response = client.post("/nl/faq/ask/", data)
     assert response.status_code in (302, 400)
+
+
+def nonce_of(html):
+    return re.search(r'name="nonce" value="([^"]+)"', html).group(1)
+
+
+def confirmed_token(client):
+    html = client.get("/nl/faq/thanks/").content.decode()
+    match = re.search(r"/nl/faq/question/([A-Za-z0-9_-]+)/", html)
+    return match.group(1) if match else None
+
+
+def test_every_ask_form_carries_a_fresh_nonce(client):
+    first = nonce_of(client.get("/nl/betoverde-torens/bt-einde-spel/").content.decode())
+    second = nonce_of(client.get("/nl/betoverde-torens/bt-einde-spel/").content.decode())
+    assert len(first) >= 20 and first != second
+
+
+def test_the_same_form_sent_twice_is_one_question_with_one_tracking_link(client):
+    nonce = nonce_of(client.get("/nl/faq/ask/?game=betoverde-torens").content.decode())
+    assert ask(client, nonce=nonce).status_code == 302
+    first = confirmed_token(client)
+    other_browser = Client()  # the second click's response may carry the only cookie the browser keeps
+    assert ask(other_browser, nonce=nonce).status_code == 302
+    entry = visitor_entries().get()
+    assert first == confirmed_token(other_browser) == entry.token
+
+
+def test_sending_the_same_form_again_does_not_use_up_the_allowance(client, settings):
+    settings.FAQ_QUESTION_RATE = (1, 600)
+    nonce = nonce_of(client.get("/nl/faq/ask/?game=betoverde-torens").content.decode())
+    assert [ask(client, nonce=nonce).status_code for _ in range(3)] == [302, 302, 302]
+    assert visitor_entries().count() == 1
+    assert ask(client, question="Een tweede, andere vraag over de Raventoren?").status_code == 429
+
+
+def test_a_new_form_or_a_form_without_nonce_is_a_new_question(client):
+    ask(client, nonce="a" * 24)
+    ask(client, nonce="b" * 24)
+    ask(client)
+    ask(client)
+    ask(client, nonce="not a nonce!")
+    assert visitor_entries().count() == 5
+    assert len(set(visitor_entries().values_list("token", flat=True))) == 5
+
+
+def test_asking_reading_and_bots_create_no_session_rows(client):
+    from django.contrib.sessions.models import Session
+
+    for _ in range(5):
+        assert ask(Client(), website="https://spam.example").status_code == 302
+    assert ask(client).status_code == 302
+    assert confirmed_token(client) == visitor_entries().get().token
+    for url in ["/nl/", "/nl/betoverde-torens/", "/nl/betoverde-torens/bt-einde-spel/", "/nl/faq/",
+                "/nl/faq/ask/?game=betoverde-torens", "/nl/search/?q=toren", "/nl/finstere-flure/sim/"]:
+        assert client.get(url).status_code == 200, url
+    assert Session.objects.count() == 0
+
+
+def test_a_forged_confirmation_cookie_shows_no_link(client):
+    client.cookies["faq_asked"] = "A" * 32
+    html = client.get("/nl/faq/thanks/").content.decode()
+    assert "/nl/faq/question/" not in html
+
+
+def test_the_default_cache_is_shared_by_worker_processes():
+    from django.core.cache import caches
+    from django.core.cache.backends.db import DatabaseCache
+
+    from rulesite.settings import cache_settings
+
+    assert cache_settings({})["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    assert cache_settings({"DJANGO_CACHE_DIR": "/srv/cache"})["BACKEND"] == "rulesite.filecache.AtomicAddFileBasedCache"
+    assert cache_settings({"REDIS_URL": "redis://localhost:6379/0"})["BACKEND"].endswith("RedisCache")
+    cache = caches["default"]
+    assert isinstance(cache, DatabaseCache)  # what the tests (and the site by default) use
+    cache.set("shared", 1)  # its table exists in the test database: test database creation made it
+    assert cache.get("shared") == 1
+
+
+def test_the_allowance_is_renewed_in_the_next_window(rf, settings):
+    from faq import ratelimit
+
+    settings.FAQ_QUESTION_RATE = (2, 600)
+    request = rf.post("/nl/faq/ask/", REMOTE_ADDR="192.0.2.9")
+    start = 600 * 3000 + 590.0  # ten seconds before a window ends
+    assert ratelimit.consume(request, now=start) and ratelimit.consume(request, now=start)
+    assert ratelimit.consume(request, now=start + 5) is None
+    assert ratelimit.retry_after(now=start + 5) == 5
+    assert ratelimit.consume(request, now=start + 10) is not None

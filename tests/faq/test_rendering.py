@@ -78,3 +78,57 @@ def test_position_links_must_be_simulator_paths_on_this_site(url, ok):
 def test_position_links_follow_the_readers_language():
     assert localize_position_url("/nl/finstere-flure/sim/?step=2", "de") == "/de/finstere-flure/sim/?step=2"
     assert localize_position_url("https://evil.example/", "de") == ""
+
+
+@pytest.mark.parametrize(
+    "href",
+    [
+        "//evil.example/phish",
+        "/\\evil.example/phish",
+        "\\\\evil.example/phish",
+        "\\/evil.example/phish",
+        " //evil.example/phish",
+        "\t/\t/evil.example/phish",
+        "/\n/evil.example/phish",
+        "\x01//evil.example/phish",
+        "http:/evil.example/phish",
+        "https:evil.example/phish",
+        "https:///evil.example/phish",
+    ],
+)
+def test_links_that_a_browser_reads_as_off_site_are_dropped(href):
+    """Protocol-relative links and their backslash, whitespace and missing-slash variants leave
+    the site in a browser (WHATWG URL parsing), so they lose their href like any unsafe link."""
+    html = sanitize(f'<p><a href="{href}">klik</a></p>')
+    assert "href" not in html and "evil.example" not in html
+    assert ">klik</a>" in html  # the text stays
+    if not set(href) & set("\\ \t\n"):  # (Markdown reads backslashes and white space itself)
+        assert "evil.example" not in render_answer(f"[klik]({href.strip()})")[0]
+
+
+@pytest.mark.parametrize(
+    "href, kept",
+    [
+        ("/nl/betoverde-torens/bt-einde-spel/", "/nl/betoverde-torens/bt-einde-spel/"),
+        ("#bt-einde-spel", "#bt-einde-spel"),
+        ("?q=toren", "?q=toren"),
+        ("../faq/", "../faq/"),
+        ("https://example.org/regels", "https://example.org/regels"),
+        ("mailto:redactie@example.org", "mailto:redactie@example.org"),
+        ("/nl\\faq/", "/nl/faq/"),  # a backslash is a slash to a browser: shown as the browser reads it
+    ],
+)
+def test_links_on_the_site_and_explicit_external_links_stay(href, kept):
+    assert f'href="{kept}"' in sanitize(f'<a href="{href}">x</a>')
+
+
+def test_the_entry_page_and_both_feeds_show_no_protocol_relative_link(client):
+    entry = make_entry(question="Waar staan de officiële regels?", answer="Zie [de regels](//evil.example/phish).",
+                       slug="officiele-regels")
+    assert "evil.example" not in entry.answer_html
+    # An answer stored before the sanitiser knew better is cleaned again on its way into the feeds.
+    type(entry).objects.filter(pk=entry.pk).update(answer_html='<p><a href="//evil.example/phish">x</a></p>')
+    for url in ["/nl/faq/feed/", "/nl/betoverde-torens/faq/feed/"]:
+        body = client.get(url).content.decode()
+        assert "officiele-regels" in body, url
+        assert "evil.example" not in body, url

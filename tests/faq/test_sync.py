@@ -4,6 +4,7 @@ import shutil
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from faq.models import Entry
 from faq.sync import sync_curated
@@ -102,3 +103,43 @@ def test_visitor_questions_survive_a_sync(faq):
     sync_curated(base._CONTENT)
     question.refresh_from_db()
     assert question.status == Entry.RECEIVED and not question.published and question.slug
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rerender_all_locks_the_rows_it_will_write(monkeypatch):
+    """Review 12: an admin save committing between rerender_all's read and its write got the
+    rendering of the previous answer. The rows are now locked from the read to the write: another
+    connection cannot take them meanwhile (NOWAIT fails at once instead of waiting)."""
+    import threading
+
+    from django.db import DatabaseError, connection, connections
+
+    if not connection.features.has_select_for_update_nowait:
+        pytest.skip("row locks need PostgreSQL (SQLite serialises writers with one database lock)")
+    from faq import sync
+
+    base.load_site_content()
+    entry = make_entry(slug="gelockt", answer="Oud antwoord.", origin=Entry.EDITOR)
+    seen = []
+
+    def other_connection_tries_to_write():
+        try:
+            with transaction.atomic():
+                seen.append(list(Entry.objects.select_for_update(nowait=True).filter(pk=entry.pk)))
+        except DatabaseError as exc:
+            seen.append(exc)
+        finally:
+            connections.close_all()
+
+    real_render = Entry.render
+
+    def render(self):
+        if self.pk == entry.pk and not seen:
+            worker = threading.Thread(target=other_connection_tries_to_write)
+            worker.start()
+            worker.join()
+        real_render(self)
+
+    monkeypatch.setattr(Entry, "render", render)
+    sync.rerender_all()
+    assert len(seen) == 1 and isinstance(seen[0], DatabaseError), seen

@@ -56,3 +56,13 @@ def test_snippet_is_escaped_and_highlights_matches_around_the_first_hit():
 def test_highlight_marks_every_matching_word_only():
     html = highlight("Toren en torens, geen turen.", parse_query("toren"))
     assert html == "<mark>Toren</mark> en <mark>torens</mark>, geen turen."
+
+
+def test_a_one_letter_term_matches_only_that_letter_as_a_word():
+    # As a prefix, "e" would match "een", "elke", "eerst": nearly every clause (expensive, useless).
+    assert score("e", body="Een speler zet eerst een toren") == 0
+    assert score("é", body="Een speler zet eerst een toren") == 0
+    assert score("e", body="de variant e van het spel") > 0
+    assert score("3", body="gooi 3 of meer") > 0 and score("3", body="gooi 36") == 0
+    assert score("to", body="De tovenaar") > 0  # two letters are a prefix again
+    assert highlight("een e en elke", parse_query("e")) == "een <mark>e</mark> en elke"

@@ -1,6 +1,8 @@
 """The JSON rules API: listing, scenario steps, applying actions, and JSON errors."""
 
+import base64
 import json
+import zlib
 
 import pytest
 from django.test import Client
@@ -165,13 +167,126 @@ def test_unknown_game_scenario_and_endpoint_are_json_404(client):
     assert client.get(f"{API}finstere-flure/apply").status_code == 405
 
 
-@given(body=st.one_of(st.text(max_size=200), st.binary(max_size=200), st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(["position", "setup", "log", "scenario", "actions", "apply", "x"]), children, max_size=4),
-    max_leaves=12,
-).map(json.dumps)))
+def _nested(depth: int, leaf: str = "1") -> str:
+    return "[" * depth + leaf + "]" * depth
+
+
+def _token(payload: bytes) -> str:
+    """A log token around any bytes (version 1: base64url of zlib)."""
+    return "1." + base64.urlsafe_b64encode(zlib.compress(payload, 9)).decode().rstrip("=")
+
+
+# The inputs that gave 500s (review 2026-11-30, defect 2): Python's JSON decoder raises
+# RecursionError for deep nesting and ValueError for integers over 4,300 digits.
+HOSTILE_JSON = st.one_of(
+    st.integers(33, 5000).map(_nested),
+    st.integers(33, 3000).map(lambda n: '{"apply": "x", "position": {"a": ' + _nested(n) + "}}"),
+    st.integers(31, 6000).map(lambda n: '{"apply": "x", "setup": {"players": ' + "1" * n + "}}"),
+    st.integers(31, 6000).map(lambda n: '{"apply": "x", "setup": {"players": 2}, "seed": -' + "9" * n + "}"),
+    st.sampled_from(['{"apply": "x", "seed": NaN, "setup": {}}', '{"apply": "x", "setup": {"players": 1e999}}', "[Infinity]"]),
+)
+# Digits that str.isdigit() accepts and int() refuses, or that int() reads but are not ASCII.
+ODD_DIGITS = st.sampled_from(["²", "①", "𝟏", "٣", "--4", "-4", "4\n", " 4", "+4", "0x1", "1_0", "१"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"apply": "x", "position": ' + "[" * 1000 + "]" * 1000 + "}",
+        '{"apply": "x", "setup": {"players": ' + "1" * 4301 + "}}",
+        json.dumps({"log": _token(b'{"setup": {"players": ' + b"1" * 5000 + b"}}"), "apply": "x"}),
+        json.dumps({"log": _token(b'{"position": ' + b"[" * 2000 + b"]" * 2000 + b"}"), "apply": "x"}),
+    ],
+    ids=["deep-position", "huge-number", "huge-number-in-log", "deep-log"],
+)
+def test_deep_nesting_and_huge_numbers_are_a_json_400_naming_the_field(client, body):
+    response = post(client, body)
+    assert response.status_code == 400 and response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert error["field"] == ("log" if "log" in body[:10] else "body") and error["reason"]
+
+
+@pytest.mark.parametrize("step", ["①", "²", "𝟏", "٣", "-1", "1.0", "9" * 30])
+def test_a_step_that_is_not_ascii_digits_is_a_json_400(client, step):
+    response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": step})
+    assert response.status_code == 400
+    assert response.json()["error"] == {"field": "step", "reason": "must be a whole number"}
+
+
+def test_the_api_root_answers_json_not_a_redirect(client):
+    response = client.get("/api/v1/")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert response.json()["openapi"] == "/api/v1/openapi.json"
+
+
+@pytest.mark.parametrize(
+    "method, url",
+    [
+        ("post", f"{API}finstere-flure/apply/"),  # a slash too many
+        ("post", "/api/v1/nothing/here"),
+        ("post", f"{API}fin%00/apply"),
+        ("put", f"{API}finstere-flure/apply/"),
+    ],
+)
+def test_a_post_to_an_unknown_address_is_a_json_404_even_without_a_csrf_token(method, url):
+    response = getattr(Client(enforce_csrf_checks=True), method)(url, "{}", content_type="application/json")
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+    assert response.json()["error"]["field"] == "path"
+
+
+@pytest.mark.parametrize(
+    "method, url, allow",
+    [
+        ("get", f"{API}finstere-flure/apply", "POST"),
+        ("put", f"{API}finstere-flure/apply", "POST"),
+        ("delete", API, "GET, HEAD"),
+        ("post", f"{API}finstere-flure/scenarios/", "GET, HEAD"),
+        ("put", "/api/v1/", "GET, HEAD"),
+    ],
+)
+def test_a_wrong_method_is_a_json_405_with_allow(method, url, allow):
+    response = getattr(Client(enforce_csrf_checks=True), method)(url)
+    assert response.status_code == 405 and response["Content-Type"] == "application/json"
+    assert response["Allow"] == allow
+    assert response.json()["error"]["field"] == "method"
+
+
+def test_head_is_allowed_where_get_is(client):
+    assert client.head(API).status_code == 200
+    assert client.head(f"{API}finstere-flure/scenarios/{SCENARIO}/").status_code == 200
+
+
+def test_a_body_over_the_limit_is_a_json_413(client, settings):
+    from simulator.api import MAX_BODY_BYTES
+
+    response = post(client, "[" + "1," * MAX_BODY_BYTES + "1]")
+    assert response.status_code == 413 and response.json()["error"]["field"] == "body"
+    # Over Django's own limit too (it refuses to read the body at all).
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = post(client, {"setup": {"players": 2}, "apply": ["x" * 2000]})
+    assert response.status_code == 413 and response.json()["error"]["field"] == "body"
+
+
+@given(body=st.one_of(
+    st.text(max_size=200),
+    st.binary(max_size=200),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+        lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(["position", "setup", "log", "scenario", "actions", "apply", "x"]), children, max_size=4),
+        max_leaves=12,
+    ).map(json.dumps),
+    HOSTILE_JSON,
+))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_fuzzed_bodies_never_cause_a_server_error(client, body):
     response = post(client, body)
     assert response.status_code in (200, 400, 413)
     assert "application/json" in response.headers["Content-Type"]
+
+
+@given(step=st.one_of(ODD_DIGITS, st.text(max_size=8), st.integers(-10, 10**30).map(str)))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_fuzzed_steps_never_cause_a_server_error(client, step):
+    response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": step})
+    assert response.status_code in (200, 400)
+    assert response["Content-Type"] == "application/json"

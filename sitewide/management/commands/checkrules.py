@@ -5,8 +5,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from faq.sync import deploy_problems
 from faq.verification import curated_problems, is_verified
-from rulebooks.loader import read_content
+from rulebooks.loader import plan_load, read_content
 
 
 class Command(BaseCommand):
@@ -23,12 +24,21 @@ class Command(BaseCommand):
             action="store_true",
             help="do not check coverage quotes against ../shared/seeds/",
         )
+        parser.add_argument(
+            "--database",
+            action="store_true",
+            help="also check what loadrules would refuse against the database (FAQ entries of a missing "
+            "game, citations of a removed clause, a file slug held by an admin entry); changes nothing",
+        )
 
     def handle(self, *args, **options):
         content = read_content(check_seeds=not options["no_seeds"])
         # The badge rule: a curated FAQ entry that names a scenario must replay with its
         # expectations holding.
         problems = content.problems + curated_problems(content)
+        if options["database"] and not content.problems:
+            plan = plan_load(content)
+            problems += plan.problems + deploy_problems(content, plan)
         for problem in problems:
             self.stderr.write(str(problem))
         summary = content.summary(verify=is_verified)

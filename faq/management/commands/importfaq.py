@@ -1,0 +1,36 @@
+"""Import a FAQ export made by exportfaq (see faq/transfer.py): all or nothing, idempotent."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from faq.transfer import ImportRefused, import_data
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a JSON file written by exportfaq. Entries are matched by tracking token, else by game "
+        "and slug; a matched entry takes the file's version; nothing is deleted. The whole file is "
+        "checked first: a malformed file, an unknown game or clause refuses it and changes nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the export file")
+        parser.add_argument("--dry-run", action="store_true", help="check and count, change nothing")
+
+    def handle(self, *args, **options):
+        path = options["path"]
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise CommandError(f"{path} is not valid JSON: {exc}") from None
+        try:
+            report = import_data(data, dry_run=options["dry_run"])
+        except ImportRefused as exc:
+            for problem in exc.problems:
+                self.stderr.write(problem)
+            raise CommandError(f"{len(exc.problems)} problem(s) in {path}; nothing was imported") from None
+        self.stdout.write(str(report) + (" (dry run: nothing was changed)" if options["dry_run"] else ""))

@@ -1,0 +1,330 @@
+"""Export and import everything people wrote in the FAQ (``manage.py exportfaq`` / ``importfaq``).
+
+The file is JSON with a format name and version. It holds every entry (curated, written in the
+admin, asked by visitors) with its cited clause ids, status, dates, origin and sync bookkeeping,
+the public history of changes, and the **private** fields: askers' names, email addresses and
+tracking tokens. Keep an export as private as the database itself.
+
+Import is all or nothing and idempotent: the whole file is checked first (format, version, every
+field through the model's own validation, games and clauses that exist); an entry is matched by
+its tracking token, else by (game, slug); a matched entry takes the file's version, a change is
+matched by (date, reason); nothing is ever deleted. Rendered copies (answer HTML, search columns)
+are not exported; they are rendered again on import.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from rulebooks.models import Clause, Game
+
+from .models import Change, Entry
+
+FORMAT = "rulesite-faq"
+VERSION = 1
+PERSONAL_DATA_NOTE = (
+    "This file holds personal data: the names, email addresses and private tracking tokens of "
+    "visitors who asked questions. Keep it as private as the database."
+)
+
+TEXT_FIELDS = (
+    "slug", "question", "answer", "scenario", "position_url", "status", "origin", "provenance",
+    "asker_name", "asker_email", "source_path", "content_hash",
+)  # fmt: skip
+BOOL_FIELDS = ("published", "edited_in_admin")
+DATE_FIELDS = ("created_at", "asked_at", "answered_at", "changed_at", "published_at", "updated_at")
+ENTRY_KEYS = {"game", "clauses", "token", "changes", *TEXT_FIELDS, *BOOL_FIELDS, *DATE_FIELDS}
+CHANGE_KEYS = {"reason", "editor", "created_at"}
+
+
+class ImportRefused(Exception):
+    """The file cannot be imported; ``problems`` name each place (nothing was changed)."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class ImportReport:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    changes_added: int = 0
+    unknown_editors: set[str] = field(default_factory=set)
+
+    def __str__(self) -> str:
+        text = (
+            f"FAQ import: {self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
+            f"{self.changes_added} change(s) added to the history"
+        )
+        if self.unknown_editors:
+            text += f"\n  editors without an account here (kept as no editor): {', '.join(sorted(self.unknown_editors))}"
+        return text
+
+
+def _when(value: dt.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def entry_record(entry: Entry) -> dict:
+    """One entry as exported (everything people wrote; no rendered copies, no primary keys)."""
+    record: dict = {"game": entry.game_id}
+    record.update({name: getattr(entry, name) for name in TEXT_FIELDS + BOOL_FIELDS})
+    record.update({name: _when(getattr(entry, name)) for name in DATE_FIELDS})
+    record["token"] = entry.token
+    record["clauses"] = sorted(c.anchor for c in entry.clauses.all())
+    record["changes"] = [
+        {"reason": c.reason, "editor": c.editor.get_username() if c.editor else None, "created_at": _when(c.created_at)}
+        for c in sorted(entry.changes.all(), key=lambda c: (c.created_at, c.pk))
+    ]
+    return record
+
+
+def export_data() -> dict:
+    entries = (
+        Entry.objects.all()
+        .select_related("game")
+        .prefetch_related("clauses", "changes__editor")
+        .order_by("game_id", "slug")
+    )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "personal_data": PERSONAL_DATA_NOTE,
+        "entries": [entry_record(entry) for entry in entries],
+    }
+
+
+# -- import ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Planned:
+    record: dict
+    entry: Entry | None  # the stored entry it updates, or None to create
+    clauses: list[Clause]
+    unchanged: bool = False
+
+
+def import_data(data, dry_run: bool = False) -> ImportReport:
+    """Import an export (see the module doc). Raises :class:`ImportRefused`, changing nothing."""
+    records = _check_envelope(data)
+    with transaction.atomic():
+        planned = _plan(records)
+        report = _apply(planned)
+        if dry_run:
+            transaction.set_rollback(True)
+    return report
+
+
+def _check_envelope(data) -> list[dict]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused([f"not a FAQ export: the file must be a JSON object with \"format\": \"{FORMAT}\""])
+    if data.get("version") != VERSION:
+        raise ImportRefused([f"unsupported version {data.get('version')!r}: this site reads version {VERSION}"])
+    records = data.get("entries")
+    if not isinstance(records, list):
+        raise ImportRefused(["\"entries\" must be a list"])
+    return records
+
+
+def _plan(records: list) -> list[_Planned]:
+    problems: list[str] = []
+    games = set(Game.all_objects.values_list("slug", flat=True))
+    clause_ids = _clause_lookup()
+    seen_keys: set[tuple[str, str]] = set()
+    seen_tokens: set[str] = set()
+    planned: list[_Planned] = []
+    for i, record in enumerate(records):
+        where = f"entries[{i}]"
+        local = _check_record(record, where)
+        if local:
+            problems.extend(local)
+            continue
+        key = (record["game"], record["slug"])
+        where = f"{where} ({key[0]}/{key[1]})"
+        if record["game"] not in games:
+            problems.append(f"{where}: unknown game '{record['game']}' (load its rulebook first)")
+            continue
+        if key in seen_keys or (record["token"] and record["token"] in seen_tokens):
+            problems.append(f"{where}: the same entry appears twice in the file")
+            continue
+        seen_keys.add(key)
+        if record["token"]:
+            seen_tokens.add(record["token"])
+        unknown = [c for c in record["clauses"] if c not in clause_ids]
+        if unknown:
+            problems.append(f"{where}: unknown clause(s) {', '.join(unknown)}")
+            continue
+        entry, problem = _match(record)
+        if problem:
+            problems.append(f"{where}: {problem}")
+            continue
+        clauses = [clause_ids[c] for c in dict.fromkeys(record["clauses"])]
+        unchanged = entry is not None and entry_record(entry) == _comparable(record, clauses)
+        candidate = _filled(entry or Entry(), record)
+        try:
+            candidate.full_clean(exclude=["game"], validate_unique=False, validate_constraints=False)
+        except ValidationError as exc:
+            for name, messages in exc.message_dict.items():
+                problems.extend(f"{where}: {name}: {message}" for message in messages)
+            continue
+        planned.append(_Planned(record, entry, clauses, unchanged))
+    if problems:
+        raise ImportRefused(problems)
+    return planned
+
+
+def _clause_lookup() -> dict[str, Clause]:
+    """Clause id -> row, including former ids (an export made before a rename still imports)."""
+    lookup: dict[str, Clause] = {}
+    for clause in Clause.all_objects.all():
+        for former in clause.former_ids:
+            lookup.setdefault(former, clause)
+    for clause in Clause.all_objects.all():
+        lookup[clause.anchor] = clause
+    return lookup
+
+
+def _check_record(record, where: str) -> list[str]:
+    if not isinstance(record, dict):
+        return [f"{where}: must be an object"]
+    problems = []
+    missing = sorted(ENTRY_KEYS - set(record))
+    extra = sorted(set(record) - ENTRY_KEYS)
+    if missing:
+        problems.append(f"{where}: missing field(s) {', '.join(missing)}")
+    if extra:
+        problems.append(f"{where}: unknown field(s) {', '.join(extra)}")
+    if problems:
+        return problems
+    if _has_nul(record):
+        return [f"{where}: text must not contain NUL characters"]
+    for name in ("game", *TEXT_FIELDS):
+        if not isinstance(record[name], str):
+            problems.append(f"{where}.{name}: must be text")
+    for name in BOOL_FIELDS:
+        if not isinstance(record[name], bool):
+            problems.append(f"{where}.{name}: must be true or false")
+    for name in DATE_FIELDS:
+        if not _valid_date(record[name], required=name in ("created_at", "updated_at")):
+            problems.append(f"{where}.{name}: must be a date and time with its UTC offset, or null")
+    if record["token"] is not None and (not isinstance(record["token"], str) or not record["token"].strip()):
+        problems.append(f"{where}.token: must be text or null")
+    if not isinstance(record["clauses"], list) or not all(isinstance(c, str) for c in record["clauses"]):
+        problems.append(f"{where}.clauses: must be a list of clause ids")
+    changes = record["changes"]
+    if not isinstance(changes, list):
+        problems.append(f"{where}.changes: must be a list")
+        return problems
+    for j, change in enumerate(changes):
+        here = f"{where}.changes[{j}]"
+        if not isinstance(change, dict) or set(change) != CHANGE_KEYS:
+            problems.append(f"{here}: must be an object with exactly {', '.join(sorted(CHANGE_KEYS))}")
+            continue
+        if not isinstance(change["reason"], str) or not change["reason"].strip():
+            problems.append(f"{here}.reason: must be text")
+        if change["editor"] is not None and not isinstance(change["editor"], str):
+            problems.append(f"{here}.editor: must be a user name or null")
+        if not _valid_date(change["created_at"], required=True):
+            problems.append(f"{here}.created_at: must be a date and time with its UTC offset")
+    return problems
+
+
+def _has_nul(value) -> bool:
+    """NUL anywhere in a record (PostgreSQL refuses it in text and in lookups)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def _valid_date(value, required: bool) -> bool:
+    if value is None:
+        return not required
+    if not isinstance(value, str):
+        return False
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:
+        return False
+    return parsed is not None and timezone.is_aware(parsed)
+
+
+def _date(value: str | None) -> dt.datetime | None:
+    return parse_datetime(value) if value else None
+
+
+def _match(record: dict) -> tuple[Entry | None, str]:
+    """The stored entry a record updates: by tracking token, else by (game, slug). A slug held by
+    an entry that is not the record's own (another token, or none) is refused, never overwritten."""
+    by_slug = Entry.objects.filter(game_id=record["game"], slug=record["slug"]).first()
+    by_token = Entry.objects.filter(token=record["token"]).first() if record["token"] else None
+    if by_slug is not None and by_slug.token != (record["token"] or None):
+        return None, "its slug is held by another entry (with another tracking token, or none)"
+    return by_token or by_slug, ""
+
+
+def _filled(entry: Entry, record: dict) -> Entry:
+    entry.game_id = record["game"]
+    for name in TEXT_FIELDS + BOOL_FIELDS:
+        setattr(entry, name, record[name])
+    for name in DATE_FIELDS:
+        setattr(entry, name, _date(record[name]))
+    entry.token = record["token"] or None
+    return entry
+
+
+def _apply(planned: list[_Planned]) -> ImportReport:
+    report = ImportReport()
+    users = get_user_model()
+    for item in planned:
+        record = item.record
+        if item.unchanged:
+            report.unchanged += 1
+            continue
+        entry = _filled(item.entry or Entry(), record)
+        entry.save(dates=False)
+        # updated_at is auto_now: put the exported value back.
+        Entry.objects.filter(pk=entry.pk).update(updated_at=_date(record["updated_at"]))
+        entry.clauses.set(item.clauses)
+        existing = {(c.created_at, c.reason) for c in entry.changes.all()}
+        for change in record["changes"]:
+            when = _date(change["created_at"])
+            if (when, change["reason"]) in existing:
+                continue
+            editor = None
+            if change["editor"]:
+                editor = users.objects.filter(**{users.USERNAME_FIELD: change["editor"]}).first()
+                if editor is None:
+                    report.unknown_editors.add(change["editor"])
+            Change.objects.create(entry=entry, reason=change["reason"], editor=editor, created_at=when)
+            report.changes_added += 1
+        if item.entry is None:
+            report.created += 1
+        else:
+            report.updated += 1
+    return report
+
+
+def _comparable(record: dict, clauses: list[Clause]) -> dict:
+    """A file record normalised like :func:`entry_record` (dates re-serialised, current clause ids)."""
+    out = dict(record)
+    for name in DATE_FIELDS:
+        out[name] = _when(_date(record[name]))
+    out["token"] = record["token"] or None
+    out["clauses"] = sorted({c.anchor for c in clauses})
+    out["changes"] = [{**c, "created_at": _when(_date(c["created_at"]))} for c in record["changes"]]
+    return out

@@ -1,0 +1,110 @@
+"""A room's game in memory: its state and the events of every action, rebuilt from the stored log.
+
+The database holds the truth (the log and its version); this process keeps the latest replay of
+each room so a move costs one transition, not a replay of the whole game. A version it has not
+seen (another worker wrote it, or the server restarted) is replayed from the log.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulator.core.bots import next_action
+from simulator.core.chance import sample
+from simulator.core.codec import Log, log_from_json
+from simulator.core.engine import CHANCE, TERMINAL, Event
+from simulator.core.registry import GameSpec
+from simulator.core.replay import advance
+from simulator.core.timeline import start_of
+from simulator.playing import bots_of
+
+MAX_AUTOMATIC = 500  # actions the server plays by itself after one person's move
+CACHE_ROOMS = 256
+
+# Chance in rooms comes from the operating system's secure source, never from a seed.
+SECURE_RANDOM = secrets.SystemRandom()
+
+
+@dataclass
+class Game:
+    log: Log
+    state: Any
+    events: list[tuple[Event, ...]] = field(default_factory=list)  # per action index
+
+    def extended(self, spec: GameSpec, actions: list[str]) -> Game:
+        state, events = self.state, list(self.events)
+        for action in actions:
+            t = advance(spec.engine, state, action, len(events))
+            state = t.after
+            events.append(t.events)
+        return Game(self.log.extended(*actions), state, events)
+
+
+def replay_log(spec: GameSpec, log: Log) -> Game:
+    state, _scenario, _intro = start_of(spec.engine, log)
+    return Game(log.truncated(0), state).extended(spec, list(log.actions))
+
+
+_cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def load(spec: GameSpec, room_id: int, version: int, log_json: dict[str, Any]) -> Game:
+    """The game of room ``room_id`` at ``version`` (cached per process)."""
+    with _lock:
+        hit = _cache.get(room_id)
+        if hit is not None and hit[0] == version and hit[1].log.as_json() == log_json:
+            _cache.move_to_end(room_id)
+            return hit[1]
+    game = replay_log(spec, log_from_json(log_json))
+    remember(room_id, version, game)
+    return game
+
+
+def remember(room_id: int, version: int, game: Game) -> None:
+    with _lock:
+        _cache[room_id] = (version, game)
+        _cache.move_to_end(room_id)
+        while len(_cache) > CACHE_ROOMS:
+            _cache.popitem(last=False)
+
+
+def forget(room_id: int) -> None:
+    with _lock:
+        _cache.pop(room_id, None)
+
+
+def computer_due(spec: GameSpec, game: Game) -> bool:
+    """Whether a computer seat is to act."""
+    return spec.engine.current_actor(game.state) in (game.log.bots or {})
+
+
+def play_automatic(spec: GameSpec, game: Game, *, computer: bool = True) -> Game:
+    """The game after what plays itself until a person is to act: chance (drawn from the secure
+    source and recorded as the outcome), the rules' automatic actors and, with ``computer``, the
+    computer seats (the bots see only their seat's observation). Without ``computer`` it stops
+    where a computer seat is to act."""
+    engine = spec.engine
+    bots = bots_of(spec, game.log.bots) if computer else {}
+    state, events, actions = game.state, list(game.events), []
+    while len(actions) < MAX_AUTOMATIC:
+        actor = engine.current_actor(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            action = sample(engine, state, SECURE_RANDOM)
+        else:
+            action = next_action(engine, state, bots, SECURE_RANDOM)
+        if action is None:
+            break
+        t = advance(engine, state, action, len(events))
+        state = t.after
+        events.append(t.events)
+        actions.append(action)
+    if not actions:
+        return game
+    return Game(game.log.extended(*actions), state, events)

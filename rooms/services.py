@@ -1,0 +1,333 @@
+"""What happens in a room: joining, the host's controls, starting, moves. No HTTP, no sockets.
+
+Lobby changes run in a transaction holding the room's row (``select_for_update``). A move is
+optimistic: it is computed from the version the player saw and written with
+``UPDATE … WHERE version=<that version>``; of two simultaneous moves one wins, the other is
+refused with code ``conflict``. Every refusal is a :class:`RoomError` with a code, an HTTP status
+and a sentence in the active language. Callers announce a change with :func:`notify`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from simulator.core.codec import Log
+from simulator.core.engine import PositionError, RuleError
+from simulator.core.registry import GameSpec, get_game
+from simulator.core.replay import ReplayError
+from simulator.core.setup import validate_setup
+
+from . import gamestate
+from .models import PlayedGame, Room, Seat
+
+# "Oder online spielen": four rooms per game (seed 003, rule 10); the load bench raises it.
+ROOMS_PER_GAME = int(os.environ.get("ROOMS_PER_GAME", "4"))
+MIN_PEOPLE = 2  # the host starts as soon as two people are in the room
+MAX_ACTION_CHARS = 200
+
+
+class RoomError(Exception):
+    """A refused request: ``code`` for programs, ``message`` for people, ``status`` for HTTP."""
+
+    def __init__(self, code: str, message: str, status: int = 400, clause: str | None = None):
+        self.code, self.message, self.status, self.clause = code, message, status, clause
+        super().__init__(f"{code}: {message}")
+
+    def as_dict(self) -> dict[str, str]:
+        out = {"type": "refused", "code": self.code, "message": self.message}
+        if self.clause:
+            out["clause"] = self.clause
+        return out
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def group_name(room_id: int) -> str:
+    return f"room-{room_id}"
+
+
+def notify(room: Room) -> None:
+    """Tell every connection of the room (on every worker) that it changed."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(room.pk), {"type": "room.changed", "version": room.version})
+
+
+def spec_of(room: Room) -> GameSpec:
+    spec = get_game(room.game)
+    if spec is None:
+        raise RoomError("no-game", _("This game has no rules engine."), 404)
+    return spec
+
+
+def rooms_of(game: str) -> list[Room]:
+    """The game's rooms, created on first use."""
+    rooms = {r.number: r for r in Room.objects.filter(game=game, number__lte=ROOMS_PER_GAME)}
+    for number in range(1, ROOMS_PER_GAME + 1):
+        if number not in rooms:
+            rooms[number], _created = Room.objects.get_or_create(game=game, number=number)
+    return [rooms[n] for n in range(1, ROOMS_PER_GAME + 1)]
+
+
+def get_room(game: str, number: int) -> Room:
+    if not 1 <= number <= ROOMS_PER_GAME:
+        raise RoomError("no-room", _("There is no room %(n)s.") % {"n": number}, 404)
+    room, _created = Room.objects.get_or_create(game=game, number=number)
+    return room
+
+
+def seat_for_token(room: Room, token: str | None) -> Seat | None:
+    if not token or len(token) > 100:
+        return None
+    return room.seats.filter(token_hash=hash_token(token), kind=Seat.PERSON).first()
+
+
+def _locked(room_id: int) -> Room:
+    return Room.objects.select_for_update().get(pk=room_id)
+
+
+def _bump(room: Room) -> None:
+    room.version += 1
+    room.save(update_fields=["version", "status", "log", "turn_from", "updated"])
+
+
+def _next_order(room: Room) -> int:
+    last = room.seats.order_by("-order").values_list("order", flat=True).first()
+    return (last or 0) + 1
+
+
+def _require_lobby(room: Room) -> None:
+    if room.status != Room.LOBBY:
+        raise RoomError("started", _("The game in this room has already started."), 409)
+
+
+def _require_free_place(room: Room, spec: GameSpec) -> None:
+    if room.seats.count() >= spec.engine.info.max_seats:
+        raise RoomError("full", _("This room is full."), 409)
+
+
+def _require_host(room: Room, seat: Seat | None) -> Seat:
+    if seat is None or seat.room_id != room.pk or not seat.is_host:
+        raise RoomError("not-host", _("Only the host may do this."), 403)
+    return seat
+
+
+def join(room_id: int) -> tuple[Room, Seat, str]:
+    """A new person takes a free place; the first one in is the host. Returns the secret token."""
+    token = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        room = _locked(room_id)
+        spec = spec_of(room)
+        _require_lobby(room)
+        _require_free_place(room, spec)
+        host = not room.seats.filter(kind=Seat.PERSON).exists()
+        seat = Seat.objects.create(
+            room=room, order=_next_order(room), kind=Seat.PERSON, token_hash=hash_token(token), is_host=host
+        )
+        _bump(room)
+    return room, seat, token
+
+
+def add_bot(room_id: int, host: Seat | None, bot: str) -> Room:
+    """The host fills a free place with a computer player of the chosen strength."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        spec = spec_of(room)
+        _require_host(room, host)
+        _require_lobby(room)
+        if bot not in spec.bots:
+            raise RoomError("no-bot", _("This game has no computer player called “%(name)s”.") % {"name": bot[:40]})
+        _require_free_place(room, spec)
+        Seat.objects.create(room=room, order=_next_order(room), kind=Seat.BOT, bot=bot)
+        _bump(room)
+    return room
+
+
+def remove_bot(room_id: int, host: Seat | None, seat_id: int) -> Room:
+    with transaction.atomic():
+        room = _locked(room_id)
+        _require_host(room, host)
+        _require_lobby(room)
+        deleted, _detail = room.seats.filter(pk=seat_id, kind=Seat.BOT).delete()
+        if not deleted:
+            raise RoomError("no-seat", _("There is no such computer seat in this room."), 404)
+        _bump(room)
+    return room
+
+
+def leave(room_id: int, seat: Seat | None) -> Room:
+    """A person gives up their place before the game starts; the next person becomes the host."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        if seat is None or seat.room_id != room.pk:
+            raise RoomError("no-seat", _("You have no seat in this room."), 403)
+        _require_lobby(room)
+        seat.delete()
+        people = room.seats.filter(kind=Seat.PERSON)
+        if seat.is_host:
+            heir = people.first()
+            if heir is None:
+                room.seats.all().delete()  # nobody left to play with the computer players
+            else:
+                people.filter(pk=heir.pk).update(is_host=True)
+        _bump(room)
+    return room
+
+
+def setup_for(spec: GameSpec, count: int) -> dict:
+    """The engine's default setup with ``count`` seats (the option that sets the number of seats)."""
+    engine = spec.engine
+    default = validate_setup(engine, {})
+    if len(engine.seats(engine.initial_state(default))) == count:
+        return default
+    for option in engine.setup_options():
+        if option.kind != "int" or option.min is None or option.max is None or not option.min <= count <= option.max:
+            continue
+        try:
+            setup = validate_setup(engine, {**default, option.name: count})
+        except PositionError:
+            continue
+        if len(engine.seats(engine.initial_state(setup))) == count:
+            return setup
+    raise RoomError("seats", _("This game cannot be played with %(n)s seats.") % {"n": count})
+
+
+def start(room_id: int, host: Seat | None) -> Room:
+    """The host starts once at least two people are in the room (seed 003, rule 10)."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        spec = spec_of(room)
+        engine = spec.engine
+        _require_host(room, host)
+        _require_lobby(room)
+        seats = list(room.seats.all())
+        people = [s for s in seats if s.kind == Seat.PERSON]
+        if len(people) < MIN_PEOPLE:
+            raise RoomError("few-people", _("The game starts as soon as two people are in the room."), 409)
+        if len(seats) < engine.info.min_seats:
+            raise RoomError("few-seats", _("This game needs at least %(n)s players.") % {"n": engine.info.min_seats}, 409)
+        setup = setup_for(spec, len(seats))
+        names = engine.seats(engine.initial_state(setup))
+        for seat, name in zip(seats, names, strict=True):
+            seat.seat = name
+            seat.save(update_fields=["seat"])
+        bots = {s.seat: s.bot for s in seats if s.kind == Seat.BOT}
+        game = gamestate.replay_log(spec, Log(setup=setup, bots=bots or None))
+        game = gamestate.play_automatic(spec, game)
+        room.status = Room.OVER if engine.is_over(game.state) else Room.PLAYING
+        room.log = game.log.as_json()
+        room.turn_from = 0
+        _bump(room)
+        if room.status == Room.OVER:
+            PlayedGame.objects.create(game=room.game, room_number=room.number, log=room.log)
+    gamestate.remember(room.pk, room.version, game)
+    return room
+
+
+@dataclass(frozen=True)
+class Moved:
+    room: Room
+    game: gamestate.Game
+    computer_due: bool = False  # a computer seat is to act next: call computer_moves
+
+
+def move(room_id: int, seat: Seat | None, action: object, version: object) -> Moved:
+    """A person's move, checked by the engine on the server; then everything that plays itself."""
+    room = Room.objects.get(pk=room_id)
+    if seat is None or seat.room_id != room.pk:
+        raise RoomError("no-seat", _("You have no seat in this room."), 403)
+    if room.status != Room.PLAYING:
+        raise RoomError("not-playing", _("No game is running in this room."), 409)
+    if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
+        raise RoomError("bad-action", _("A move is a short text."))
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RoomError("bad-version", _("A move names the version of the board it was made on."))
+    if version != room.version:
+        raise RoomError("stale", _("The board has changed since you saw it: look again."), 409)
+    spec = spec_of(room)
+    engine = spec.engine
+    game = gamestate.load(spec, room.pk, room.version, room.log or {})
+    if engine.current_actor(game.state) != seat.seat:
+        raise RoomError("not-your-turn", _("It is not your turn."), 409)
+    try:
+        played = game.extended(spec, [action])
+    except ReplayError as exc:
+        cause = exc.__cause__
+        lang = (get_language() or engine.language).split("-")[0]
+        reason = engine.reason(cause, lang) if isinstance(cause, RuleError) else exc.reason
+        raise RoomError("illegal", _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause) from None
+    # Chance and the rules' automatic actors answer at once; computer seats in a second write
+    # (computer_moves), so the person sees their own move without waiting for the computer.
+    played = gamestate.play_automatic(spec, played, computer=False)
+    if not _write(room, spec, played, len(game.events)):
+        raise RoomError("conflict", _("Another move was made at the same moment; yours was not played."), 409)
+    return Moved(room, played, gamestate.computer_due(spec, played))
+
+
+def _write(room: Room, spec: GameSpec, played: gamestate.Game, turn_from: int) -> bool:
+    """Store the game at the next version if the room is still at ``room.version``."""
+    status = Room.OVER if spec.engine.is_over(played.state) else Room.PLAYING
+    log_json = played.log.as_json()
+    with transaction.atomic():
+        written = Room.objects.filter(pk=room.pk, version=room.version).update(
+            log=log_json, version=room.version + 1, status=status, turn_from=turn_from, updated=timezone.now()
+        )
+        if not written:
+            return False
+        if status == Room.OVER:
+            PlayedGame.objects.create(game=room.game, room_number=room.number, log=log_json)
+    room.version, room.status, room.log, room.turn_from = room.version + 1, status, log_json, turn_from
+    gamestate.remember(room.pk, room.version, played)
+    return True
+
+
+def computer_moves(room_id: int) -> Room | None:
+    """The computer seats' moves (and what follows them until a person is to act), if one is due.
+    None when there is nothing to play or another process played it first."""
+    room = Room.objects.get(pk=room_id)
+    if room.status != Room.PLAYING or not room.log:
+        return None
+    spec = spec_of(room)
+    game = gamestate.load(spec, room.pk, room.version, room.log)
+    if not gamestate.computer_due(spec, game):
+        return None
+    played = gamestate.play_automatic(spec, game)
+    return room if _write(room, spec, played, room.turn_from) else None
+
+
+def new_game(room_id: int, host: Seat | None) -> Room:
+    """After a game: the same people and computer seats back in the lobby (the finished game
+    stays as a PlayedGame with its replay link)."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        _require_host(room, host)
+        if room.status != Room.OVER:
+            raise RoomError("not-over", _("The game in this room is not over yet."), 409)
+        room.seats.update(seat="")
+        room.status, room.log, room.turn_from = Room.LOBBY, None, 0
+        _bump(room)
+    gamestate.forget(room.pk)
+    return room
+
+
+def set_connections(seat_id: int, delta: int) -> None:
+    from django.db.models import F
+    from django.db.models.functions import Greatest
+
+    Seat.objects.filter(pk=seat_id).update(connections=Greatest(F("connections") + delta, 0))
+
+
+def set_voice(seat_id: int, on: bool) -> None:
+    Seat.objects.filter(pk=seat_id).update(voice=on)

@@ -1,0 +1,125 @@
+"""Reading what a visitor sends: JSON text and whole numbers, with limits checked before Python's
+own parsers can fail in ways that are not a plain "invalid input".
+
+Python's ``json.loads`` raises ``RecursionError`` for arrays nested about a thousand deep and a
+plain ``ValueError`` for an integer of more than 4,300 digits; ``str.isdigit`` accepts ``²`` and
+``①``, which ``int`` refuses. Every caller that parses visitor input goes through
+:func:`parse_json` and :func:`parse_int`, which raise only :class:`InputError` naming the field.
+No Django here: the URL codec (core) uses it as well as the views and the API.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+# Positions nest about five levels deep; logs a few more. Far below Python's recursion limit.
+MAX_DEPTH = 32
+# Seeds are 64-bit; nothing in a position or a log needs longer integers.
+MAX_INT_DIGITS = 30
+
+# A string (an unterminated one runs to the end: one pass, no backtracking) or a bracket.
+_TOKEN_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+
+
+class InputError(ValueError):
+    """Visitor input that cannot be read: ``field`` names it, ``reason`` (English) says why.
+
+    ``kind`` is ``"syntax"`` (with ``line``/``column``), ``"depth"``, ``"number"``, ``"format"`` or
+    ``"range"``,
+    for callers that show their own translated sentence."""
+
+    def __init__(self, field: str, reason: str, kind: str = "format", line: int = 0, column: int = 0):
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+        self.kind = kind
+        self.line = line
+        self.column = column
+
+
+class _Refused(Exception):
+    """Raised by the decoder hooks; turned into an InputError by parse_json."""
+
+    def __init__(self, kind: str, reason: str):
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
+def nesting_depth(text: str, stop_above: int | None = None) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest (brackets inside strings do not count),
+    in one linear pass; stops early once the depth exceeds ``stop_above``. On malformed text it may
+    miscount, which only turns one refusal into another."""
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    for match in _TOKEN_RE.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if stop_above is not None and deepest > stop_above:
+                    break
+        elif token in ("]", "}"):
+            depth -= 1
+    return deepest
+
+
+def _int_hook(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused("number", f"a number has more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _float_hook(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused("number", f"the number {text[:20]}… is too large")
+    return value
+
+
+def _constant_hook(name: str) -> Any:
+    raise _Refused("syntax", f"{name} is not a JSON value")
+
+
+def parse_json(text: str | bytes, field: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """The value of JSON ``text``; raises :class:`InputError` (``field``) for anything that is not
+    plain JSON within the limits: bad UTF-8, bad syntax, NaN/Infinity, nesting deeper than
+    ``max_depth``, integers of more than ``MAX_INT_DIGITS`` digits, floats out of range."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(field, f"not valid UTF-8 (byte {exc.start})", "syntax") from None
+    if nesting_depth(text, stop_above=max_depth) > max_depth:
+        raise InputError(field, f"nested more than {max_depth} levels deep", "depth")
+    try:
+        return json.loads(text, parse_int=_int_hook, parse_float=_float_hook, parse_constant=_constant_hook)
+    except json.JSONDecodeError as exc:
+        reason = f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        raise InputError(field, reason, "syntax", exc.lineno, exc.colno) from None
+    except _Refused as exc:
+        raise InputError(field, exc.reason, exc.kind) from None
+    except (ValueError, RecursionError):  # not expected after the checks above; still never a 500
+        raise InputError(field, "not valid JSON", "syntax") from None
+
+
+_INT_RE = re.compile(r"-?[0-9]{1,18}")
+_NATURAL_RE = re.compile(r"[0-9]{1,18}")
+
+
+def parse_int(text: str | None, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number written in ASCII digits (an optional leading ``-`` only if ``lo`` allows
+    negatives), at most 18 digits, within ``lo``..``hi``; otherwise :class:`InputError`."""
+    pattern = _INT_RE if lo is None or lo < 0 else _NATURAL_RE
+    if not isinstance(text, str) or not pattern.fullmatch(text):
+        raise InputError(field, "must be a whole number")
+    value = int(text)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"from {lo} to {hi}" if lo is not None and hi is not None else (f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise InputError(field, f"must be a whole number {bounds}", "range")
+    return value

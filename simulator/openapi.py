@@ -1,0 +1,367 @@
+"""The OpenAPI 3.1 description of the rules API (``/api/v1/openapi.json``).
+
+Written by hand next to the views it describes (:mod:`simulator.api`) and kept true by the tests:
+every route is described, real answers match the response schemas, and Schemathesis generates
+requests from this document (tests/simulator_web/test_openapi.py). docs/API.md is the guide for
+people; this is the contract for machines.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from simulator.core.codec import MAX_ACTION_CHARS, MAX_ACTIONS, MAX_TOKEN_CHARS
+
+SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"  # Django's <slug:...> converter
+INT64 = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return _json(_ref("Error"), description)
+
+
+def _schemas(max_apply: int) -> dict[str, Any]:
+    string_list = {"type": "array", "items": {"type": "string"}}
+    return {
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {
+                "error": {
+                    "type": "object",
+                    "required": ["field", "reason"],
+                    "properties": {
+                        "field": {"type": "string", "description": "The field, parameter or part of the request at fault."},
+                        "reason": {"type": "string", "description": "Why, in English."},
+                        "clause": {"type": ["string", "null"], "description": "The rulebook clause that forbids it."},
+                    },
+                }
+            },
+        },
+        "Position": {
+            "type": "object",
+            "description": "A whole situation of the game; the format is per game (see the API guide).",
+        },
+        "Event": {
+            "type": "object",
+            "required": ["clause", "key", "text", "data"],
+            "properties": {
+                "clause": {"type": "string"},
+                "key": {"type": "string"},
+                "text": {"type": "string"},
+                "data": {"type": "object"},
+                "visible_to": string_list,
+            },
+        },
+        "Result": {
+            "type": "object",
+            "required": ["winners", "clause", "text", "key", "data", "scores", "tiebreak", "draw"],
+            "properties": {
+                "winners": string_list,
+                "clause": {"type": "string"},
+                "text": {"type": "string"},
+                "key": {"type": "string"},
+                "data": {"type": "object"},
+                "scores": {"type": "object", "additionalProperties": {"type": "number"}},
+                "tiebreak": {"type": ["string", "null"]},
+                "draw": {"type": "boolean"},
+            },
+        },
+        "State": {
+            "type": "object",
+            "description": "A state of the game and what can happen next.",
+            "required": ["position", "actor", "legal_actions", "chance", "over", "result"],
+            "properties": {
+                "position": _ref("Position"),
+                "actor": {"type": "string", "description": "A seat, 'chance', an automatic actor, or '' when over."},
+                "legal_actions": string_list,
+                "chance": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["action", "probability"],
+                        "properties": {"action": {"type": "string"}, "probability": {"type": "number"}},
+                    },
+                },
+                "over": {"type": "boolean"},
+                "result": _nullable(_ref("Result")),
+            },
+        },
+        "SetupOption": {
+            "type": "object",
+            "required": ["name", "type", "default"],
+            "properties": {
+                "name": {"type": "string"},
+                "type": {"enum": ["int", "bool", "choice"]},
+                "default": {"type": ["integer", "boolean", "string"]},
+                "min": {"type": "integer"},
+                "max": {"type": "integer"},
+                "choices": string_list,
+                "clause": {"type": "string"},
+            },
+        },
+        "Game": {
+            "type": "object",
+            "required": ["slug", "title", "language", "engine", "seats", "information", "chance", "setup", "scenarios"],
+            "properties": {
+                "slug": {"type": "string"},
+                "title": {"type": "string"},
+                "language": {"type": "string"},
+                "engine": {"type": "boolean", "description": "Whether the game has a rules engine."},
+                "seats": _nullable(
+                    {
+                        "type": "object",
+                        "required": ["min", "max"],
+                        "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
+                    }
+                ),
+                "information": _nullable({"enum": ["perfect", "imperfect"]}),
+                "chance": {"type": ["boolean", "null"]},
+                "setup": _nullable({"type": "array", "items": _ref("SetupOption")}),
+                "scenarios": {"type": "integer", "minimum": 0},
+            },
+        },
+        "ScenarioStep": {
+            "allOf": [
+                _ref("State"),
+                {
+                    "type": "object",
+                    "required": ["game", "scenario", "title", "clauses", "step", "steps", "caption", "action", "refused", "events", "log"],
+                    "properties": {
+                        "game": {"type": "string"},
+                        "scenario": {"type": "string"},
+                        "title": {"type": "string"},
+                        "clauses": string_list,
+                        "step": {"type": "integer", "minimum": 0},
+                        "steps": {"type": "integer", "minimum": 0},
+                        "caption": {"type": "string"},
+                        "action": {"type": ["string", "null"]},
+                        "refused": _nullable(
+                            {
+                                "type": "object",
+                                "required": ["action", "reason", "clause"],
+                                "properties": {
+                                    "action": {"type": "string"},
+                                    "reason": {"type": "string"},
+                                    "clause": {"type": "string"},
+                                },
+                            }
+                        ),
+                        "events": {"type": "array", "items": _ref("Event")},
+                        "log": {"type": "string", "description": "The log string of this step (simulator URLs)."},
+                    },
+                },
+            ]
+        },
+        "ApplyRequest": {
+            "type": "object",
+            "description": "Exactly one start (position, setup, log or scenario), optional actions to replay first, and the actions to try.",
+            "required": ["apply"],
+            "additionalProperties": False,
+            "oneOf": [{"required": [start]} for start in ("position", "setup", "log", "scenario")],
+            "properties": {
+                "position": _ref("Position"),
+                "setup": {"type": "object", "description": "Setup options by name (see the game's 'setup')."},
+                "log": {"type": "string", "minLength": 1, "maxLength": MAX_TOKEN_CHARS},
+                "scenario": {"type": "string", "minLength": 1, "maxLength": 100},
+                "actions": {
+                    "type": "array",
+                    "maxItems": MAX_ACTIONS,
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_CHARS},
+                },
+                "apply": {
+                    "oneOf": [
+                        {"type": "string", "minLength": 1},
+                        {"type": "array", "minItems": 1, "maxItems": max_apply, "items": {"type": "string", "minLength": 1}},
+                    ]
+                },
+                "seed": {**INT64, "type": ["integer", "null"], "description": "The seed of '@draw' (null: none)."},
+            },
+        },
+        "ApplyResult": {
+            "type": "object",
+            "required": ["action", "legal"],
+            "properties": {
+                "action": {"type": "string"},
+                "legal": {"type": ["boolean", "null"], "description": "null: not tried (an earlier action was refused)."},
+                "skipped": {"type": "boolean"},
+                "events": {"type": "array", "items": _ref("Event")},
+                "drawn": {"type": "boolean"},
+                "position": _ref("Position"),
+                "reason": {"type": "string"},
+                "clause": {"type": ["string", "null"]},
+            },
+        },
+        "ApplyResponse": {
+            "allOf": [
+                _ref("State"),
+                {
+                    "type": "object",
+                    "required": ["game", "results", "log"],
+                    "properties": {
+                        "game": {"type": "string"},
+                        "results": {"type": "array", "items": _ref("ApplyResult")},
+                        "log": {"type": "string"},
+                    },
+                },
+            ]
+        },
+    }
+
+
+def _game_parameter() -> dict[str, Any]:
+    return {
+        "name": "game",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "pattern": SLUG_PATTERN},
+        "example": "finstere-flure",
+    }
+
+
+@cache
+def document() -> dict[str, Any]:
+    from .api import MAX_APPLY, MAX_BODY_BYTES
+
+    not_found = _error("Unknown game (or a game without a rules engine), scenario or address.")
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Regels aan tafel: rules API",
+            "version": "1",
+            "description": (
+                "The rules engines of the site's games: list the games and their worked examples, "
+                "and apply actions to any position, setup, log or scenario. Nothing is stored. "
+                "Every error is JSON {\"error\": {\"field\", \"reason\"}}; a wrong method is a 405 "
+                "with an Allow header. The guide with examples is the site's /<lang>/api/ page."
+            ),
+        },
+        "servers": [{"url": "/api/v1"}],
+        "paths": {
+            "/": {
+                "get": {
+                    "operationId": "index",
+                    "summary": "The API root: endpoints, this document, and the games",
+                    "responses": {"200": _json({"type": "object", "required": ["version", "openapi", "games"]}, "The index.")},
+                }
+            },
+            "/openapi.json": {
+                "get": {
+                    "operationId": "openapi",
+                    "summary": "This document",
+                    "responses": {"200": _json({"type": "object", "required": ["openapi", "paths"]}, "OpenAPI 3.1.")},
+                }
+            },
+            "/games/": {
+                "get": {
+                    "operationId": "games",
+                    "summary": "Every game, whether it has a rules engine, its seats and setup options",
+                    "responses": {
+                        "200": _json(
+                            {"type": "object", "required": ["games"], "properties": {"games": {"type": "array", "items": _ref("Game")}}},
+                            "The games.",
+                        )
+                    },
+                }
+            },
+            "/games/{game}/scenarios/": {
+                "get": {
+                    "operationId": "scenarios",
+                    "summary": "The worked examples of a game",
+                    "parameters": [_game_parameter()],
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["game", "scenarios"],
+                                "properties": {
+                                    "game": {"type": "string"},
+                                    "scenarios": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "required": ["id", "title", "clauses", "steps"],
+                                            "properties": {
+                                                "id": {"type": "string"},
+                                                "title": {"type": "string"},
+                                                "clauses": {"type": "array", "items": {"type": "string"}},
+                                                "steps": {"type": "integer", "minimum": 0},
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            "The scenarios.",
+                        ),
+                        "404": not_found,
+                    },
+                }
+            },
+            "/games/{game}/scenarios/{scenario}/": {
+                "get": {
+                    "operationId": "scenario_step",
+                    "summary": "One step of a worked example",
+                    "parameters": [
+                        _game_parameter(),
+                        {
+                            "name": "scenario",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string", "pattern": SLUG_PATTERN},
+                            "example": "ff-steen-schuiven",
+                        },
+                        {
+                            "name": "step",
+                            "in": "query",
+                            "required": False,
+                            "description": "The step (default 0, the start); at most the scenario's number of steps.",
+                            "schema": {"type": "integer", "minimum": 0},
+                            "example": 1,
+                        },
+                    ],
+                    "responses": {
+                        "200": _json(_ref("ScenarioStep"), "The step."),
+                        "400": _error("A step that is not a whole number or past the last step."),
+                        "404": not_found,
+                    },
+                }
+            },
+            "/games/{game}/apply": {
+                "post": {
+                    "operationId": "apply",
+                    "summary": "Try actions from a start: each is judged by the rules engine",
+                    "parameters": [_game_parameter()],
+                    "requestBody": {
+                        "required": True,
+                        "description": f"At most {MAX_BODY_BYTES} bytes.",
+                        "content": {
+                            "application/json": {
+                                "schema": _ref("ApplyRequest"),
+                                "example": {"setup": {"players": 2}, "actions": ["move:red1:E"], "apply": ["move:yellow2:EL"]},
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _json(_ref("ApplyResponse"), "Each action judged; an illegal action is not an error."),
+                        "400": _error("A body that is not valid JSON or not a valid request, naming the field."),
+                        "404": not_found,
+                        "413": _error(f"A body of more than {MAX_BODY_BYTES} bytes."),
+                    },
+                }
+            },
+        },
+        "components": {"schemas": _schemas(MAX_APPLY)},
+    }

@@ -1,0 +1,141 @@
+"""Online rooms in real Chromium (issue 15): two people in two browser contexts, the host invites
+and fills a seat with the computer, both play turns over the room's WebSocket (the first by
+tapping the board), one drops and comes back to the same seat, and voice over WebRTC with
+Chromium's fake microphone: audio packets arrive at the other peer and stop when 🎙 goes off.
+
+The site runs in a uvicorn process (ASGI, WebSockets) on its own SQLite file (tests/rooms/servers.py)."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.rooms.servers import rooms_database, servers  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+ROOM = "/nl/finstere-flure/rooms/3/"
+FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+
+
+@pytest.fixture(scope="module")
+def media_browser(playwright):
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS + FAKE_MEDIA)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def site_url(servers):  # noqa: F811
+    return servers.worker()
+
+
+def person(browser, base):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="nl-NL", base_url=base)
+    context.grant_permissions(["microphone"], origin=base)
+    return context, context.new_page()
+
+
+def live(page) -> None:
+    """The room's socket is open and the room has been sent over it."""
+    page.wait_for_function("() => document.getElementById('room-app').hasAttribute('data-version')")
+
+
+def play_a_turn(pages, by_tapping: bool = False) -> None:
+    """Whoever's turn it is moves; everyone's board moves on to the next version."""
+    page = next(p for p in pages if p.get_attribute("#room-app", "data-my-turn") == "1")
+    version = int(page.get_attribute("#room-app", "data-version"))
+    if by_tapping and page.locator(".tap-choice").count():
+        page.locator(".tap-choice").first.click()
+        expect(page.locator("svg.board-svg a.tap-next").first).to_be_attached()
+        page.locator("svg.board-svg a.tap-next").first.click()
+        expect(page.locator(".tap-ok")).to_be_visible()
+        page.locator(".tap-ok").click()
+    else:
+        page.locator("details.whatif summary").click()
+        page.locator("details.whatif a.action").first.click()
+    for p in pages:
+        p.wait_for_function(
+            "v => +document.getElementById('room-app').getAttribute('data-version') > v", arg=version
+        )
+
+
+def test_create_invite_fill_play_drop_and_reconnect(media_browser, site_url):
+    host_context, host = person(media_browser, site_url)
+    guest_context, guest = person(media_browser, site_url)
+    try:
+        host.goto(ROOM)
+        host.locator(".room-join").click()
+        live(host)
+        results = Axe().run(host)  # the lobby view of the room, with the host's controls
+        assert results.violations_count == 0, results.generate_report()
+        invite = host.locator(".room-invite__link").get_attribute("href")
+        assert invite == site_url + ROOM
+        # The host fills a free seat with the computer, at the chosen strength.
+        host.select_option("#room-bot", "sensible")
+        host.locator(".room-bot-add").click()
+        live(host)
+        expect(host.locator("#room .seat")).to_have_count(2)
+        expect(host.locator(".room-start")).to_be_disabled()  # one person: not yet
+        # The friend opens the invitation; the host's page shows them without reloading.
+        guest.goto(invite)
+        guest.locator(".room-join").click()
+        live(guest)
+        expect(host.locator("#room .seat")).to_have_count(3)
+        expect(host.locator(".room-start")).to_be_enabled()
+        expect(guest.locator(".room-start")).to_have_count(0)  # only the host starts
+        host.locator(".room-start").click()
+        live(host)
+        expect(guest.locator("svg.board-svg")).to_be_visible()
+        expect(host.locator("svg.board-svg")).to_be_visible()
+        for page in (host, guest):  # the room in play, for the seat to act and the one waiting
+            results = Axe().run(page)
+            assert results.violations_count == 0, results.generate_report()
+        play_a_turn([host, guest], by_tapping=True)
+        play_a_turn([host, guest])
+        play_a_turn([host, guest])
+        # The guest's connection drops; they come back through the room link to the same seat.
+        seat = guest.locator("#room .seat--me").get_attribute("data-seat-id")
+        version = guest.get_attribute("#room-app", "data-version")
+        guest.close()
+        expect(host.locator(f'#room .seat[data-seat-id="{seat}"]')).to_have_attribute("data-connected", "0")
+        guest = guest_context.new_page()
+        guest.goto(invite)
+        live(guest)
+        assert guest.locator("#room .seat--me").get_attribute("data-seat-id") == seat
+        assert guest.get_attribute("#room-app", "data-version") == version
+        expect(host.locator(f'#room .seat[data-seat-id="{seat}"]')).to_have_attribute("data-connected", "1")
+        play_a_turn([host, guest])
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_voice_reaches_the_other_player_and_stops_when_switched_off(media_browser, site_url):
+    contexts = [person(media_browser, site_url) for _ in range(2)]
+    (_, alice), (_, bob) = contexts
+    try:
+        for page in (alice, bob):
+            page.goto(ROOM.replace("/3/", "/4/"))
+            page.locator(".room-join").click()
+            live(page)
+        stats = "() => window.roomVoice.stats()"
+        for page in (bob, alice):
+            page.locator(".room-mic").click()
+            expect(page.locator(".room-mic")).to_have_attribute("aria-pressed", "true")
+        # Packets from Alice's fake microphone arrive at Bob (and Bob's at Alice).
+        for page in (bob, alice):
+            page.wait_for_function(f"async () => (await ({stats})()).packets > 20", timeout=20_000)
+        expect(bob.locator(".room-voice__peers input[type=range]")).to_have_count(1)
+        bob.locator(".room-voice__peers input[type=range]").fill("0.3")
+        assert bob.evaluate("document.querySelector('.room-voice__peers audio').volume") == pytest.approx(0.3)
+        # Alice switches 🎙 off: her connection to Bob closes, no packets can arrive any more.
+        alice.locator(".room-mic").click()
+        expect(alice.locator(".room-mic")).to_have_attribute("aria-pressed", "false")
+        bob.wait_for_function(f"async () => (await ({stats})()).peers === 0")
+        assert alice.evaluate(f"({stats})()")["peers"] == 0
+        expect(bob.locator(".room-voice__peers li")).to_have_count(0)
+    finally:
+        for context, _ in contexts:
+            context.close()
