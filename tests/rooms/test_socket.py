@@ -26,6 +26,14 @@ def started(game: str, people: int = 2, bots: tuple[str, ...] = ()):
     return room, [fresh(s) for s in seats], tokens
 
 
+def two_players(room, seats, tokens):
+    """The seat to act, the other person, each seat's secret token and the legal actions now."""
+    actor = seat_to_act(room, seats)
+    other = next(s for s in seats if s.pk != actor.pk)
+    token_of = {s.pk: t for s, t in zip(seats, tokens, strict=True)}
+    return actor, other, token_of, services.spec_of(room).engine.legal_actions(room_game(room).state)
+
+
 def my_seat_id(html: str) -> int:
     return int(re.search(r'class="seat seat--me[^"]*" data-seat-id="(\d+)"', html).group(1))
 
@@ -71,10 +79,7 @@ def test_a_join_reaches_everyone_in_the_room(application):
 
 def test_moves_are_judged_on_the_server(application):
     room, seats, tokens = started("finstere-flure")
-    actor = seat_to_act(room, seats)
-    other = next(s for s in seats if s.pk != actor.pk)
-    token_of = {s.pk: t for s, t in zip(seats, tokens, strict=True)}
-    legal = services.spec_of(room).engine.legal_actions(room_game(room).state)
+    actor, other, token_of, legal = two_players(room, seats, tokens)
 
     async def body():
         mover, waiter = Client(application, room, token_of[actor.pk]), Client(application, room, token_of[other.pk])
@@ -135,10 +140,7 @@ def test_two_simultaneous_moves_one_is_played_one_is_refused(application):
 
 def test_reconnecting_returns_to_the_same_seat_with_the_current_board(application):
     room, seats, tokens = started("finstere-flure")
-    actor = seat_to_act(room, seats)
-    other = next(s for s in seats if s.pk != actor.pk)
-    token_of = {s.pk: t for s, t in zip(seats, tokens, strict=True)}
-    legal = services.spec_of(room).engine.legal_actions(room_game(room).state)
+    actor, other, token_of, legal = two_players(room, seats, tokens)
 
     async def body():
         mover, dropped = Client(application, room, token_of[actor.pk]), Client(application, room, token_of[other.pk])
@@ -212,9 +214,7 @@ def test_a_seat_never_receives_another_seats_cards(application):
 
 def test_tapping_over_the_socket_builds_a_pick_for_the_seat_to_act_only(application):
     room, seats, tokens = started("finstere-flure")
-    actor = seat_to_act(room, seats)
-    other = next(s for s in seats if s.pk != actor.pk)
-    token_of = {s.pk: t for s, t in zip(seats, tokens, strict=True)}
+    actor, other, token_of, _legal = two_players(room, seats, tokens)
 
     async def body():
         mover, waiter = Client(application, room, token_of[actor.pk]), Client(application, room, token_of[other.pk])
