@@ -79,6 +79,18 @@ def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None) -> list[dict[s
     return rows
 
 
+def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:
+    """The board's own name of each engine seat ("Rood (R)", "Team Blau"): every game's legend has
+    a row per seat whose first CSS class ends in ``-<seat>`` (fig-red, bt-blue, dt-team-2)."""
+    labels: dict[str, str] = {}
+    for row in board.legend if board is not None else ():
+        first = row.css.split(" ")[0] if row.css else ""
+        for seat in seats:
+            if seat not in labels and first.endswith(f"-{seat}"):
+                labels[seat] = row.label
+    return labels
+
+
 def room_context(game: Any, room: Room, me: Seat | None, lang: str, pick: tuple[str, ...] = ()) -> dict[str, Any]:
     spec = spec_of(room)
     engine = spec.engine
@@ -110,6 +122,9 @@ def room_context(game: Any, room: Room, me: Seat | None, lang: str, pick: tuple[
     if viewer is None and engine.info.information != "perfect":
         return context  # hands and decks stay on the server: no seat, no board
     context.update(board_context(game, room, spec, viewer, lang, pick, url))
+    labels = seat_labels(context["board"], [r["seat"] for r in context["seats"] if r["seat"]])
+    for row in context["seats"]:
+        row["seat_label"] = labels.get(row["seat"], "")
     context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == context["actor"]), "")
     return context
 

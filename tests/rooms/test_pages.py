@@ -3,6 +3,7 @@ problem on refusal, nothing changed), the no-JavaScript move confirmation."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -110,3 +111,27 @@ def test_a_visitor_without_a_seat_never_sees_a_hidden_information_board(client):
 def test_the_simulator_start_page_links_to_the_rooms(client):
     html = client.get("/en/finstere-flure/sim/").content.decode()
     assert 'href="/en/finstere-flure/rooms/"' in html
+
+
+@pytest.mark.parametrize(
+    "game, seats_named",
+    [
+        ("finstere-flure", {"Rood (R)", "Geel (Y)"}),  # the board legend's names, not the engine's "red"
+        ("betoverde-torens", None),
+        ("torens-en-dieven", None),
+        ("der-dunkle-turm", None),
+    ],
+)
+def test_every_seat_is_named_by_the_games_own_colour_or_team_once_the_game_runs(game, seats_named):
+    from django.test import Client
+
+    room, seats, tokens = seated_room(game, people=2)
+    services.start(room.pk, seats[0])
+    player = Client()
+    player.cookies[f"rooms_{room.pk}"] = tokens[0]
+    html = player.get(f"/en/{game}/rooms/1/").content.decode()
+    names = re.findall(r'<span class="seat__colour"[^>]*>([^<]+)</span>', html)
+    assert len(names) == 2 and len(set(names)) == 2, names
+    assert not {fresh(s).seat for s in seats} & set(names)  # never the engine's own seat id
+    if seats_named:
+        assert set(names) == seats_named
