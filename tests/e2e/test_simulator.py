@@ -8,6 +8,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
+
+# On a mobile viewport innerWidth grows with the content; the layout width is clientWidth.
+NO_SIDEWAYS_SCROLLING = "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
 CLAUSE = "/nl/finstere-flure/ff-steen-schuiven/"
 
 
@@ -155,3 +158,11 @@ def test_a_tappable_piece_is_a_named_link_that_plays_its_action(page, site):
     monster.click()
     expect(page).to_have_url(re.compile(r"\?log=1\.[A-Za-z0-9_-]+$"))  # a branch: card 10, then one monster step
     expect(page.locator("#now-heading")).to_have_text("Stap 2 van 2")
+
+
+@pytest.mark.parametrize("game", ["finstere-flure", "betoverde-torens", "torens-en-dieven", "der-dunkle-turm"])
+def test_a_new_game_fits_a_phone_without_sideways_scrolling(phone, site, game):
+    """The board's legend rows (a colour's name, its chips and a note) wrap instead of widening
+    the page: with three Finstere Flure players a row was 403 px on a 390 px phone."""
+    phone.goto(f"{site}/nl/{game}/sim/?new=1&players=3")
+    assert phone.evaluate(NO_SIDEWAYS_SCROLLING)
