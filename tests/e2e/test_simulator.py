@@ -56,10 +56,18 @@ def test_simulator_history_and_what_if_branching(page, site):
     page.go_forward()
     expect(page).to_have_url(re.compile(r"step=2$"))
     page.go_back()
+    expect(page).to_have_url(re.compile(r"step=1$"))
     # What if yellow 1 stays where it is instead? (The list of all moves is the fallback under the
-    # board, collapsed while the board itself can be tapped.)
-    page.evaluate("document.querySelector('.whatif').open = true")
-    page.locator('a.action[data-action="move:yellow1:"]').click()
+    # board, collapsed while the board itself can be tapped.) Going back may swap the board once
+    # more after the URL changed (htmx restores history); open the list in the board that stays.
+    stays = page.locator('a.action[data-action="move:yellow1:"]')
+    page.wait_for_function(
+        """() => { const open = () => document.querySelectorAll('.whatif').forEach(d => d.open = true);
+                   open(); const a = document.querySelector('a.action[data-action="move:yellow1:"]');
+                   return !document.querySelector('.htmx-request') && a && a.offsetParent !== null; }""",
+        polling=100,
+    )
+    stays.click()
     expect(page).to_have_url(re.compile(r"\?log=1\."))
     expect(page.locator(".sim-caption")).to_contain_text("Geel 1")
     shared = page.url
