@@ -15,6 +15,7 @@ from rulebooks.models import Clause, Game, looks_like_slug
 from . import asking, ratelimit
 from .forms import AskForm
 from .models import Entry, new_token
+from .pagination import paginate
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
 # The confirmation page finds the asker's tracking token in a signed cookie, not in a session:
@@ -43,8 +44,9 @@ def index(request):
 @require_safe
 def game_faq(request, game):
     game = get_game_or_404(game)
-    entries = list(game.faq_entries.published().select_related("game").by_feed_date())
-    return render(request, "faq/game_faq.html", {"game": game, "entries": entries})
+    entries = game.faq_entries.published().select_related("game").by_feed_date()
+    page = paginate(entries, request.GET.get("page"), game)
+    return render(request, "faq/game_faq.html", {"game": game, "entries": list(page), "page": page})
 
 
 @require_safe

@@ -10,6 +10,7 @@ text, which costs much and finds nothing useful.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -150,21 +151,33 @@ def score_document(query: Query, title_index: str, body_index: str) -> float:
     return total
 
 
+@functools.lru_cache(maxsize=256)
+def _word_pattern(stems: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A regex for the folded words that match a query term: by prefix (by the whole word for one
+    letter) or, for terms of MIN_INFIX letters or more, anywhere inside a compound."""
+    whole = [re.escape(s) for s in stems if 0 < len(s) < MIN_PREFIX]
+    prefixes = [re.escape(s) for s in stems if len(s) >= MIN_PREFIX]
+    infixes = [re.escape(s) for s in stems if len(s) >= MIN_INFIX]
+    choices = []
+    if whole:
+        choices.append(f"(?:{'|'.join(whole)})")
+    if prefixes:
+        choices.append(f"(?:{'|'.join(prefixes)})[a-z0-9]*")
+    if infixes:
+        choices.append(f"[a-z0-9]*?(?:{'|'.join(infixes)})[a-z0-9]*")
+    if not choices:
+        return None
+    return re.compile(f"(?<![a-z0-9])(?:{'|'.join(choices)})(?![a-z0-9])")
+
+
 def _match_spans(text: str, query: Query) -> list[tuple[int, int]]:
     """Spans (in ``text``) of words that match a query term, by prefix or inside a compound."""
+    pattern = _word_pattern(tuple(query.stems))
+    if pattern is None:
+        return []
     folded, positions = fold_with_map(text)
-    spans: list[tuple[int, int]] = []
-    for m in _WORD_RE.finditer(folded):
-        word = m.group(0)
-        for stemmed in query.stems:
-            if not stemmed:
-                continue
-            prefix_match = word.startswith(stemmed) if len(stemmed) >= MIN_PREFIX else word == stemmed
-            if prefix_match or (len(stemmed) >= MIN_INFIX and stemmed in word):
-                # Highlight the whole matched word, mapped back to the original characters.
-                spans.append((positions[m.start()], positions[m.end() - 1] + 1))
-                break
-    return spans
+    # Highlight each whole matched word, mapped back to the original characters.
+    return [(positions[m.start()], positions[m.end() - 1] + 1) for m in pattern.finditer(folded)]
 
 
 def highlight(text: str, query: Query) -> str:

@@ -121,6 +121,14 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several workers (and threads) write to one SQLite file: every transaction takes the write
+    # lock when it begins (BEGIN IMMEDIATE), so a writer waits for another (up to `timeout`
+    # seconds) instead of failing at once with "database is locked" when a transaction that read
+    # first tries to write; WAL lets readers go on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+    )
 
 # Admin logins are throttled by django-axes: after AXES_FAILURE_LIMIT wrong passwords for one
 # username from one address, that pair is locked out for AXES_COOLOFF_TIME hours. Staff lift a

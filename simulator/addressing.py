@@ -14,13 +14,14 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine, PositionError
 from simulator.core.inputs import InputError, parse_int, parse_json
-from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.scenarios import ScenarioError
 from simulator.core.setup import validate_setup
-from simulator.core.timeline import Timeline, TimelineError, from_log, from_scenario
+from simulator.core.timeline import Timeline, TimelineError, from_log
+
+from .timelines import log_timeline, scenario_timeline
 
 MAX_POSITION_CHARS = 20_000
 
@@ -50,13 +51,14 @@ class Address:
 
 
 def query_for(timeline: Timeline, step: int) -> str:
-    if timeline.scenario is not None and timeline.log.actions == _scenario_actions(timeline):
-        return urlencode({"scenario": timeline.scenario.id, "step": step})
-    return urlencode({"log": codec.encode(timeline.log), "step": step})
-
-
-def _scenario_actions(timeline: Timeline) -> tuple[str, ...]:
-    return tuple(f.action for f in timeline.frames[1:] if f.action is not None and f.refused is None)
+    base = timeline.memo.get("query")  # a page links many steps of one timeline: quote its log once
+    if base is None:
+        if timeline.scenario is not None and timeline.is_plain_scenario:
+            base = urlencode({"scenario": timeline.scenario.id})
+        else:
+            base = urlencode({"log": timeline.token})
+        timeline.memo["query"] = base
+    return f"{base}&step={step}"
 
 
 def parse_step(raw: str | None, last: int, default: int) -> int:
@@ -76,18 +78,15 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
     if params.get("scenario"):
         scenario_id = params["scenario"]
         try:
-            scenario = load_scenario(engine.slug, scenario_id)
-            timeline = from_scenario(engine, scenario)
+            timeline = scenario_timeline(engine, scenario_id)
         except ScenarioError as exc:
             raise BadAddress("scenario", f"unknown or broken scenario '{scenario_id[:80]}'") from exc
         return Address(timeline, parse_step(params.get("step"), timeline.last, 0))
     if params.get("log"):
         try:
-            log = codec.decode(params["log"])
+            timeline = log_timeline(engine, params["log"])
         except CodecError as exc:
             raise BadAddress("log", exc.reason) from None
-        try:
-            timeline = from_log(engine, log)
         except TimelineError as exc:
             raise BadAddress(f"log.{exc.field}", exc.reason, exc.clause) from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, timeline.last))

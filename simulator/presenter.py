@@ -22,18 +22,20 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rulebooks.models import Clause
-from simulator.core import codec
 from simulator.core.chance import seeded_draw
 from simulator.core.engine import CHANCE
 from simulator.core.registry import GameSpec, all_games
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.timeline import branch_encoder
 
 from .addressing import Address, query_for
 from .editing import edit_url, position_json
+from .markup import board_svg, clause_cite
 from .playing import PickError, automatic_run, computer_move, format_pick, link_shapes, tap_context
 
 MAX_ACTION_BUTTONS = 400
+LOG_WINDOW = 20  # the step log lists this many steps before and after the current one
 
 
 def ui_language() -> str:
@@ -142,28 +144,59 @@ def board_context(
     playable_board: bool = True,
 ) -> dict[str, Any]:
     """The context of a board. ``playable_board``: the board's pieces are links (the simulator page);
-    False for mini-boards under clauses and FAQ answers, which only step through their example."""
+    False for mini-boards under clauses and FAQ answers, which only step through their example (and
+    show no step log, moves or computer's move: those are not built for them)."""
     engine, view, lang = spec.engine, spec.view, ui_language()
     timeline, step = address.timeline, address.step
     frame = address.frame
     clauses = clause_index(game)
     state = frame.state
     log = timeline.log
+    branch_token = branch_encoder(timeline.log_until(step))
+    branches: dict[tuple[str, ...], str] = {}
 
     def link(s: int) -> str:
         return f"{sim_url}?{query_for(timeline, s)}"
 
     def branch_url(*actions: str) -> str:
-        return f"{sim_url}?log={codec.encode(timeline.log_until(step).extended(*actions))}"
+        """The URL of "play these actions here" (a board piece and its move share one)."""
+        if actions not in branches:
+            branches[actions] = f"{sim_url}?log={branch_token(*actions)}"
+        return branches[actions]
 
     def pick_url(p: Sequence[str]) -> str:
         base = link(step)
         return f"{base}&{urlencode({'pick': format_pick(p)})}" if p else base
 
-    def events_of(events: list[Any]) -> list[dict[str, Any]]:
+    cites: dict[str | None, Any] = {}
+
+    def cite(clause_id: str | None) -> Any:
+        """The citation link of a clause (made once per clause and page)."""
+        if clause_id not in cites:
+            cites[clause_id] = clause_cite(clauses.get(clause_id) if clause_id else None)
+        return cites[clause_id]
+
+    def events_of(events: list[Any], texts: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        if texts is None:
+            texts = [engine.describe(e, lang) for e in events]
         return [
-            {"text": engine.describe(e, lang), "clause": clauses.get(e.clause), "clause_id": e.clause} for e in events
+            {"text": text, "clause": clauses.get(e.clause), "clause_id": e.clause, "cite": cite(e.clause)}
+            for e, text in zip(events, texts, strict=True)
         ]
+
+    def row_texts(f: Any) -> tuple[str, str, tuple[str, ...]]:
+        """A step log row's label, refusal and event texts: made once per timeline and language."""
+        key = ("log-row", lang, f.index)
+        texts = timeline.memo.get(key)
+        if texts is None:
+            before = timeline.frames[f.index - 1].state
+            texts = (
+                view.action_label(engine, before, f.action, after=None if f.refused else f.state, lang=lang),
+                engine.reason(f.refused, lang) if f.refused else "",
+                tuple(engine.describe(e, lang) for e in f.events),
+            )
+            timeline.memo[key] = texts
+        return texts
 
     # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
     caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
@@ -174,7 +207,7 @@ def board_context(
         caption = engine.describe(chosen, lang) if chosen else ""
 
     over = engine.is_over(state)
-    legal = [] if over else engine.legal_actions(state)
+    legal = [] if over or not playable_board else engine.legal_actions(state)
     actor = engine.current_actor(state)
     seats = log.bots or {}
     computer_turn = actor in seats
@@ -199,20 +232,23 @@ def board_context(
         return None, "", chosen
 
     board_shapes = link_shapes(board.shapes, decide)
+    board_interactive = any(b.href for b in board_shapes)
 
+    window = log_window(timeline.last, step) if playable_board else range(0)
     log_rows = []
-    for f in timeline.frames[1:]:
-        before = timeline.frames[f.index - 1].state
+    for f in timeline.frames[max(1, window.start) : window.stop]:
         assert f.action is not None
+        label, refused_reason, event_texts = row_texts(f)
         log_rows.append(
             {
                 "index": f.index,
-                "label": view.action_label(engine, before, f.action, after=None if f.refused else f.state, lang=lang),
+                "label": label,
                 "caption": f.caption,
                 "refused": f.refused,
-                "refused_reason": engine.reason(f.refused, lang) if f.refused else "",
+                "refused_reason": refused_reason,
                 "refused_clause": clauses.get(f.refused.clause) if f.refused else None,
-                "events": events_of(f.events),
+                "refused_cite": cite(f.refused.clause if f.refused else None),
+                "events": events_of(f.events, event_texts),
                 "url": link(f.index),
                 "current": f.index == step,
             }
@@ -234,7 +270,7 @@ def board_context(
     # What plays itself: the computer's seats (and chance and automatic actors in a game against
     # the computer) on the latest step; an automatic actor's whole turn at once.
     auto = None
-    if not over and frame.refused is None:
+    if playable_board and not over and frame.refused is None:
         move = computer_move(spec, state, seats, log.seed, index)
         if move is not None:
             auto = {
@@ -246,18 +282,18 @@ def board_context(
                 "delay_ms": settings.SIMULATOR_AUTOPLAY_MS,
             }
     seeded = None
-    if auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
+    if playable_board and auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
         outcome = seeded_draw(engine, state, log.seed or 0, index)
         seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": branch_url(outcome)}
 
     run = None
-    if not over and frame.refused is None and actor in engine.info.automatic_actors:
+    if playable_board and not over and frame.refused is None and actor in engine.info.automatic_actors:
         whole = automatic_run(spec, state, index)
         if whole is not None and len(whole.actions) > 1:
             run = {"url": branch_url(*whole.actions), "count": len(whole.actions)}
 
     result = engine.result(state) if over else None
-    position = engine.position_of(state)
+    position = engine.position_of(state) if playable_board else None
     return {
         "game": game,
         "stylesheet": spec.stylesheet_path,
@@ -269,16 +305,25 @@ def board_context(
         "start_caption": timeline.frames[0].caption or "",
         "caption": caption,
         "caption_clause": caption_clause,
+        "caption_cite": clause_cite(caption_clause),
         "events": events_of(frame.events),
         "refused": frame.refused,
         "refused_reason": engine.reason(frame.refused, lang) if frame.refused else "",
         "refused_clause": clauses.get(frame.refused.clause) if frame.refused else None,
+        "refused_cite": cite(frame.refused.clause if frame.refused else None),
         "board": board,
         "board_shapes": board_shapes,
         # A board with tappable pieces is a group of links, not a picture (role=img may not contain links).
-        "board_interactive": any(b.href for b in board_shapes),
+        "board_interactive": board_interactive,
+        # The drawn board (the page's links swap #sim; a mini-board's step controls swap itself).
+        "board_svg": board_svg(board, board_shapes, board_interactive, game.language, "sim" if playable_board else ""),
         "taps": taps,
         "log_rows": log_rows,
+        "log_window": {
+            "first": window.start,
+            "earlier_url": link(max(0, window.start - 1 - LOG_WINDOW)) if window.start > 0 else None,
+            "later_url": link(min(timeline.last, window.stop + LOG_WINDOW)) if window.stop <= timeline.last else None,
+        },
         "action_groups": groups,
         "actions_count": len(legal),
         "actions_truncated": len(legal) > MAX_ACTION_BUTTONS,
@@ -290,16 +335,23 @@ def board_context(
         "result": result,
         "result_text": engine.describe_result(result, lang) if result else "",
         "result_clause": clauses.get(result.clause) if result else None,
+        "result_cite": cite(result.clause if result else None),
         "urls": {
             "first": link(0),
             "prev": link(step - 1) if step > 0 else None,
             "next": link(step + 1) if step < timeline.last else None,
             "last": link(timeline.last),
             "self": link(step),
-            "edit": edit_url(sim_url, position) if spec.editor is not None else None,
+            "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
         },
-        "position_json": position_json(position),
+        "position_json": position_json(position) if position is not None else "",
     }
+
+
+def log_window(last: int, step: int) -> range:
+    """The steps the step log lists around ``step`` (of 0..``last``). Its "earlier" and "later"
+    links open the step just beyond a whole window further, so every step stays reachable."""
+    return range(max(0, step - LOG_WINDOW), min(last, step + LOG_WINDOW) + 1)
 
 
 API_DOC = Path(__file__).resolve().parent.parent / "docs" / "API.md"

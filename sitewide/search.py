@@ -1,18 +1,20 @@
 """Site search over the clauses and published FAQ entries of every rulebook, ranked and grouped
 by game.
 
-The work per request is capped: documents are scored on their folded search columns only, the
-best ``MAX_RESULTS_PER_GAME`` of each game are kept, and only those are loaded in full and get
-snippets and highlighting (the expensive part). One-letter terms match whole words only
-(:mod:`rulebooks.textsearch`), so "e" does not match nearly every clause."""
+The work per request is capped: the full-text index (:mod:`sitewide.fulltext`) finds the matching
+rows, at most ``MAX_CANDIDATES_PER_GAME`` of them per game are scored on
+their folded search columns, the best ``MAX_RESULTS_PER_GAME`` (``MAX_FAQ_RESULTS_PER_GAME``) of
+each game are kept, and only those are loaded in full and get snippets and highlighting. One-letter
+terms match whole words only (:mod:`rulebooks.textsearch`), so "e" does not match nearly every
+clause."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import and_
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Case, Count, F, IntegerField, Value, When, Window
+from django.db.models.functions import RowNumber
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -21,7 +23,6 @@ from rulebooks.models import Clause, Game, looks_like_slug
 from rulebooks.textsearch import (
     MAX_QUERY_CHARS,
     MAX_TERMS,
-    MIN_INFIX,
     MIN_PREFIX,
     clean_query,
     highlight,
@@ -30,8 +31,16 @@ from rulebooks.textsearch import (
     snippet,
 )
 
-MAX_RESULTS_PER_GAME = 40
-SCORE_FIELDS = ("pk", "game_id", "search_title", "search_body")  # all that scoring reads
+from .fulltext import matching
+
+MAX_RESULTS_PER_GAME = 40  # clauses shown per game
+MAX_FAQ_RESULTS_PER_GAME = 10  # FAQ entries shown per game
+# At most this many matching rows of each kind and game are scored (those with every term in the
+# title first, see _scored); more are only counted. A one-word search among thousands of FAQ
+# entries stays cheap, and the best hits almost always have the words in the title.
+MAX_CANDIDATES_PER_GAME = 150
+# All that scoring reads, and the tie-breaker last.
+SCORE_FIELDS = ("pk", "game_id", "search_title", "search_body")
 
 
 @dataclass
@@ -61,14 +70,6 @@ class GameHits:
         return max([h.score for h in self.hits[:1] + self.faq_hits[:1]], default=0.0)
 
 
-def _term_filter(stemmed: str) -> Q:
-    if len(stemmed) < MIN_PREFIX:
-        needle = f" {stemmed} "  # a whole word
-    else:
-        needle = stemmed if len(stemmed) >= MIN_INFIX else f" {stemmed}"
-    return Q(search_title__contains=needle) | Q(search_body__contains=needle)
-
-
 def clause_texts(clause: Clause) -> tuple[str, str]:
     return clause.title, clause.body_text
 
@@ -77,22 +78,56 @@ def entry_texts(entry: Entry) -> tuple[str, str]:
     return entry.question, entry.answer_text
 
 
-def _best(query, rows, order) -> tuple[dict[str, list[tuple[float, int]]], int]:
-    """The best-scoring matches per game, as (score, pk) lists of at most MAX_RESULTS_PER_GAME,
-    and the number of all matches. ``rows`` need only the fields in SCORE_FIELDS; ``order(row)``
-    breaks ties."""
+def _best(query, rows, per_game) -> tuple[dict[str, list[tuple[float, int]]], int]:
+    """The best-scoring matches per game, as (score, pk) lists of at most ``per_game``, and the
+    number of all matches. ``rows`` are tuples of SCORE_FIELDS and optionally a tie-breaker (else
+    the pk breaks ties)."""
     by_game: dict[str, list[tuple[float, object, int]]] = {}
     total = 0
-    for row in rows:
-        score = score_document(query, row.search_title, row.search_body)
+    for pk, game_id, search_title, search_body, *tiebreak in rows:
+        score = score_document(query, search_title, search_body)
         if score > 0:
             total += 1
-            by_game.setdefault(row.game_id, []).append((score, order(row), row.pk))
+            by_game.setdefault(game_id, []).append((score, tiebreak[0] if tiebreak else pk, pk))
     best = {}
     for game_id, scored in by_game.items():
         scored.sort(key=lambda item: (-item[0], item[1]))
-        best[game_id] = [(score, pk) for score, _order, pk in scored[:MAX_RESULTS_PER_GAME]]
+        best[game_id] = [(score, pk) for score, _order, pk in scored[:per_game]]
     return best, total
+
+
+def _in_title(query, model) -> Case:
+    """1 for the rows with every term in the title (they score highest), else 0."""
+    in_title = matching(model, query.stems, columns=("search_title",))
+    return Case(When(in_title, then=Value(1)), default=Value(0), output_field=IntegerField())
+
+
+def _scored(query, model, matches, games, per_game: int) -> tuple[dict[str, list[tuple[float, int]]], int]:
+    """:func:`_best` over at most MAX_CANDIDATES_PER_GAME rows of each game of ``matches`` (rows
+    filtered by the index): those with every term in the title first, newest first among equals;
+    and the number of all matches (exact: the index matches exactly the rows that score above 0)."""
+    fields = (*SCORE_FIELDS, "position") if model is Clause else SCORE_FIELDS
+    if connection.vendor == "postgresql":
+        order = [_in_title(query, model).desc(), F("pk").desc()]
+        # One scan: rank per game and count with window functions.
+        ranked = matches.annotate(
+            rank=Window(RowNumber(), partition_by=[F("game_id")], order_by=order), matches=Window(Count("pk"))
+        )
+        rows = list(ranked.filter(rank__lte=MAX_CANDIDATES_PER_GAME).values_list(*fields, "matches"))
+        return _best(query, [row[:-1] for row in rows], per_game)[0], rows[0][-1] if rows else 0
+    # SQLite: counting through the FTS index is cheap; so are small queries.
+    total = matches.count()
+    if total <= MAX_CANDIDATES_PER_GAME:
+        return _best(query, matches.values_list(*fields), per_game)[0], total
+    in_title = matching(model, query.stems, columns=("search_title",))
+    rows: list[tuple] = []
+    for game in games:
+        of_game = matches.filter(game_id=game.slug).order_by("-pk").values_list(*fields)
+        found = list(of_game.filter(in_title)[:MAX_CANDIDATES_PER_GAME])
+        if len(found) < MAX_CANDIDATES_PER_GAME:
+            found += of_game.exclude(in_title)[: MAX_CANDIDATES_PER_GAME - len(found)]
+        rows += found
+    return _best(query, rows, per_game)[0], total
 
 
 def _shown(query, model_rows, best, texts):
@@ -136,20 +171,24 @@ def run_search(params) -> dict:
     total = 0
     faq_total = 0
     if not query.empty:
-        term_filter = reduce(and_, [_term_filter(s) for s in query.stems])
-        clauses = Clause.objects.filter(term_filter)
+        # The full-text index finds the rows in which every term matches; only those are scored.
+        clauses = Clause.objects.filter(matching(Clause, query.stems))
         # Published FAQ entries only, ranked by the same scoring as clauses.
-        entries = Entry.objects.published().filter(term_filter)
+        entries = Entry.objects.published().filter(matching(Entry, query.stems))
         if selected is not None:
             clauses, entries = clauses.filter(game=selected), entries.filter(game=selected)
-        best_clauses, total = _best(query, clauses.only("position", *SCORE_FIELDS), lambda row: row.position)
-        best_entries, faq_total = _best(query, entries.only(*SCORE_FIELDS), lambda row: row.pk)
+        games = [selected] if selected is not None else list(Game.objects.all())
+        best_clauses, total = _scored(query, Clause, clauses, games, MAX_RESULTS_PER_GAME)
+        best_entries, faq_total = _scored(query, Entry, entries, games, MAX_FAQ_RESULTS_PER_GAME)
         by_game: dict[str, GameHits] = {}
-        for game_id, hits in _shown(query, Clause.objects.all(), best_clauses, clause_texts).items():
+        # The shown rows are loaded without the big columns the page does not use.
+        clause_rows = Clause.objects.defer("body_markdown", "body_html", "notes_html", "demos", *SCORE_FIELDS[2:])
+        for game_id, hits in _shown(query, clause_rows, best_clauses, clause_texts).items():
             for clause, score, title_html, snippet_html in hits:
                 hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
                 by_game.setdefault(game_id, GameHits(clause.game)).hits.append(hit)
-        for game_id, hits in _shown(query, Entry.objects.all(), best_entries, entry_texts).items():
+        entry_rows = Entry.objects.defer("answer", "answer_html", *SCORE_FIELDS[2:])
+        for game_id, hits in _shown(query, entry_rows, best_entries, entry_texts).items():
             for entry, score, title_html, snippet_html in hits:
                 hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
                 by_game.setdefault(game_id, GameHits(entry.game)).faq_hits.append(hit)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +155,22 @@ def parse_scenario(text: str, game: str, scenario_id: str, path: str = "") -> Sc
 
 
 def load_scenario(game: str, scenario_id: str) -> Scenario:
+    """A scenario file, parsed once per version of the file (its modification time and size)."""
     paths = scenario_paths(game)
     if scenario_id not in paths:
         raise ScenarioError(f"{game}: unknown scenario '{scenario_id}'")
     path = paths[scenario_id]
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ScenarioError(f"{game}: scenario '{scenario_id}' cannot be read: {exc.strerror}") from None
+    return _parsed(path, stat.st_mtime_ns, stat.st_size, game, scenario_id)
+
+
+@lru_cache(maxsize=1024)
+def _parsed(path: Path, mtime_ns: int, size: int, game: str, scenario_id: str) -> Scenario:
+    # A parsed scenario is shared by every caller: nobody changes its dicts (start_state and the
+    # engines read a position, they never write to it).
     return parse_scenario(path.read_text(encoding="utf-8"), game, scenario_id, _shown(path))
 
 

@@ -8,9 +8,15 @@ gives a new log: the actions up to N plus the new one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import base64
+import json
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from . import codec
 from .codec import Log
 from .engine import Engine, PositionError
 from .replay import ReplayError, replay
@@ -39,10 +45,27 @@ class Timeline:
     frames: list[Frame]
     log: Log
     scenario: Scenario | None = None
+    # What renderers derived from this timeline and may reuse (e.g. the step log's texts per
+    # language): a timeline is shared between requests while it is cached, and never changes.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def last(self) -> int:
         return len(self.frames) - 1
+
+    @cached_property
+    def token(self) -> str:
+        """The log as a URL token (encoded once: a page links every step with it)."""
+        return codec.encode(self.log)
+
+    @cached_property
+    def is_plain_scenario(self) -> bool:
+        """Whether this is a scenario as written (its URL names the scenario, not a log)."""
+        return self.scenario is not None and self.log.actions == self.applied_actions
+
+    @cached_property
+    def applied_actions(self) -> tuple[str, ...]:
+        return tuple(f.action for f in self.frames[1:] if f.action is not None and f.refused is None)
 
     def actions_until(self, step: int) -> tuple[str, ...]:
         """The applied (not refused) actions of frames 1..step."""
@@ -54,6 +77,33 @@ class Timeline:
 
     def log_until(self, step: int) -> Log:
         return self.log.truncated(0).extended(*self.actions_until(step))
+
+
+_SENTINEL = "\x00branch\x00"
+
+
+def branch_encoder(log: Log) -> Callable[..., str]:
+    """``encode(*actions)`` is ``codec.encode(log.extended(*actions))``, made fast for the many
+    branches of one page (every legal move is a link): the compressor has already read the log's
+    own actions (the JSON's first key) and is copied for each branch. The tests check that every
+    branch token equals codec.encode's; any log this cannot split falls back to codec.encode."""
+    payload = json.dumps(log.extended(_SENTINEL).as_json(), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    parts = payload.split(json.dumps(_SENTINEL, ensure_ascii=False))
+    if len(parts) != 2 or _SENTINEL in log.actions:
+        return lambda *actions: codec.encode(log.extended(*actions))
+    prefix, rest = parts
+    compressor = zlib.compressobj(9)
+    head = compressor.compress(prefix.encode("utf-8"))
+
+    def encode(*actions: str) -> str:
+        if not actions:
+            return codec.encode(log)
+        branch = compressor.copy()
+        middle = ",".join(json.dumps(a, ensure_ascii=False) for a in actions)
+        packed = head + branch.compress((middle + rest).encode("utf-8")) + branch.flush()
+        return codec.VERSION + "." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+    return encode
 
 
 def from_scenario(engine: Engine[Any], scenario: Scenario) -> Timeline:

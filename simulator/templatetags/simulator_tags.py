@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from simulator.addressing import Address
 from simulator.core.registry import get_game
-from simulator.core.scenarios import ScenarioError, load_scenario
-from simulator.core.timeline import from_scenario
+from simulator.core.scenarios import ScenarioError
 from simulator.presenter import board_context
+from simulator.timelines import scenario_timeline
 
 register = template.Library()
 
@@ -39,7 +39,7 @@ def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0)
     if spec is None or not scenario_id:
         return ""
     try:
-        timeline = from_scenario(spec.engine, load_scenario(game.slug, scenario_id))
+        timeline = scenario_timeline(spec.engine, scenario_id)  # replayed once per file version
     except ScenarioError:
         return ""
     step = max(0, min(int(step), timeline.last))

@@ -177,3 +177,72 @@ observation = { a = { counter = 2 }, b = { coin = true } }
         replay(ENGINE, scenario(text.replace("a = { counter = 2 }", "a = { counter = 3 }")))
     with pytest.raises(ScenarioError, match=r"observation of unknown seat 'c'"):
         replay(ENGINE, scenario(text.replace("b = { coin = true }", "c = { coin = true }")))
+
+
+def _scenario_file(tmp_path, monkeypatch, text):
+    import simulator.core.scenarios as scenarios
+
+    path = tmp_path / "optellen.toml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(scenarios, "scenario_paths", lambda game: {"optellen": path})
+    return path
+
+
+def test_a_scenario_file_is_parsed_once_per_version(tmp_path, monkeypatch):
+    import os
+
+    from simulator.core.scenarios import load_scenario
+
+    path = _scenario_file(tmp_path, monkeypatch, GOOD)
+    first = load_scenario("toy", "optellen")
+    assert load_scenario("toy", "optellen") is first  # not parsed again
+    path.write_text(GOOD.replace("Optellen tot zeven", "Optellen tot acht"), encoding="utf-8")
+    later = path.stat().st_mtime_ns + 1_000_000_000
+    os.utime(path, ns=(later, later))
+    edited = load_scenario("toy", "optellen")
+    assert edited.title == "Optellen tot acht" and first.title == "Optellen tot zeven"
+
+
+def test_replaying_a_shared_scenario_leaves_it_unchanged(tmp_path, monkeypatch):
+    import copy
+
+    from simulator.core.scenarios import load_scenario
+
+    _scenario_file(tmp_path, monkeypatch, GOOD)
+    scenario = load_scenario("toy", "optellen")
+    before = copy.deepcopy(scenario)
+    from_scenario(ENGINE, scenario)
+    assert load_scenario("toy", "optellen") == before
+
+
+def test_a_timeline_knows_its_token_and_whether_it_is_the_scenario_as_written():
+    from simulator.core import codec
+
+    scenario = parse_scenario(GOOD, "toy", "optellen")
+    timeline = from_scenario(ENGINE, scenario)
+    assert timeline.is_plain_scenario
+    assert codec.decode(timeline.token) == timeline.log
+    log = Log(position={"counter": 5, "turn": "a"}, actions=("add:1", "add:2"))
+    from_position = from_log(ENGINE, log)
+    assert not from_position.is_plain_scenario
+    assert codec.decode(from_position.token) == log
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        Log(position={"counter": 5, "turn": "a"}),
+        Log(position={"counter": 5, "turn": "a"}, actions=("add:1", "add:2")),
+        Log(setup={"players": 3, "naam": "Zoë"}, actions=tuple(f"move:{i}:“é”" for i in range(300)), seed=7),
+        Log(scenario="optellen", actions=("add:1",), bots={"b": "random"}, seed=0),
+    ],
+    ids=["no-actions", "position", "long-unicode-seed", "scenario-bots"],
+)
+def test_branch_tokens_are_exactly_the_codecs_tokens(log):
+    from simulator.core import codec
+    from simulator.core.timeline import branch_encoder
+
+    encode = branch_encoder(log)
+    for actions in [("add:1",), ("add:2",), ("a", "b", "c"), ('quote"back\\slash',), ("€",), ()]:
+        assert encode(*actions) == codec.encode(log.extended(*actions))
+        assert codec.decode(encode(*actions)) == log.extended(*actions)

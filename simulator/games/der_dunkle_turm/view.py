@@ -284,6 +284,10 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
         return w[verb]
     if verb in ("move", "advance") and arg in t.comps:
         n = head.n if verb == "move" and head is not None else 1
+        at = t.comps[arg].at
+        if at in (EXILE, OUT):  # only a refused action (a scenario's step log shows it): no walk
+            return w["move.off"].format(comp=words.companion(arg, lang), n=n,
+                                        steps=w["steps1" if n == 1 else "steps"], place=words.field(at, lang))
         where = walk(t, arg, n, True)[0]
         text = w[verb].format(comp=words.companion(arg, lang), n=n, steps=w["steps1" if n == 1 else "steps"],
                               dest=words.dest(where, lang))
@@ -303,6 +307,8 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
             return text + w["bolt.spell"]
         if c.marked is not None:
             return text + w["bolt.camp"]
+        if c.at in (EXILE, OUT):
+            return text
         return text + w["bolt.back"].format(dest=words.dest(walk(t, arg, 3, False)[0], lang))
     if verb in ("fight-on", "retreat") and head is not None and head.comp:
         text = w[verb].format(comp=words.companion(head.comp, lang))

@@ -60,6 +60,20 @@ def mirror(square: Square) -> Square:
     return (WIDTH - 1 - square[0], HEIGHT - 1 - square[1])
 
 
+def _ray(square: Square, direction: str) -> tuple[Square, ...]:
+    """The squares from ``square`` (not included) straight in ``direction`` up to the outer wall."""
+    out = []
+    square = step(square, direction)
+    while square in SQUARES:
+        out.append(square)
+        square = step(square, direction)
+    return tuple(out)
+
+
+# RAYS[direction][square]: what lies straight ahead of ``square`` up to the outer wall (the monster's view).
+RAYS: dict[str, dict[Square, tuple[Square, ...]]] = {d: {sq: _ray(sq, d) for sq in SQUARES} for d in DIRECTIONS}
+
+
 def is_neighbour(a: Square, b: Square) -> bool:
     """Whether two squares share a side (a trail is split where consecutive squares are not)."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
@@ -162,3 +176,28 @@ def pool_shape(group: frozenset[Square]) -> str | None:
 def fmt(square: Square) -> str:
     """``(x, y)``, as in position errors (event sentences format squares in the catalogues)."""
     return f"({square[0]}, {square[1]})"
+
+
+# -- squares as small integers (for the move generator's search) -------------------------------------
+# Square (x, y) has index x + WIDTH * y; a set of squares is an int with one bit per index.
+
+
+def index(square: Square) -> int:
+    return square[0] + WIDTH * square[1]
+
+
+def mask(squares: Set[Square]) -> int:
+    """The bit set of ``squares``."""
+    bits = 0
+    for x, y in squares:
+        bits |= 1 << (x + WIDTH * y)
+    return bits
+
+
+# NEXT_INDEX[direction][i]: the index of the square one step from square i, -1 off the board.
+NEXT_INDEX: dict[str, tuple[int, ...]] = {
+    d: tuple(
+        index(n) if (n := step((i % WIDTH, i // WIDTH), d)) in SQUARES else -1 for i in range(WIDTH * HEIGHT)
+    )
+    for d in DIRECTIONS
+}

@@ -119,11 +119,8 @@ class FinstereFlureEngine(Engine[State]):
             return placement.legal_placements(state)
         if state.phase == PLAYERS:
             mover = state.player_to_move()
-            out: list[str] = []
-            for fig in state.figures:
-                if fig.owner == mover and fig.in_play and not fig.moved:
-                    out += moves.enumerate_moves(state, fig)
-            return out
+            due = [fig for fig in state.figures if fig.owner == mover and fig.in_play and not fig.moved]
+            return moves.legal_moves(state, due)
         if state.phase == CARD:
             return [o.action for o in self.chance_outcomes(state)]
         if state.phase == MONSTER:
@@ -201,13 +198,14 @@ class FinstereFlureEngine(Engine[State]):
             key = "move.saved" if not lapsed else "move.saved.lapsed-one" if lapsed == 1 else "move.saved.lapsed"
             events.append(Event("ff-uitgang-verlaten", key, {"figure": fid, "lapsed": lapsed}))
             new_fig = replace(fig, at=SAVED, showing=fig.front, moved=False)
-            new = replace(state, stones=walk.stones, saved=state.saved + (fid,), turns=tuple(turns))
+            saved = state.saved + (fid,)
         else:
             flipped = 7 - fig.showing
             events.append(Event("ff-omdraaien", "move.flip", {"figure": fid, "showing": flipped}))
             new_fig = replace(fig, at=end, showing=flipped, moved=True)
-            new = replace(state, stones=walk.stones, turns=tuple(turns))
-        new = new.with_figure(new_fig)
+            saved = state.saved
+        figures = tuple(new_fig if f.id == fid else f for f in state.figures)  # state.with_figure(new_fig)
+        new = replace(state, stones=walk.stones, figures=figures, saved=saved, turns=tuple(turns))
         if not was_rung and new.end_rung():
             events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
         new = flow.after_player_turn(new, events)

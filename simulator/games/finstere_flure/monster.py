@@ -13,7 +13,7 @@ from typing import Any
 
 from simulator.core.engine import Event
 
-from .board import LEFT_OF, RIGHT_OF, Square, mirror, on_board, step
+from .board import LEFT_OF, RAYS, RIGHT_OF, Square, mirror, on_board, step
 from .physics import slide, stone_removed
 from .state import HIT_CARDS, MAX_HIT_STEPS, OUT, POOL, Figure, State
 
@@ -32,12 +32,8 @@ def look(monster: Square, facing: str, stones: Set[Square], fig_at: Mapping[Squa
     """
     seen = []
     for side, d in (("ahead", facing), ("left", LEFT_OF[facing]), ("right", RIGHT_OF[facing])):
-        sq = monster
-        dist = 0
-        while True:
-            sq = step(sq, d)
-            dist += 1
-            if not on_board(sq) or sq in stones:
+        for dist, sq in enumerate(RAYS[d][monster], 1):
+            if sq in stones:
                 break
             if sq in fig_at:
                 seen.append((side, d, dist, fig_at[sq]))

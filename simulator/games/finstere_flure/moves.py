@@ -10,12 +10,12 @@ their message key and data (see ``messages_nl``).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from simulator.core.engine import Event, RuleError
 
-from .board import EXIT, START, Square, on_board, step
+from .board import EXIT, HEIGHT, NEXT_INDEX, SQUARES, START, WIDTH, Square, index, mask, on_board, step
 from .physics import slide, stone_removed
 from .state import POOL, SAVED, Figure, State
 
@@ -196,39 +196,181 @@ def simulate(state: State, fig: Figure, path: str, events: list[Event] | None = 
     return Walk(pos, stones, tuple(trail))
 
 
+# -- the move generator ------------------------------------------------------------------------------
+# ``enumerate_moves`` searches the same steps as ``_take_step`` (without events, refusals or trail) on
+# integers: a square is its index (``board.index``), the pool and "saved" are two numbers beyond the
+# squares, a set of squares is a bit set (``board.mask``). tests/simulator/finstere_flure/test_move_generator.py
+# checks it against a search through ``_take_step`` itself.
+
+_POOL = WIDTH * HEIGHT + 1
+_SAVED = WIDTH * HEIGHT + 2
+_START = index(START)
+_EXIT = index(EXIT)
+_KEY_BITS = 8  # a search key is stones << _KEY_BITS | position
+_KEY_LOW = (1 << _KEY_BITS) - 1
+assert _SAVED <= _KEY_LOW
+
+# The steps from each position in the order the search tries them: (letter, the square stepped onto).
+# From the pool only E onto the start square, from the exit square also O (out: saved), none once saved.
+_STEPS: dict[int, tuple[tuple[str, int], ...]] = {
+    i: tuple((d, NEXT_INDEX[d][i]) for d in "UDLR" if NEXT_INDEX[d][i] >= 0) + ((("O", _SAVED),) if i == _EXIT else ())
+    for i in map(index, SQUARES)
+}
+_STEPS[_POOL] = (("E", _START),)
+_STEPS[_SAVED] = ()
+
+
+def _figure_step(letter: str, target: int, stones: int, others: int, monster: int, blood: int) -> tuple[int, int] | None:
+    """``_take_step`` onto square ``target`` (not the monster's) with letter U, D, L or R when a stone or
+    blood lies there, on integers: (new position, new stones), or None where ``_take_step`` refuses."""
+    nxt = NEXT_INDEX[letter]
+    bit = 1 << target
+    if stones & bit:  # push the stone (ff-steen-schuiven), it slides over blood (ff-steen-op-bloedplas)
+        beyond = nxt[target]
+        if beyond < 0 or beyond == monster or (stones | others) >> beyond & 1:
+            return None
+        stones &= ~bit
+        landed = beyond
+        while blood >> landed & 1:
+            ahead = nxt[landed]
+            if ahead < 0 or ahead == monster or (stones | others) >> ahead & 1:
+                break
+            landed = ahead
+        if landed != _START and landed != _EXIT:  # ff-steen-op-start-of-doel
+            stones |= 1 << landed
+    pos = target
+    while blood >> pos & 1:  # the figure slides (ff-bloedplas-glijden, ff-bloedplas-geblokkeerd)
+        ahead = nxt[pos]
+        if ahead < 0 or ahead == monster or stones >> ahead & 1:
+            return None
+        pos = ahead
+    return pos, stones
+
+
+class _Grid(NamedTuple):
+    """What every search of one state shares: the monster, the blood and the stones as they lie (bit
+    sets; ``blocked`` marks the squares with a stone or blood, where a step pushes or slides) and where
+    the figures stand (``occupied`` marks them, ``figures`` is their bit set)."""
+
+    monster: int
+    blood: int
+    stones: int
+    blocked: bytearray
+    occupied: bytearray
+    figures: int
+
+    @staticmethod
+    def of(state: State) -> _Grid:
+        stones = mask(state.stones)
+        blood = mask(state.blood)
+        blocked = bytearray(_KEY_LOW + 1)
+        for squares in (state.stones, state.blood):
+            for x, y in squares:
+                blocked[x + WIDTH * y] = 1
+        occupied = bytearray(_KEY_LOW + 1)
+        figures = 0
+        for f in state.figures:
+            at = f.at
+            if isinstance(at, tuple):
+                i = at[0] + WIDTH * at[1]
+                occupied[i] = 1
+                figures |= 1 << i
+        return _Grid(index(state.monster), blood, stones, blocked, occupied, figures)
+
+
 def enumerate_moves(state: State, fig: Figure) -> list[str]:
     """One canonical (shortest, then alphabetical-by-letter-order) path per distinct result.
 
     A result is the figure's end position (a square, the pool or saved) together with the stones.
     """
-    ctx = board_context(state, fig)
-    start: tuple[Where, Stones] = (fig.at, state.stones)
-    seen = {start: ""}
-    results = {start: ""}
-    frontier = deque([start])
-    letters_board = "UDLRO"
-    while frontier:
-        key = frontier.popleft()
-        path = seen[key]
-        if len(path) >= fig.showing:
-            continue
-        pos, stones = key
-        if pos == SAVED:
-            continue
-        letters = "E" if pos == POOL else letters_board
-        for letter in letters:
-            if letter == "O" and pos != EXIT:
-                continue
-            try:
-                new_pos, new_stones = _take_step(ctx, pos, stones, letter, None)
-            except RuleError:
-                continue
-            new_key = (new_pos, new_stones)
-            if new_key in seen:
-                continue
-            new_path = path + letter
-            seen[new_key] = new_path
-            frontier.append(new_key)
-            if new_pos == SAVED or new_pos not in ctx.others:
-                results.setdefault(new_key, new_path)
-    return [f"move:{fig.id}:{p}" for p in results.values()]
+    return legal_moves(state, [fig])
+
+
+def legal_moves(state: State, figures: list[Figure]) -> list[str]:
+    """``enumerate_moves`` of each of ``figures`` in turn. Figures in the pool share one search: a
+    breadth-first search cut at a smaller path length finds exactly the results of the longer one up
+    to that length, in the same order."""
+    grid = _Grid.of(state)
+    out: list[str] = []
+    pool_paths: list[str] | None = None
+    for fig in figures:
+        at = fig.at
+        if isinstance(at, tuple):
+            own = index(at)
+            occupied = bytearray(grid.occupied)
+            occupied[own] = 0
+            paths = _search(own, fig.showing, grid, occupied, grid.figures & ~(1 << own))
+        elif at == POOL:
+            if pool_paths is None:
+                depth = max(f.showing for f in figures if f.at == POOL)
+                pool_paths = _search(_POOL, depth, grid, grid.occupied, grid.figures)
+            paths = [p for p in pool_paths if len(p) <= fig.showing]
+        else:  # saved or out: only the empty path
+            paths = [""]
+        prefix = f"move:{fig.id}:"
+        out += [prefix + p for p in paths]
+    return out
+
+
+def _search(start: int, depth: int, grid: _Grid, occupied: bytearray, others: int) -> list[str]:
+    """The canonical paths of at most ``depth`` letters from position ``start``, breadth first, one
+    path length at a time, the letters in the order E, U, D, L, R, O; a result (position and stones)
+    reached before keeps its earlier path. ``occupied`` and ``others`` mark the other figures."""
+    monster, blood, base, base_blocked = grid.monster, grid.blood, grid.stones, grid.blocked
+    seen_base = bytearray(_KEY_LOW + 1)  # positions reached with the stones as they lie (most paths push none)
+    seen_base[start] = 1
+    seen: set[int] = set()  # stones << _KEY_BITS | position, for the other stones
+    results = [""]
+    level = [(start, base, "")]
+    next_level: list[tuple[int, int, str]] = []
+
+    def visit(pos: int, stones: int, path: str) -> None:
+        if stones == base:
+            if seen_base[pos]:
+                return
+            seen_base[pos] = 1
+        else:
+            key = stones << _KEY_BITS | pos
+            if key in seen:
+                return
+            seen.add(key)
+        next_level.append((pos, stones, path))
+        if not occupied[pos]:  # the end square is free (ff-vrij-eindveld)
+            results.append(path)
+
+    # Neither stones nor blood ever lie on the start square (ff-steen-op-start-of-doel, blood never
+    # touches the outer wall) nor on "saved": E and O are always plain steps.
+    for _ in range(depth):
+        next_level = []
+        for pos, stones, path in level:
+            if stones == base:
+                for letter, target in _STEPS[pos]:
+                    if target == monster:  # ff-niet-over-monster; E: ff-bord-betreden
+                        continue
+                    if base_blocked[target]:
+                        stepped = _figure_step(letter, target, stones, others, monster, blood)
+                        if stepped is not None:
+                            visit(stepped[0], stepped[1], path + letter)
+                    elif not seen_base[target]:  # the plain step: visit() inlined
+                        seen_base[target] = 1
+                        new_path = path + letter
+                        next_level.append((target, base, new_path))
+                        if not occupied[target]:
+                            results.append(new_path)
+            else:  # stones pushed on the way here
+                blocked = stones | blood
+                for letter, target in _STEPS[pos]:
+                    if target == monster:
+                        continue
+                    if blocked >> target & 1:
+                        stepped = _figure_step(letter, target, stones, others, monster, blood)
+                        if stepped is not None:
+                            visit(stepped[0], stepped[1], path + letter)
+                    elif (key := stones << _KEY_BITS | target) not in seen:  # the plain step: visit() inlined
+                        seen.add(key)
+                        new_path = path + letter
+                        next_level.append((target, stones, new_path))
+                        if not occupied[target]:
+                            results.append(new_path)
+        level = next_level
+    return results

@@ -116,26 +116,53 @@ def apply_placement(state: State, action: str) -> tuple[State, list[Event]]:
     return state, events
 
 
+# Where an object may lie as far as the board alone decides (the checks of ``check`` that do not
+# depend on the objects placed already), in reading order, with the squares around each spot (where
+# blood may not lie, ff-dmaufbau-bloedplassen): computed once.
+_READING_ORDER = sorted(SQUARES, key=lambda s: (s[1], s[0]))
+
+
+def _board_allows(kind: str, squares: tuple[Square, ...]) -> bool:
+    for sq in squares:
+        if sq not in SQUARES or sq in FREE_ZONE:
+            return False
+        if kind != "stone" and (DIST_FROM_START[sq] < 8 or is_edge(sq)):
+            return False
+    return True
+
+
+def _around(squares: tuple[Square, ...]) -> frozenset[Square]:
+    return frozenset(step(sq, d) for sq in squares for d in "UDLR")
+
+
+Spot = tuple[str, tuple[Square, ...], frozenset[Square]]  # (action, squares, the squares around them)
+
+_SPOTS: dict[str, list[Spot]] = {
+    "stone": [(f"place:stone:{x},{y}", ((x, y),), frozenset()) for x, y in _READING_ORDER],
+    "pool4": [
+        (f"place:pool4:{x},{y},{o}", pool4_squares(x, y, o), _around(pool4_squares(x, y, o)))
+        for x, y in _READING_ORDER
+        for o in ("h", "v")
+    ],
+    "pool2": [(f"place:pool2:{x},{y}", pool2_squares(x, y), _around(pool2_squares(x, y))) for x, y in _READING_ORDER],
+}
+_BOARD_SPOTS = {kind: tuple(spot for spot in spots if _board_allows(kind, spot[1])) for kind, spots in _SPOTS.items()}
+
+
 def legal_placements(state: State) -> list[str]:
+    """The placements ``check`` allows, in reading order (stones, then the 1 x 4 pool lying and standing
+    per square, then the 2 x 2 pool): on no object, a pool with no blood next to it."""
     pl = state.placement
     assert pl is not None
+    taken = state.stones | state.blood
     out = []
-    candidates = sorted(SQUARES, key=lambda s: (s[1], s[0]))
     if pl.stones:
-        out += [f"place:stone:{x},{y}" for x, y in candidates if _ok(state, "stone", ((x, y),))]
-    if pl.pool4:
-        for x, y in candidates:
-            for o in ("h", "v"):
-                if _ok(state, "pool4", pool4_squares(x, y, o)):
-                    out.append(f"place:pool4:{x},{y},{o}")
-    if pl.pool2:
-        out += [f"place:pool2:{x},{y}" for x, y in candidates if _ok(state, "pool2", pool2_squares(x, y))]
+        out += [action for action, (sq,), _ in _BOARD_SPOTS["stone"] if sq not in taken]
+    for kind, left in (("pool4", pl.pool4), ("pool2", pl.pool2)):
+        if left:
+            out += [
+                action
+                for action, squares, around in _BOARD_SPOTS[kind]
+                if taken.isdisjoint(squares) and state.blood.isdisjoint(around)
+            ]
     return out
-
-
-def _ok(state: State, kind: str, squares: tuple[Square, ...]) -> bool:
-    try:
-        check(state, kind, squares)
-    except RuleError:
-        return False
-    return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 
 from .board import Square
 
@@ -130,7 +130,27 @@ class State:
         return {f.at: f.id for f in self.figures if isinstance(f.at, tuple)}
 
     def saved_count(self, player: str) -> int:
-        return sum(1 for fid in self.saved if split_figure_id(fid)[0] == player)
+        return self._saved_per_player.get(player, 0)
+
+    # Derived facts asked for many times per state are computed once (a frozen state never changes;
+    # ``dataclasses.replace`` builds a new state without them).
+
+    @cached_property
+    def _saved_per_player(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for fid in self.saved:
+            owner = split_figure_id(fid)[0]
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
+
+    @cached_property
+    def _unmoved_per_player(self) -> dict[str, int]:
+        """Figures in play not moved yet in this players' part, per owner."""
+        counts: dict[str, int] = {}
+        for f in self.figures:
+            if f.at != SAVED and f.at != OUT and not f.moved:
+                counts[f.owner] = counts.get(f.owner, 0) + 1
+        return counts
 
     @property
     def figures_per_player(self) -> int:
@@ -143,12 +163,17 @@ class State:
 
     def end_rung(self) -> bool:
         """Some player has saved all figures but one (ff-einde-ingeluid)."""
+        return self._end_rung
+
+    @cached_property
+    def _end_rung(self) -> bool:
         need = self.figures_per_player - 1
-        return any(self.saved_count(p) >= need for p in self.players)
+        saved = self._saved_per_player
+        return any(saved.get(p, 0) >= need for p in self.players)
 
     def pending(self, player: str) -> int:
         """How many more turns ``player`` takes in this players' part (phase PLAYERS)."""
-        unmoved = sum(1 for f in self.figures if f.owner == player and f.in_play and not f.moved)
+        unmoved = self._unmoved_per_player.get(player, 0)
         if self.first_round and self.turns is not None:
             taken = self.turns[self.players.index(player)]
             return max(0, min(unmoved, 2 - taken))
@@ -160,11 +185,21 @@ class State:
         The next mover is the player with pending figures who has taken the fewest turns this round;
         ties go to the earlier seat.
         """
-        if self.turns is None:
+        return self._player_to_move
+
+    @cached_property
+    def _player_to_move(self) -> str | None:
+        turns = self.turns
+        if turns is None:
             return None
+        unmoved = self._unmoved_per_player
+        first_round = self.first_round
         best: int | None = None
         for i, p in enumerate(self.players):
-            if self.pending(p) > 0 and (best is None or self.turns[i] < self.turns[best]):
+            pending = unmoved.get(p, 0)  # self.pending(p), inlined
+            if first_round:
+                pending = min(pending, 2 - turns[i])
+            if pending > 0 and (best is None or turns[i] < turns[best]):
                 best = i
         return None if best is None else self.players[best]
 

@@ -165,3 +165,17 @@ def test_tap_labels_name_the_piece_in_plain_words():
     state = pos({"red2": 3}, pending=[{"task": "step", "steps": 1}])
     taps = {t.target: t.label for t in VIEW.tap(ENGINE, state, (), lang="nl").taps}
     assert taps == {"c:red1": "Rood 1", "c:red2": "Rood 2", "c:red3": "Rood 3"}
+
+
+@pytest.mark.parametrize("place", ["exile", "out"])
+@pytest.mark.parametrize("verb", ["move", "advance", "bolt"])
+def test_a_refused_action_on_a_companion_off_the_path_is_still_named(verb, place):
+    """A scenario's step log names refused actions too (dt-riss-exil tries to move a companion in
+    the exile): the label must not walk a path the companion is not on (that was a 500)."""
+    state = pos({"red1": place}, pending=[{"task": "step", "steps": 2}])
+    action = f"{verb}:red1"
+    assert action not in ENGINE.legal_actions(state)
+    labels = [VIEW.action_label(ENGINE, state, action, lang=lang) for lang in LANGS]
+    assert all(label and not CODE.search(label) for label in labels), labels
+    if verb != "bolt":
+        assert "Exil" in labels[1] if place == "exile" else "zerplatzt" in labels[1]
