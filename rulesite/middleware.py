@@ -1,6 +1,7 @@
 """Response headers the site sets on every page, and bodies for Django's empty 405s."""
 
 from django.http import HttpResponseNotAllowed
+from django.middleware.locale import LocaleMiddleware
 
 from .errors import method_not_allowed
 
@@ -47,3 +48,14 @@ class MethodNotAllowedMiddleware:
         if isinstance(response, HttpResponseNotAllowed) and not response.content:
             return method_not_allowed(request, response.get("Allow", ""))
         return response
+
+
+class SiteLocaleMiddleware(LocaleMiddleware):
+    """Django's LocaleMiddleware, except that the API's answers are never redirected: Django turns
+    a 404 into a redirect to /<lang>/<path> when that path would resolve, and "/nl/api/v2/" looks
+    like a rulebook clause, so "/api/v2/" would get an HTML page instead of the API's JSON 404."""
+
+    def process_response(self, request, response):
+        if response.status_code == 404 and request.path_info.startswith("/api/"):
+            return response
+        return super().process_response(request, response)

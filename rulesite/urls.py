@@ -6,7 +6,9 @@ language the browser asks for in Accept-Language, defaulting to Dutch.
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+
+from simulator.api import not_found as api_not_found
 
 from .views import favicon
 
@@ -14,6 +16,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
     path("api/v1/", include("simulator.api_urls")),
+    # Other API versions and addresses: the API's JSON 404 ("/api/v1" without its slash is left
+    # to APPEND_SLASH; SiteLocaleMiddleware does not redirect these 404s to a language).
+    re_path(r"^api/(?!v1/?$)(?!v1/).*$", api_not_found),
 ]
 
 urlpatterns += i18n_patterns(

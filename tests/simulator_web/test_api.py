@@ -219,6 +219,25 @@ def test_the_api_root_answers_json_not_a_redirect(client):
     assert response.json()["openapi"] == "/api/v1/openapi.json"
 
 
+@pytest.mark.parametrize("url", ["/api/", "/api/v2/", "/api/v2/games/", "/api/v1x/", "/api/betoverde-torens/"])
+def test_other_api_addresses_are_a_json_404_not_a_language_redirect(client, url):
+    """"/nl/api/v2/" would resolve as a rulebook clause page, and Django's LocaleMiddleware
+    redirects a 404 to such a path: the API's addresses keep their JSON 404."""
+    response = client.get(url)
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+    assert response.json()["error"]["field"] == "path"
+
+
+def test_the_api_root_without_its_slash_still_leads_to_it(client):
+    response = client.get("/api/v1")
+    assert response.status_code == 301 and response["Location"] == "/api/v1/"
+
+
+def test_pages_without_a_language_are_still_redirected_to_one(client):
+    response = client.get("/finstere-flure/")
+    assert response.status_code == 302 and response["Location"] == "/nl/finstere-flure/"
+
+
 @pytest.mark.parametrize(
     "method, url",
     [
