@@ -21,11 +21,11 @@ from django.utils.translation import gettext as _
 from simulator.core import codec
 from simulator.core.engine import TERMINAL, EngineError
 from simulator.core.tapping import PickError, format_pick
+from simulator.markup import board_svg
 from simulator.playing import link_shapes, tap_context
 from simulator.presenter import bot_label, clause_index
 
 from . import gamestate
-from .boardsvg import board_svg
 from .models import PlayedGame, Room, Seat
 from .services import MIN_PEOPLE, spec_of
 

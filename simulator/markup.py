@@ -3,8 +3,9 @@
 A board has hundreds of shapes and a step log cites a clause per event; drawing them through the
 template language was most of a step's server time. :func:`board_svg` writes exactly what
 ``templates/simulator/_board_svg.html`` writes and :func:`clause_cite` what
-``templates/simulator/_clause_link.html`` writes (the position editor and the rooms still include
-those templates; tests render both ways and compare them), escaping every value as templates do.
+``templates/simulator/_clause_link.html`` writes (the position editor still includes those
+templates; tests render both ways and compare them), escaping every value as templates do. The
+online rooms send the same board, without htmx attributes, after every move.
 """
 
 from __future__ import annotations

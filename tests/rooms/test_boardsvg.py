@@ -1,13 +1,14 @@
-"""The rooms' Python SVG writer draws exactly what the simulator's board template draws."""
+"""The board SVG the rooms send (simulator.markup's writer, without htmx attributes: the room's
+script sends its links over the socket) is exactly what the simulator's board template draws."""
 
 from __future__ import annotations
 
 import pytest
 from django.template.loader import render_to_string
 
-from rooms.boardsvg import board_svg
 from simulator.core.registry import all_games, get_game
 from simulator.core.setup import validate_setup
+from simulator.markup import board_svg
 from simulator.playing import link_shapes
 
 
