@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from rulebooks.models import Clause, Game
+from rulesite.httpcache import bump
 
 from .models import Change, Entry
 
@@ -123,6 +124,8 @@ def import_data(data, dry_run: bool = False) -> ImportReport:
         report = _apply(planned)
         if dry_run:
             transaction.set_rollback(True)
+        else:
+            bump()  # public pages change once the import commits (bulk updates send no signals)
     return report
 
 

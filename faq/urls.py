@@ -3,6 +3,8 @@ would otherwise take ``<game>/faq/``)."""
 
 from django.urls import path
 
+from rulesite.httpcache import public
+
 from . import feeds, views
 
 app_name = "faq"
@@ -12,8 +14,8 @@ urlpatterns = [
     path("faq/ask/", views.ask, name="ask"),
     path("faq/thanks/", views.thanks, name="thanks"),
     path("faq/question/<str:token>/", views.track, name="track"),
-    path("faq/feed/", feeds.SiteFaqFeed(), name="feed"),
+    path("faq/feed/", public(feeds.SiteFaqFeed()), name="feed"),
     path("<slug:game>/faq/", views.game_faq, name="game"),
-    path("<slug:game>/faq/feed/", feeds.GameFaqFeed(), name="game_feed"),
+    path("<slug:game>/faq/feed/", public(feeds.GameFaqFeed()), name="game_feed"),
     path("<slug:game>/faq/<slug:slug>/", views.entry_detail, name="entry"),
 ]

@@ -8,9 +8,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
+from rulesite.httpcache import public
 
 from . import asking, ratelimit
 from .forms import AskForm
@@ -27,6 +29,7 @@ TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 
 @require_safe
+@public
 def index(request):
     games = list(Game.objects.all())
     published = Entry.objects.published().select_related("game")
@@ -42,6 +45,7 @@ def index(request):
 
 
 @require_safe
+@public
 def game_faq(request, game):
     game = get_game_or_404(game)
     entries = game.faq_entries.published().select_related("game").by_feed_date()
@@ -50,6 +54,7 @@ def game_faq(request, game):
 
 
 @require_safe
+@public
 def entry_detail(request, game, slug):
     game_obj = get_game_or_404(game)
     entry = (
@@ -83,8 +88,11 @@ def _prefill(params) -> dict:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@never_cache  # the form carries this visitor's CSRF token and a fresh nonce
+@vary_on_headers("HX-Request")
 def ask(request):
-    """The question form: GET shows it (prefilled), POST stores the question."""
+    """The question form: GET shows it (prefilled; for htmx just the form, loaded in place by
+    the link on a public page), POST stores the question."""
     if request.method != "POST":
         initial = _prefill(request.GET)
         game = get_game_or_404(initial["game"]) if "game" in initial else None
@@ -95,9 +103,10 @@ def ask(request):
         position = initial.get("position", "")
         if position and (parse_position_url(position) or ("", ""))[1] != game.slug:
             position = ""
-        return render(
-            request, "faq/ask.html", {"game": game, "clause": clause, "position_url": position, "ask_form": None}
-        )
+        context = {"game": game, "clause": clause, "position_url": position, "ask_form": None}
+        if request.htmx and not request.htmx.history_restore_request:
+            return render(request, "faq/_ask_form.html", {**context, "autofocus": True})
+        return render(request, "faq/ask.html", context)
 
     form = AskForm(request.POST)
     if form.is_bot:

@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from rulesite.httpcache import public
+
 from .annotations import rulings_by_clause, rulings_for_clause
 from .lookups import get_game_or_404, renamed_clause
 from .models import Clause, Game, Section
@@ -15,11 +17,13 @@ from .outline import build_outline, clause_neighbours, section_path
 
 
 @require_safe
+@public
 def home(request):
     return render(request, "rulebooks/home.html", {"games": Game.objects.all()})
 
 
 @require_safe
+@public
 def rulebook(request, game):
     game = get_game_or_404(game)
     sections = list(game.sections.all())
@@ -36,6 +40,7 @@ def rulebook(request, game):
 
 
 @require_safe
+@public
 def clause_detail(request, game, clause):
     game_obj = get_game_or_404(game)
     found = Clause.objects.select_related("game", "section").filter(anchor=clause).first()

@@ -1,23 +1,43 @@
 """Template context shared by every page."""
 
+import re
+
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
+_CODES = "|".join(re.escape(code) for code, _name in settings.LANGUAGES)
+LANGUAGE_PREFIX = re.compile(rf"^/({_CODES})/")
+
 
 def site(request):
-    """Language switch links that keep the visitor on the same page."""
+    """Language switch links that keep the visitor on the same page, and the absolute addresses
+    of the page in every language for <link rel="alternate" hreflang> (x-default: the address
+    without a language, which redirects to the visitor's language)."""
     current = get_language()
     path = request.get_full_path()
+    try:
+        request.get_host()
+    except DisallowedHost:
+        absolute = None  # the 400 page for a foreign Host header: no links to that host
+    else:
+        absolute = request.build_absolute_uri
     switch = []
     for code, _name in settings.LANGUAGES:
         info = get_language_info(code)
+        url = translate_url(path, code)
         switch.append(
             {
                 "code": code,
                 "name_local": info["name_local"],
-                "url": translate_url(path, code),
+                "url": url,
+                "absolute_url": absolute(url) if absolute else "",
                 "current": code == current,
             }
         )
-    return {"language_switch": switch}
+    neutral = LANGUAGE_PREFIX.sub("/", path, count=1) if LANGUAGE_PREFIX.match(path) else None
+    return {
+        "language_switch": switch,
+        "x_default_url": absolute(neutral) if neutral and absolute else "",
+    }

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from rulebooks.models import Game, looks_like_slug
+from rulesite.httpcache import public
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.engine import Engine, Event, PositionError
@@ -66,7 +67,8 @@ def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[
                 return method_not_allowed(request, allowed)
             return view(request, *args, **kwargs)
 
-        return csrf_exempt(checked)
+        # A GET answer is a pure function of its URL (and Accept-Language): public, cacheable.
+        return csrf_exempt(public(checked) if "GET" in methods else checked)
 
     return decorate
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rulebooks.models import Game, looks_like_slug
+from rulesite.httpcache import public
 from simulator.core import codec
 from simulator.core.registry import GameSpec, get_game
 from simulator.core.tapping import parse_pick
@@ -38,7 +39,8 @@ def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
 
 
 @require_safe
-@vary_on_headers("HX-Request", "HX-Target")
+@public
+@vary_on_headers("HX-Request", "HX-Target", "HX-History-Restore-Request")
 def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, spec = game_and_spec(game)
     engine = spec.engine
@@ -105,6 +107,7 @@ def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> H
 
 
 @require_safe
+@public
 def api_docs(request: HttpRequest) -> HttpResponse:
     """docs/API.md as a page of the site, with each registered game's reference (its engine package's
     docstring: action grammar and position format)."""

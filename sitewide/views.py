@@ -6,12 +6,14 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rulebooks.models import Game
+from rulesite.httpcache import public
 
 from .search import run_search
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@public
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def search(request):
     context = run_search(request.GET)
     context["games"] = Game.objects.all()

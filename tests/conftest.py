@@ -42,3 +42,14 @@ def pytest_collection_modifyitems(config, items):
     from its first use to the end of the run, and code that calls ``async_to_sync`` there (the
     rooms' services, Channels) refuses to run beside it."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_store():
+    """Every test starts with an empty store of rendered public pages (rulesite.httpcache): a
+    page stored by one test under other settings or monkeypatches must not answer the next."""
+    from rulesite.httpcache import STORE
+
+    STORE.clear()
+    yield
+    STORE.clear()

@@ -1,6 +1,9 @@
 """Template tags of the ask form."""
 
+from urllib.parse import urlencode
+
 from django import template
+from django.urls import reverse
 
 from faq.asking import new_nonce
 
@@ -11,3 +14,15 @@ register = template.Library()
 def ask_nonce() -> str:
     """A fresh nonce for one rendering of the ask form: the same form sent twice is one question."""
     return new_nonce()
+
+
+@register.simple_tag
+def ask_url(game, clause=None, position_url="") -> str:
+    """The ask form's own page for a game, a clause and a position: cacheable pages link to it
+    (and load it in place with htmx) instead of carrying a form with a per-visitor CSRF token."""
+    params = {"game": game.slug}
+    if clause:
+        params["clause"] = clause.anchor
+    if position_url:
+        params["position"] = position_url
+    return f"{reverse('faq:ask')}?{urlencode(params)}"

@@ -1,9 +1,10 @@
 // Small progressive enhancements; every page works without this file.
 (function () {
   "use strict";
-  // The table of contents starts open (useful without JS); on phones collapse it.
+  // The table of contents arrives closed, so nothing moves when this runs on a phone (where it
+  // sits above the text); on wide screens it is a sidebar of its own width, and opens here.
   var phone = window.matchMedia("(max-width: 59.99rem)");
-  document.querySelectorAll("details[data-collapse-on-phone]").forEach(function (details) {
+  document.querySelectorAll("details[data-open-on-wide-screens]").forEach(function (details) {
     function sync() { details.open = !phone.matches; }
     sync();
     phone.addEventListener("change", sync);

@@ -34,14 +34,37 @@ def visitor_entries():
 
 
 @pytest.mark.parametrize("url", ["/nl/betoverde-torens/bt-einde-spel/", "/nl/betoverde-torens/faq/", "/de/betoverde-torens/faq/winregel-beide-voorwaarden/"])
-def test_the_form_is_on_clause_faq_and_entry_pages(client, url):
-    html = client.get(url).content.decode()
-    assert 'class="ask__form" method="post"' in html
-    assert 'name="csrfmiddlewaretoken"' in html
-    assert 'name="game" value="betoverde-torens"' in html
-    assert 'maxlength="2000"' in html and 'tabindex="-1"' in html and 'aria-hidden="true"' in html
+def test_clause_faq_and_entry_pages_link_to_the_form_and_carry_no_csrf_token(client, url):
+    """The pages stay cacheable (issue 13): the form, with its per-visitor CSRF token, is one
+    click (or one htmx request) away on the ask page, prefilled with the game and clause."""
+    response = client.get(url)
+    html = response.content.decode()
+    assert "csrfmiddlewaretoken" not in html and 'class="ask__form"' not in html
+    assert "csrftoken" not in response.cookies
+    match = re.search(r'<a class="ask__open" href="([^"]+)" hx-get="([^"]+)"', html)
+    assert match and match.group(1) == match.group(2)
+    link = match.group(1).replace("&amp;", "&")
+    expected = "/faq/ask/?game=betoverde-torens" + ("&clause=bt-einde-spel" if "bt-einde-spel" in url else "")
+    assert link == url[:3] + expected
+
+    form_page = client.get(link)
+    form_html = form_page.content.decode()
+    assert 'class="ask__form" method="post"' in form_html
+    assert 'name="csrfmiddlewaretoken"' in form_html
+    assert 'name="game" value="betoverde-torens"' in form_html
+    assert 'maxlength="2000"' in form_html and 'tabindex="-1"' in form_html and 'aria-hidden="true"' in form_html
     if "bt-einde-spel" in url:
-        assert 'name="clause" value="bt-einde-spel"' in html
+        assert 'name="clause" value="bt-einde-spel"' in form_html
+    assert "no-store" in form_page["Cache-Control"] and "private" in form_page["Cache-Control"]
+
+
+def test_htmx_loads_just_the_form_in_place_with_the_focus_in_the_question(client):
+    response = client.get("/nl/faq/ask/?game=betoverde-torens&clause=bt-einde-spel", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section class="ask"') and "<html" not in html
+    assert 'name="csrfmiddlewaretoken"' in html and "autofocus" in html
+    assert 'name="clause" value="bt-einde-spel"' in html
+    assert "HX-Request" in response["Vary"] and "no-store" in response["Cache-Control"]
 
 
 def test_a_question_is_stored_unpublished_and_the_visitor_gets_a_private_link(client):
@@ -235,8 +258,8 @@ def confirmed_token(client):
 
 
 def test_every_ask_form_carries_a_fresh_nonce(client):
-    first = nonce_of(client.get("/nl/betoverde-torens/bt-einde-spel/").content.decode())
-    second = nonce_of(client.get("/nl/betoverde-torens/bt-einde-spel/").content.decode())
+    first = nonce_of(client.get("/nl/faq/ask/?game=betoverde-torens&clause=bt-einde-spel").content.decode())
+    second = nonce_of(client.get("/nl/faq/ask/?game=betoverde-torens&clause=bt-einde-spel").content.decode())
     assert len(first) >= 20 and first != second
 
 

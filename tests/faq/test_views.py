@@ -34,7 +34,7 @@ def test_faq_page_lists_published_questions_with_status_in_the_ui_language(clien
     for entry in Entry.objects.filter(game_id="betoverde-torens", published=True):
         assert f'href="/{lang}/betoverde-torens/faq/{entry.slug}/"' in html
     assert 'lang="nl"' in html  # the questions are in the rulebook's language
-    assert f'action="/{lang}/faq/ask/"' in html
+    assert f'class="ask__open" href="/{lang}/faq/ask/?game=betoverde-torens"' in html
 
 
 def test_entry_page_shows_question_answer_clauses_status_and_source(client):

@@ -127,9 +127,15 @@ def test_games_without_engine_and_unknown_games_are_404(client):
 
 def test_the_simulator_page_offers_to_ask_a_question_with_this_position_attached(client):
     html = client.get(SIM, {"scenario": SCENARIO, "step": "1"}).content.decode()
-    here = f'{SIM}?scenario={SCENARIO}&amp;step=1'
-    assert f'<input type="hidden" name="position" value="{here}">' in html
-    assert 'action="/nl/faq/ask/"' in html
+    from urllib.parse import quote
+
+    here = f"{SIM}?scenario={SCENARIO}&step=1"
+    # A link to the ask form (the page itself stays free of a CSRF token) with this position.
+    link = f"/nl/faq/ask/?game=finstere-flure&amp;position={quote(here, safe='')}"
+    assert f'<a class="ask__open" href="{link}"' in html
+    form = client.get(link.replace("&amp;", "&")).content.decode()
+    assert f'<input type="hidden" name="position" value="{here.replace("&", "&amp;")}">' in form
+    assert 'action="/nl/faq/ask/"' in form
 
 
 def test_the_board_draws_the_path_of_the_last_move_and_nothing_at_the_start(client):

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from faq.sync import deploy_problems, sync_curated
 from rulebooks.loader import ContentError, plan_load, read_content, store_content
+from rulesite.httpcache import bump
 
 
 class Command(BaseCommand):
@@ -34,6 +35,7 @@ class Command(BaseCommand):
                     raise ContentError(problems)
                 counts = store_content(content, plan)
                 report = sync_curated(content)
+                bump()  # the content version loadrules records: public pages change after commit
         except ContentError as exc:
             for problem in exc.problems:
                 self.stderr.write(str(problem))

@@ -1,0 +1,373 @@
+"""HTTP caching of the public pages: Cache-Control, ETag and 304, compression, and a per-process
+store of rendered pages.
+
+Every public page (rulebooks, clauses, demos and the simulator, FAQ lists and entries, search,
+feeds, the API's GETs) is a pure function of its URL, a few request headers it names in ``Vary``
+(``HX-Request``/``HX-Target`` for htmx partials, ``Accept-Language`` for the API) and the
+*content version*. A view says so with :func:`public`; :class:`PublicPageMiddleware` then
+
+- refuses to treat the response as public unless it really is (status 200, no ``Set-Cookie``, no
+  ``Vary: Cookie``, nothing ``private``/``no-store``): a page that touches the session or the
+  CSRF token stays uncacheable instead of leaking one visitor's data to the next;
+- sends ``Cache-Control: public, max-age=…`` and a weak ETag of the body, and answers a matching
+  ``If-None-Match`` with 304;
+- keeps the rendered page, and its brotli and gzip encodings, in a bounded per-process store keyed
+  on the content version, the host, the full path and the values of the request headers the page
+  varies on, so a repeat request costs a dictionary lookup instead of a rendering.
+
+The content version is a token in the shared cache (``settings.CACHES["default"]``, shared by
+every worker), replaced by :func:`bump` after every committed change to rulebook or FAQ rows
+(``sitewide.content_version``) and at the end of ``loadrules`` and ``importfaq``. Each process re-reads it
+at most every ``VERSION_TTL`` seconds; its own changes take effect in it at once. The release (the
+code and templates) is part of the version: a deploy restarts the processes, which start with an
+empty store, and ``RULESITE_RELEASE`` (default: the git commit) keeps ETags of different releases
+apart.
+
+Compression: public pages are compressed here (brotli when the client accepts it, else gzip),
+once per stored page. Everything else is left to :class:`CompressionMiddleware`, which gzips text
+with Django's BREACH mitigation (random padding), because those responses may carry a CSRF token.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import wraps
+from pathlib import Path
+
+import brotli
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.gzip import GZipMiddleware
+from django.utils.cache import cc_delim_re, get_conditional_response, patch_vary_headers
+
+logger = logging.getLogger(__name__)
+
+PUBLIC_ATTR = "public_max_age"
+VERSION_KEY = "rulesite:content-version"
+VERSION_TTL = 1.0  # seconds a process trusts its copy of the shared content version
+COMPRESSIBLE = ("text/", "application/json", "application/xml", "application/rss+xml",
+                "application/atom+xml", "application/javascript", "image/svg+xml")
+MIN_COMPRESS = 512  # bytes; smaller bodies are sent as they are
+# Headers a stored page keeps; per-request ones (Date, Set-Cookie) are never stored.
+HOP_HEADERS = {"date", "set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary"}
+
+
+def release() -> str:
+    """The code's release: RULESITE_RELEASE, else the git commit of the checkout, else "dev"."""
+    configured = getattr(settings, "RULESITE_RELEASE", "")
+    if configured:
+        return configured
+    git = Path(settings.BASE_DIR) / ".git"
+    try:
+        head = (git / "HEAD").read_text().strip()
+        if head.startswith("ref: "):
+            ref = head[5:]
+            ref_file = git / ref
+            if ref_file.exists():
+                return ref_file.read_text().strip()[:12]
+            for line in (git / "packed-refs").read_text().splitlines():
+                if line.endswith(" " + ref):
+                    return line[:12]
+            return "dev"
+        return head[:12]
+    except OSError:
+        return "dev"
+
+
+# --- The content version ------------------------------------------------------------------
+
+class _Version:
+    """This process's view of the shared content version (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.shared = ""
+        self.read_at = -VERSION_TTL
+        self.local = 0  # bumped at once by this process's own changes (before they commit, too)
+
+    def current(self) -> str | None:
+        """The version, or None when the shared cache cannot be read (then nothing is stored or
+        served from the store: a page of an unknown version could be stale)."""
+        now = time.monotonic()
+        if now - self.read_at >= VERSION_TTL:
+            try:
+                token = cache.get(VERSION_KEY)
+                if token is None:
+                    # Never set, or evicted: any new token is correct (it only invalidates).
+                    cache.add(VERSION_KEY, secrets.token_hex(8), timeout=None)
+                    token = cache.get(VERSION_KEY)
+            except Exception:  # noqa: BLE001 - no cache table yet, database down: serve uncached
+                logger.warning("rulesite.httpcache: the shared cache cannot be read; pages are not stored")
+                return None
+            if token is None:
+                return None
+            with self.lock:
+                self.shared, self.read_at = token, now
+        return f"{self.shared}.{self.local}"
+
+    def bump_local(self) -> None:
+        with self.lock:
+            self.local += 1
+
+    def bump_shared(self) -> None:
+        try:
+            cache.set(VERSION_KEY, secrets.token_hex(8), timeout=None)
+        except Exception:  # noqa: BLE001 - a cache that cannot be written; this process still
+            # stops using its stored pages (local bump), the others keep theirs until the next bump.
+            logger.warning("rulesite.httpcache: the shared cache cannot be written; version not bumped")
+        with self.lock:
+            self.local += 1
+            self.read_at = -VERSION_TTL  # re-read on the next request
+
+
+VERSION = _Version()
+
+
+def content_version() -> str | None:
+    return VERSION.current()
+
+
+def bump(on_commit: bool = True) -> None:
+    """Public pages change: this process stops using its stored pages now, every process after
+    the transaction commits (so no process stores a page rendered from the old rows under the new
+    version)."""
+    from django.db import transaction
+
+    VERSION.bump_local()
+    if on_commit:
+        transaction.on_commit(VERSION.bump_shared)
+    else:
+        VERSION.bump_shared()
+
+
+# --- Marking views public -----------------------------------------------------------------
+
+def public(view=None, *, max_age: int | None = None):
+    """Decorator: the view's successful responses are public pages (see the module docstring).
+    Works on function views and on callables such as syndication feeds."""
+
+    def decorate(func):
+        @wraps(func)
+        def wrapped(request, *args, **kwargs):
+            response = func(request, *args, **kwargs)
+            setattr(response, PUBLIC_ATTR, settings.PUBLIC_CACHE_MAX_AGE if max_age is None else max_age)
+            return response
+
+        return wrapped
+
+    return decorate(view) if view is not None else decorate
+
+
+def is_public(response: HttpResponse) -> bool:
+    """Whether a response may be stored and served to anyone: the view said so, and nothing in
+    the response is about one visitor."""
+    if getattr(response, PUBLIC_ATTR, None) is None or response.status_code != 200:
+        return False
+    if response.streaming or response.cookies or response.has_header("Content-Encoding"):
+        return False
+    vary = {v.lower() for v in cc_delim_re.split(response.get("Vary", "")) if v}
+    if "cookie" in vary or "*" in vary:
+        return False
+    cache_control = response.get("Cache-Control", "").lower()
+    return "private" not in cache_control and "no-store" not in cache_control and "no-cache" not in cache_control
+
+
+def _vary_names(response: HttpResponse) -> tuple[str, ...]:
+    names = {v.strip().lower() for v in cc_delim_re.split(response.get("Vary", "")) if v.strip()}
+    names.discard("accept-encoding")
+    return tuple(sorted(names))
+
+
+def accepted_encoding(request, codings: tuple[str, ...] = ("br", "gzip")) -> str:
+    """The first of ``codings`` that Accept-Encoding accepts, or "" (q=0 refuses a coding)."""
+    offered = {}
+    for part in request.META.get("HTTP_ACCEPT_ENCODING", "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        params = params.strip().replace(" ", "")
+        if params.startswith("q="):
+            try:
+                q = float(params[2:])
+            except ValueError:
+                q = 0.0
+        offered[name.strip().lower()] = q
+    for coding in codings:
+        if offered.get(coding, offered.get("*", 0.0)) > 0:
+            return coding
+    return ""
+
+
+def compressible(content_type: str) -> bool:
+    return content_type.split(";")[0].strip().lower().startswith(COMPRESSIBLE)
+
+
+# --- The per-process store ----------------------------------------------------------------
+
+@dataclass
+class StoredPage:
+    body: bytes
+    headers: list[tuple[str, str]]
+    etag: str
+    cache_control: str
+    vary: str
+    content_type: str
+    encoded: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.body) + sum(len(b) for b in self.encoded.values())
+
+    def encoding(self, coding: str) -> bytes:
+        """The body in a content coding, compressed once and kept."""
+        if coding not in self.encoded:
+            if coding == "br":
+                self.encoded[coding] = brotli.compress(self.body, quality=settings.PUBLIC_BROTLI_QUALITY)
+            else:
+                self.encoded[coding] = gzip.compress(self.body, compresslevel=6, mtime=0)
+        return self.encoded[coding]
+
+
+class PageStore:
+    """A bounded LRU of stored pages, and the Vary header names learned per path."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.pages: OrderedDict[tuple, StoredPage] = OrderedDict()
+        self.vary: dict[tuple[str, str], tuple[str, ...]] = {}
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def key(self, version: str, request, names: tuple[str, ...]) -> tuple:
+        values = tuple(request.headers.get(name, "") for name in names)
+        return (version, request.get_host(), request.get_full_path(), names, values)
+
+    def get(self, version: str, request) -> StoredPage | None:
+        names = self.vary.get((request.get_host(), request.path))
+        if names is None:
+            return None
+        key = self.key(version, request, names)
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None:
+                self.pages.move_to_end(key)
+            return page
+
+    def put(self, version: str, request, names: tuple[str, ...], page: StoredPage) -> None:
+        if page.size > self.max_bytes // 8:
+            return
+        key = self.key(version, request, names)
+        with self.lock:
+            self.vary[(request.get_host(), request.path)] = names
+            old = self.pages.pop(key, None)
+            if old is not None:
+                self.bytes -= old.size
+            self.pages[key] = page
+            self.bytes += page.size
+            self._shrink()
+
+    def grew(self, added: int) -> None:
+        with self.lock:
+            self.bytes += added
+            self._shrink()
+
+    def _shrink(self) -> None:
+        while self.bytes > self.max_bytes and self.pages:
+            _key, old = self.pages.popitem(last=False)
+            self.bytes -= old.size
+        if len(self.vary) > 50_000:
+            self.vary.clear()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.pages.clear()
+            self.vary.clear()
+            self.bytes = 0
+
+
+STORE = PageStore(max_bytes=64 * 1024 * 1024)
+
+
+def _stored(response: HttpResponse) -> StoredPage:
+    body = response.content
+    max_age = getattr(response, PUBLIC_ATTR)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return StoredPage(
+        body=body,
+        headers=[(k, v) for k, v in response.items() if k.lower() not in HOP_HEADERS],
+        etag=f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"',
+        cache_control=f"public, max-age={max_age}",
+        vary=response["Vary"],
+        content_type=response.get("Content-Type", ""),
+    )
+
+
+def _response(request, page: StoredPage) -> HttpResponse:
+    coding = accepted_encoding(request) if compressible(page.content_type) else ""
+    if coding and len(page.body) >= MIN_COMPRESS:
+        before = page.size
+        body = page.encoding(coding)
+        if page.size != before:
+            STORE.grew(page.size - before)
+    else:
+        coding, body = "", page.body
+    response = HttpResponse(b"" if request.method == "HEAD" else body)
+    for name, value in page.headers:
+        response[name] = value
+    response["Content-Length"] = str(len(body))
+    response["ETag"] = page.etag
+    response["Cache-Control"] = page.cache_control
+    response["Vary"] = page.vary
+    if coding:
+        response["Content-Encoding"] = coding
+    response.encoded_by_store = True  # CompressionMiddleware leaves it as it is
+    return response
+
+
+class PublicPageMiddleware:
+    """Serves public pages from the store, stores new ones, and answers conditional requests.
+    It sits near the top of MIDDLEWARE (after SecurityMiddleware and WhiteNoise): a stored page
+    skips the session, locale, CSRF and auth middleware, which it does not depend on."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.enabled = settings.PUBLIC_CACHE_ENABLED
+
+    def __call__(self, request):
+        if not self.enabled or request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        version = content_version()
+        if version is None:
+            return self.get_response(request)
+        page = STORE.get(version, request)
+        if page is None:
+            response = self.get_response(request)
+            if not is_public(response):
+                return response
+            page = _stored(response)
+            STORE.put(version, request, _vary_names(response), page)
+        response = _response(request, page)
+        return get_conditional_response(request, etag=page.etag, response=response)
+
+
+class CompressionMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware (with its BREACH mitigation) for what PublicPageMiddleware did not
+    compress, limited to text: images and already-compressed files are sent as they are."""
+
+    max_random_bytes = 100
+
+    def process_response(self, request, response):
+        if getattr(response, "encoded_by_store", False) or response.has_header("Content-Encoding"):
+            return response
+        if not compressible(response.get("Content-Type", "")) or not accepted_encoding(request, ("gzip",)):
+            return response  # (Django's own check ignores "gzip;q=0")
+        if not response.streaming and len(response.content) < MIN_COMPRESS:
+            return response
+        return super().process_response(request, response)
