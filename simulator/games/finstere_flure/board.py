@@ -55,6 +55,13 @@ def step(square: Square, direction: str) -> Square:
     return (square[0] + dx, square[1] + dy)
 
 
+# NEIGHBOUR[direction][square]: the square one step away, for the squares that have one (a table
+# lookup instead of ``step`` and ``on_board``).
+NEIGHBOUR: dict[str, dict[Square, Square]] = {
+    d: {sq: n for sq in SQUARES if (n := (sq[0] + dx, sq[1] + dy)) in SQUARES} for d, (dx, dy) in DIRECTIONS.items()
+}
+
+
 def mirror(square: Square) -> Square:
     """Where the monster re-enters after walking through the outer wall from ``square``."""
     return (WIDTH - 1 - square[0], HEIGHT - 1 - square[1])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError, SetupOption
@@ -119,7 +118,9 @@ class FinstereFlureEngine(Engine[State]):
             return placement.legal_placements(state)
         if state.phase == PLAYERS:
             mover = state.player_to_move()
-            due = [fig for fig in state.figures if fig.owner == mover and fig.in_play and not fig.moved]
+            if mover is None:
+                return []
+            due = [f for f in state.figures_of(mover) if not f.moved and f.at != SAVED and f.at != OUT]
             return moves.legal_moves(state, due)
         if state.phase == CARD:
             return [o.action for o in self.chance_outcomes(state)]
@@ -171,7 +172,7 @@ class FinstereFlureEngine(Engine[State]):
         step_events: list[Event] = []
         walk = moves.simulate(state, fig, path, step_events)
         end = walk.end
-        trail = [_sq(sq) for sq in walk.trail]
+        trail = [[x, y] for x, y in walk.trail]
         origin = _sq(fig.at)
         events: list[Event] = []
         data: dict[str, Any]
@@ -190,22 +191,17 @@ class FinstereFlureEngine(Engine[State]):
             }
             events.append(Event("ff-stappen-waarde", "move.walk", data))
         events += step_events
-        turns = list(state.turns)
-        turns[state.players.index(mover)] += 1
         was_rung = state.end_rung()
         if end == SAVED:
             lapsed = fig.showing - len(path)
             key = "move.saved" if not lapsed else "move.saved.lapsed-one" if lapsed == 1 else "move.saved.lapsed"
             events.append(Event("ff-uitgang-verlaten", key, {"figure": fid, "lapsed": lapsed}))
-            new_fig = replace(fig, at=SAVED, showing=fig.front, moved=False)
-            saved = state.saved + (fid,)
+            moved, saved = fig.evolve(at=SAVED, showing=fig.front, moved=False), state.saved + (fid,)
         else:
             flipped = 7 - fig.showing
             events.append(Event("ff-omdraaien", "move.flip", {"figure": fid, "showing": flipped}))
-            new_fig = replace(fig, at=end, showing=flipped, moved=True)
-            saved = state.saved
-        figures = tuple(new_fig if f.id == fid else f for f in state.figures)  # state.with_figure(new_fig)
-        new = replace(state, stones=walk.stones, figures=figures, saved=saved, turns=tuple(turns))
+            moved, saved = fig.evolve(at=end, showing=flipped, moved=True), state.saved
+        new = state.after_move(fig, moved, walk.stones, saved)
         if not was_rung and new.end_rung():
             events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
         new = flow.after_player_turn(new, events)

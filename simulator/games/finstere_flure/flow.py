@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from simulator.core.engine import Event, Result
@@ -27,13 +26,13 @@ TIEBREAK = "ff-einde-gelijke-stand"
 
 def _reset_moved(state: State) -> State:
     if any(f.moved for f in state.figures):
-        state = replace(state, figures=tuple(replace(f, moved=False) if f.moved else f for f in state.figures))
+        state = state.evolve(figures=tuple(f.evolve(moved=False) if f.moved else f for f in state.figures))
     return state
 
 
 def start_round(state: State, events: list[Event]) -> State:
     """A new round begins with the players' part, at the start player (ff-ronde, ff-beurtvolgorde)."""
-    state = replace(_reset_moved(state), phase=PLAYERS, turns=(0,) * len(state.players), monster_turn=None)
+    state = _reset_moved(state).evolve(phase=PLAYERS, turns=(0,) * len(state.players), monster_turn=None)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
     data = {"round": state.round, "chapter": state.chapter, "player": state.player_to_move()}
@@ -45,14 +44,14 @@ def after_player_turn(state: State, events: list[Event]) -> State:
     """After a turn: the next player (ff-beurtvolgorde) or the end of the players' part (ff-ronde)."""
     if state.player_to_move() is not None:
         return state
-    state = replace(_reset_moved(state), turns=None)
+    state = _reset_moved(state).evolve(turns=None)
     if state.end_rung():
         events.append(Event("ff-einde-kampioenschap", "end.championship", {}))
         return game_over(state, "ff-einde-kampioenschap", events)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
     events.append(Event("ff-ronde", "round.monster", {}))
-    return replace(state, phase=CARD)
+    return state.evolve(phase=CARD)
 
 
 def card_outcomes(state: State) -> dict[str, float]:
@@ -83,34 +82,34 @@ def draw_card(state: State, card: str, events: list[Event]) -> State:
         events.append(Event("ff-monster-treffers", "card.hits", data))
     else:
         events.append(Event("ff-monster-getalkaart", "card.steps", {"card": card}))
-    return replace(
-        state, phase=MONSTER, deck=tuple(deck), discard=state.discard + (card,), monster_turn=MonsterTurn(card=card)
+    return state.evolve(
+        phase=MONSTER, deck=tuple(deck), discard=state.discard + (card,), monster_turn=MonsterTurn(card=card)
     )
 
 
 def end_monster_turn(state: State, events: list[Event]) -> State:
     """After the monster's last step: next round, next chapter, or the end (ff-einde-kaarten-op)."""
-    state = replace(state, monster_turn=None)
+    state = state.evolve(monster_turn=None)
     if len(state.discard) >= CARDS_PER_CHAPTER:
         if state.chapter == 1:
             events.append(Event("ff-hoofdstuk-1-einde", "chapter.1.end", {}))
             events.append(Event("ff-hoofdstuk-2", "chapter.2.start", {}))
-            state = replace(state, chapter=2, deck=FULL_DECK, discard=(), round=state.round + 1)
+            state = state.evolve(chapter=2, deck=FULL_DECK, discard=(), round=state.round + 1)
             return start_round(state, events)
         events.append(Event("ff-einde-kaarten-op", "end.cards", {}))
         return game_over(state, "ff-einde-kaarten-op", events)
-    return start_round(replace(state, round=state.round + 1), events)
+    return start_round(state.evolve(round=state.round + 1), events)
 
 
 def check_board_empty(state: State, events: list[Event]) -> State | None:
     """In chapter 2 the game ends when no figure is left on the board or in the pool (ff-einde-bord-leeg)."""
     if state.chapter == 2 and not state.figures_in_play():
-        return game_over(replace(state, monster_turn=None, turns=None), "ff-einde-bord-leeg", events)
+        return game_over(state.evolve(monster_turn=None, turns=None), "ff-einde-bord-leeg", events)
     return None
 
 
 def game_over(state: State, clause: str, events: list[Event]) -> State:
-    state = replace(_reset_moved(state), phase=OVER, ending=clause, turns=None, monster_turn=None)
+    state = _reset_moved(state).evolve(phase=OVER, ending=clause, turns=None, monster_turn=None)
     if clause == "ff-einde-bord-leeg":
         events.append(Event("ff-einde-bord-leeg", "end.board-empty", {}))
     res = result(state)

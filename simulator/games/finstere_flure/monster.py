@@ -8,14 +8,13 @@ the step itself with everything it causes, and after the last step of the turn t
 from __future__ import annotations
 
 from collections.abc import Mapping, Set
-from dataclasses import replace
 from typing import Any
 
 from simulator.core.engine import Event
 
 from .board import LEFT_OF, RAYS, RIGHT_OF, Square, mirror, on_board, step
 from .physics import slide, stone_removed
-from .state import HIT_CARDS, MAX_HIT_STEPS, OUT, POOL, Figure, State
+from .state import HIT_CARDS, MAX_HIT_STEPS, OUT, POOL, Figure, MonsterTurn, State
 
 Seen = tuple[str, str, int, str]  # (side, direction, distance, figure id)
 
@@ -69,29 +68,40 @@ def decide(facing: str, seen: list[Seen], final: bool = False) -> tuple[str, Eve
 class _Work:
     """Mutable scratch copy of the parts of the state a monster step changes."""
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, events: list[Event]):
         self.state = state
         self.stones = set(state.stones)
-        self.figs = {f.id: f for f in state.figures}
-        self.fig_at = {f.at: f.id for f in state.figures if isinstance(f.at, tuple)}
+        self.figs: dict[str, Figure] = {}  # the figures moved or caught, by id
+        self.fig_at = dict(state.figure_squares)
         self.monster = state.monster
         self.caught: list[str] = []
-        self.events: list[Event] = []
+        self.events = events  # appended to
+
+    def figure(self, fid: str) -> Figure:
+        """Figure ``fid`` as it is now."""
+        fig = self.figs.get(fid)
+        return self.state.figure(fid) if fig is None else fig
+
+    def figures(self) -> tuple[Figure, ...]:
+        """All figures as they are now, in the state's order."""
+        if not self.figs:
+            return self.state.figures
+        return tuple(self.figs.get(f.id, f) for f in self.state.figures)
 
     def occupied(self, sq: Square) -> bool:
         return sq in self.stones or sq in self.fig_at or sq == self.monster
 
     def move_figure(self, fid: str, dest: Square) -> None:
-        fig = self.figs[fid]
+        fig = self.figure(fid)
         assert isinstance(fig.at, tuple)
         del self.fig_at[fig.at]
         self.fig_at[dest] = fid
-        self.figs[fid] = replace(fig, at=dest)
+        self.figs[fid] = fig.evolve(at=dest)
 
     # -- figures ---------------------------------------------------------------------------------
 
     def catch(self, fid: str, crushed: bool) -> None:
-        fig: Figure = self.figs[fid]
+        fig = self.figure(fid)
         sq = fig.at
         assert isinstance(sq, tuple)
         del self.fig_at[sq]
@@ -101,10 +111,10 @@ class _Work:
         else:
             self.events.append(Event("ff-monster-pakt", "monster.catch", data))
         if self.state.chapter == 1:
-            self.figs[fid] = replace(fig, at=POOL, moved=False)
+            self.figs[fid] = fig.evolve(at=POOL, moved=False)
             self.events.append(Event("ff-gepakt-hoofdstuk-1", "monster.caught.chapter-1", {"figure": fid}))
         else:
-            self.figs[fid] = replace(fig, at=OUT, showing=fig.front, moved=False)
+            self.figs[fid] = fig.evolve(at=OUT, showing=fig.front, moved=False)
             self.events.append(Event("ff-gepakt-hoofdstuk-2", "monster.caught.chapter-2", {"figure": fid}))
         self.caught.append(fid)
 
@@ -190,6 +200,14 @@ def slide_path(square: Square, facing: str, blood: Set[Square]) -> list[Square]:
     return path
 
 
+def _meets_nothing(state: State, target: Square, slid: list[Square]) -> bool:
+    """Whether no stone and no figure lies on the square the monster steps onto nor on those it slides to."""
+    stones, figures = state.stones, state.figure_squares
+    if target in stones or target in figures:
+        return False
+    return not slid or not any(sq in stones or sq in figures for sq in slid)
+
+
 def monster_step(state: State) -> tuple[State, list[Event], bool]:
     """One step of the monster. Returns (state, events, turn_over).
 
@@ -198,10 +216,11 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
     """
     mt = state.monster_turn
     assert mt is not None
-    w = _Work(state)
     number = mt.steps + 1
-    facing, ev = decide(state.facing, look(state.monster, state.facing, w.stones, w.fig_at))
-    w.events.append(ev)
+    figure_squares = state.figure_squares
+    events: list[Event] = []
+    facing, ev = decide(state.facing, look(state.monster, state.facing, state.stones, figure_squares))
+    events.append(ev)
     origin = state.monster
     target = step(origin, facing)
     through_wall = not on_board(target)
@@ -210,46 +229,61 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
     slid = slide_path(target, facing, state.blood)
     data = {
         "step": number,
-        "from": _sq(origin),
-        "to": _sq(target),
+        "from": [origin[0], origin[1]],
+        "to": [target[0], target[1]],
         "facing": facing,
-        "trail": [_sq(origin), _sq(target)] + [_sq(s) for s in slid],
+        "trail": [[origin[0], origin[1]], [target[0], target[1]]] + [[x, y] for x, y in slid],
     }
     if through_wall:
-        w.events.append(Event("ff-monster-door-muur", "monster.wall", data))
+        events.append(Event("ff-monster-door-muur", "monster.wall", data))
     else:
-        w.events.append(Event("ff-monster-kijkt", "monster.step", data))
-    w.enter(target, facing)
+        events.append(Event("ff-monster-kijkt", "monster.step", data))
+    slide_event = None
     if slid:
-        w.events.append(
-            Event("ff-monster-glijdt", "monster.slide", {"step": number, "from": _sq(target), "to": _sq(slid[-1])})
-        )
+        slide_event = Event("ff-monster-glijdt", "monster.slide", {"step": number, "from": _sq(target), "to": _sq(slid[-1])})
+    w: _Work | None = None
+    stones: Set[Square]
+    fig_at: Mapping[Square, str]
+    if _meets_nothing(state, target, slid):
+        # A quiet step (most steps): entering squares without stone or figure (``_Work.enter``) pushes
+        # and catches nothing, so the stones and figures stay as they are.
+        if slide_event:
+            events.append(slide_event)
+        monster, stones, fig_at, caught_now = slid[-1] if slid else target, state.stones, figure_squares, 0
+    else:
+        w = _Work(state, events)
+        w.enter(target, facing)
+        if slide_event:
+            events.append(slide_event)
         for sq in slid:
             w.enter(sq, facing)
-    caught = mt.caught + len(w.caught)
+        monster, stones, fig_at, caught_now = w.monster, w.stones, w.fig_at, len(w.caught)
+    caught = mt.caught + caught_now
     over = False
     if mt.card in HIT_CARDS:
         if caught >= HIT_CARDS[mt.card]:
             over = True
-            w.events.append(Event("ff-monster-treffers", "monster.hits.done", {"caught": caught}))
+            events.append(Event("ff-monster-treffers", "monster.hits.done", {"caught": caught}))
         elif number >= MAX_HIT_STEPS:
             over = True
-            w.events.append(
+            events.append(
                 Event("ff-monster-treffers", "monster.hits.max", {"caught": caught, "max_steps": MAX_HIT_STEPS})
             )
     elif number >= int(mt.card):
         over = True
-        w.events.append(Event("ff-monster-getalkaart", "monster.steps.done", {"steps": number, "card": mt.card}))
+        events.append(Event("ff-monster-getalkaart", "monster.steps.done", {"steps": number, "card": mt.card}))
     if over:
-        w.events.append(Event("ff-monster-eindblik", "monster.final-look", {}))
-        facing, ev = decide(facing, look(w.monster, facing, w.stones, w.fig_at), final=True)
-        w.events.append(ev)
-    new = replace(
-        state,
-        monster=w.monster,
+        events.append(Event("ff-monster-eindblik", "monster.final-look", {}))
+        facing, ev = decide(facing, look(monster, facing, stones, fig_at), final=True)
+        events.append(ev)
+    monster_turn = MonsterTurn(mt.card, steps=number, caught=caught)
+    if w is None:
+        return state.with_monster(monster, facing, monster_turn), events, over
+    new = state.evolve(
+        monster=monster,
         facing=facing,
-        stones=frozenset(w.stones),
-        figures=tuple(w.figs[f.id] for f in state.figures),
-        monster_turn=replace(mt, steps=number, caught=caught),
+        stones=state.stones if w.stones == state.stones else frozenset(w.stones),  # kept when only figures moved
+        figures=w.figures(),
+        monster_turn=monster_turn,
     )
-    return new, w.events, over
+    return new, events, over

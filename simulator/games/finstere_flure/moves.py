@@ -10,12 +10,12 @@ their message key and data (see ``messages_nl``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
 from typing import NamedTuple
 
 from simulator.core.engine import Event, RuleError
 
-from .board import EXIT, HEIGHT, NEXT_INDEX, SQUARES, START, WIDTH, Square, index, mask, on_board, step
+from .board import EXIT, HEIGHT, NEIGHBOUR, NEXT_INDEX, SQUARES, START, WIDTH, Square, index, mask, on_board, step
 from .physics import slide, stone_removed
 from .state import POOL, SAVED, Figure, State
 
@@ -25,8 +25,7 @@ Where = Square | str  # a square, POOL or SAVED while a figure moves
 Stones = frozenset[Square]
 
 
-@dataclass
-class _Board:
+class _Board(NamedTuple):
     """What stays fixed while one figure moves."""
 
     figure: str  # the moving figure's id
@@ -137,8 +136,8 @@ def _take_step(
         if pos != EXIT:
             raise RuleError("ff-uitgang-verlaten", "refuse.exit-elsewhere", figure=fid)
         return SAVED, stones
-    target = step(pos, letter)
-    if not on_board(target):
+    target = NEIGHBOUR[letter].get(pos)  # step(pos, letter), None off the board
+    if target is None:
         key = "refuse.wall.exit" if pos == EXIT else "refuse.wall"
         raise RuleError("ff-orthogonaal", key, figure=fid, square=_sq(pos), direction=letter)
     if target == ctx.monster:
@@ -157,12 +156,13 @@ def _take_step(
 
 
 def board_context(state: State, fig: Figure) -> _Board:
-    others = {f.at: f.id for f in state.figures if isinstance(f.at, tuple) and f.id != fig.id}
+    others = dict(state.figure_squares)  # every square holds at most one figure (positions, moves)
+    if type(fig.at) is tuple:
+        del others[fig.at]
     return _Board(figure=fig.id, others=others, monster=state.monster, blood=state.blood)
 
 
-@dataclass(frozen=True)
-class Walk:
+class Walk(NamedTuple):
     """Where a move ends (a square, POOL for 0 steps from the pool, or SAVED), the stones after it
     and every square the figure occupied in order (its origin first; see ``simulate``)."""
 
@@ -187,7 +187,16 @@ def simulate(state: State, fig: Figure, path: str, events: list[Event] | None = 
     pos: Where = fig.at
     stones = state.stones
     trail: list[Square] = [pos] if isinstance(pos, tuple) else []
+    others, monster, blood = ctx.others, ctx.monster, ctx.blood
     for letter in path:
+        if type(pos) is tuple and letter in NEIGHBOUR:
+            # A step onto a square without stone, figure, blood or monster only moves the figure:
+            # what ``_take_step`` does there, without calling it.
+            target = NEIGHBOUR[letter].get(pos)
+            if target is not None and target != monster and target not in stones and target not in others and target not in blood:
+                trail.append(target)
+                pos = target
+                continue
         if pos == SAVED:
             raise RuleError("ff-uitgang-verlaten", "refuse.after-exit", figure=fig.id)
         pos, stones = _take_step(ctx, pos, stones, letter, events, trail)
@@ -206,34 +215,48 @@ _POOL = WIDTH * HEIGHT + 1
 _SAVED = WIDTH * HEIGHT + 2
 _START = index(START)
 _EXIT = index(EXIT)
-_KEY_BITS = 8  # a search key is stones << _KEY_BITS | position
-_KEY_LOW = (1 << _KEY_BITS) - 1
-assert _SAVED <= _KEY_LOW
-
-# The steps from each position in the order the search tries them: (letter, the square stepped onto).
-# From the pool only E onto the start square, from the exit square also O (out: saved), none once saved.
-_STEPS: dict[int, tuple[tuple[str, int], ...]] = {
-    i: tuple((d, NEXT_INDEX[d][i]) for d in "UDLR" if NEXT_INDEX[d][i] >= 0) + ((("O", _SAVED),) if i == _EXIT else ())
-    for i in map(index, SQUARES)
-}
-_STEPS[_POOL] = (("E", _START),)
-_STEPS[_SAVED] = ()
+_POSITIONS = 256  # every position (square index, pool, saved) is below 256: one byte each in a bytearray
+assert _SAVED < _POSITIONS
 
 
-def _figure_step(letter: str, target: int, stones: int, others: int, monster: int, blood: int) -> tuple[int, int] | None:
+def _steps_from(i: int) -> tuple[tuple[str, int], ...]:
+    """The steps from position ``i`` in the order the search tries them: (letter, the square stepped
+    onto). From the pool only E onto the start square, from the exit square also O (out: saved), none
+    once saved."""
+    if i == _POOL:
+        return (("E", _START),)
+    if (i % WIDTH, i // WIDTH) not in SQUARES:  # saved, or not a square of the board
+        return ()
+    plain = tuple((d, NEXT_INDEX[d][i]) for d in "UDLR" if NEXT_INDEX[d][i] >= 0)
+    return plain + ((("O", _SAVED),) if i == _EXIT else ())
+
+
+# _STEPS[position], indexed by position (indexing a tuple is cheaper than a dict lookup).
+_STEPS: tuple[tuple[tuple[str, int], ...], ...] = tuple(_steps_from(i) for i in range(_POSITIONS))
+
+# What a search finds on a square before it steps there, for the stones as they lie (``_Layout.cells``):
+_OPEN = 0  # a plain step (a free square or a figure to jump)
+_CLOSED = 1  # the monster's square (ff-niet-over-monster), or, during a search, a position reached before
+_PUSH_OR_SLIDE = 2  # a stone to push or blood to slide on
+
+
+def _figure_step(
+    letter: str, target: int, stones: int, others: bytearray, monster: int, blood: int
+) -> tuple[int, int] | None:
     """``_take_step`` onto square ``target`` (not the monster's) with letter U, D, L or R when a stone or
-    blood lies there, on integers: (new position, new stones), or None where ``_take_step`` refuses."""
+    blood lies there, on integers: (new position, new stones), or None where ``_take_step`` refuses.
+    ``others`` marks the squares of the other figures."""
     nxt = NEXT_INDEX[letter]
     bit = 1 << target
     if stones & bit:  # push the stone (ff-steen-schuiven), it slides over blood (ff-steen-op-bloedplas)
         beyond = nxt[target]
-        if beyond < 0 or beyond == monster or (stones | others) >> beyond & 1:
+        if beyond < 0 or beyond == monster or stones >> beyond & 1 or others[beyond]:
             return None
         stones &= ~bit
         landed = beyond
         while blood >> landed & 1:
             ahead = nxt[landed]
-            if ahead < 0 or ahead == monster or (stones | others) >> ahead & 1:
+            if ahead < 0 or ahead == monster or stones >> ahead & 1 or others[ahead]:
                 break
             landed = ahead
         if landed != _START and landed != _EXIT:  # ff-steen-op-start-of-doel
@@ -247,35 +270,37 @@ def _figure_step(letter: str, target: int, stones: int, others: int, monster: in
     return pos, stones
 
 
-class _Grid(NamedTuple):
-    """What every search of one state shares: the monster, the blood and the stones as they lie (bit
-    sets; ``blocked`` marks the squares with a stone or blood, where a step pushes or slides) and where
-    the figures stand (``occupied`` marks them, ``figures`` is their bit set)."""
+class _Layout(NamedTuple):
+    """The monster, the stones and the blood as bit sets, and ``cells``: what a step onto each square
+    meets (``_OPEN``, ``_CLOSED`` for the monster, ``_PUSH_OR_SLIDE`` for a stone or blood)."""
 
     monster: int
     blood: int
     stones: int
-    blocked: bytearray
-    occupied: bytearray
-    figures: int
+    cells: bytes
 
-    @staticmethod
-    def of(state: State) -> _Grid:
-        stones = mask(state.stones)
-        blood = mask(state.blood)
-        blocked = bytearray(_KEY_LOW + 1)
-        for squares in (state.stones, state.blood):
+
+# Layouts by (stones, blood, monster): the stones lie still during most of a round and the blood all
+# game, so consecutive states share their layout. Bounded: emptied when full.
+_layouts: dict[tuple[frozenset[Square], frozenset[Square], Square], _Layout] = {}
+_LAYOUTS_KEPT = 256
+
+
+def _layout(state: State) -> _Layout:
+    key = (state.stones, state.blood, state.monster)
+    layout = _layouts.get(key)
+    if layout is None:
+        cells = bytearray(_POSITIONS)
+        for squares in key[:2]:
             for x, y in squares:
-                blocked[x + WIDTH * y] = 1
-        occupied = bytearray(_KEY_LOW + 1)
-        figures = 0
-        for f in state.figures:
-            at = f.at
-            if isinstance(at, tuple):
-                i = at[0] + WIDTH * at[1]
-                occupied[i] = 1
-                figures |= 1 << i
-        return _Grid(index(state.monster), blood, stones, blocked, occupied, figures)
+                cells[x + WIDTH * y] = _PUSH_OR_SLIDE
+        monster = index(state.monster)
+        cells[monster] = _CLOSED  # the monster comes first: a step onto it is refused whatever lies there
+        layout = _Layout(monster, mask(state.blood), mask(state.stones), bytes(cells))
+        if len(_layouts) >= _LAYOUTS_KEPT:
+            _layouts.clear()
+        _layouts[key] = layout
+    return layout
 
 
 def enumerate_moves(state: State, fig: Figure) -> list[str]:
@@ -290,87 +315,111 @@ def legal_moves(state: State, figures: list[Figure]) -> list[str]:
     """``enumerate_moves`` of each of ``figures`` in turn. Figures in the pool share one search: a
     breadth-first search cut at a smaller path length finds exactly the results of the longer one up
     to that length, in the same order."""
-    grid = _Grid.of(state)
+    layout = _layout(state)
+    occupied = bytearray(_POSITIONS)  # the squares with a figure
+    for x, y in state.figure_squares:
+        occupied[x + WIDTH * y] = 1
     out: list[str] = []
-    pool_paths: list[str] | None = None
+    pool_actions: list[str] | None = None  # the actions of the first figure in the pool
+    pool_prefix = ""
+    pool_paths: list[str] | None = None  # their paths
     for fig in figures:
         at = fig.at
-        if isinstance(at, tuple):
-            own = index(at)
-            occupied = bytearray(grid.occupied)
-            occupied[own] = 0
-            paths = _search(own, fig.showing, grid, occupied, grid.figures & ~(1 << own))
-        elif at == POOL:
-            if pool_paths is None:
-                depth = max(f.showing for f in figures if f.at == POOL)
-                pool_paths = _search(_POOL, depth, grid, grid.occupied, grid.figures)
-            paths = [p for p in pool_paths if len(p) <= fig.showing]
-        else:  # saved or out: only the empty path
-            paths = [""]
         prefix = f"move:{fig.id}:"
-        out += [prefix + p for p in paths]
+        if type(at) is tuple:
+            own = at[0] + WIDTH * at[1]
+            occupied[own] = 0  # the figure's own square is free for it
+            out += _search(own, fig.showing, layout, occupied, prefix)
+            occupied[own] = 1
+        elif at == POOL:
+            if pool_actions is None:
+                depth = max(f.showing for f in figures if f.at == POOL)
+                pool_actions, pool_prefix = _search(_POOL, depth, layout, occupied, prefix), prefix
+            # The actions come shortest first: those of at most ``fig.showing`` letters are a prefix.
+            actions = pool_actions[: bisect_right(pool_actions, len(pool_prefix) + fig.showing, key=len)]
+            if prefix == pool_prefix:
+                out += actions
+            else:  # the same paths for another figure
+                if pool_paths is None:
+                    pool_paths = [a[len(pool_prefix) :] for a in pool_actions]
+                out += [prefix + path for path in pool_paths[: len(actions)]]
+        else:  # saved or out: only the empty path
+            out.append(prefix)
     return out
 
 
-def _search(start: int, depth: int, grid: _Grid, occupied: bytearray, others: int) -> list[str]:
-    """The canonical paths of at most ``depth`` letters from position ``start``, breadth first, one
-    path length at a time, the letters in the order E, U, D, L, R, O; a result (position and stones)
-    reached before keeps its earlier path. ``occupied`` and ``others`` mark the other figures."""
-    monster, blood, base, base_blocked = grid.monster, grid.blood, grid.stones, grid.blocked
-    seen_base = bytearray(_KEY_LOW + 1)  # positions reached with the stones as they lie (most paths push none)
-    seen_base[start] = 1
-    seen: set[int] = set()  # stones << _KEY_BITS | position, for the other stones
-    results = [""]
-    level = [(start, base, "")]
-    next_level: list[tuple[int, int, str]] = []
-
-    def visit(pos: int, stones: int, path: str) -> None:
-        if stones == base:
-            if seen_base[pos]:
-                return
-            seen_base[pos] = 1
-        else:
-            key = stones << _KEY_BITS | pos
-            if key in seen:
-                return
-            seen.add(key)
-        next_level.append((pos, stones, path))
-        if not occupied[pos]:  # the end square is free (ff-vrij-eindveld)
-            results.append(path)
+def _search(start: int, depth: int, layout: _Layout, occupied: bytearray, prefix: str) -> list[str]:
+    """The actions (``prefix`` + path) of the canonical paths of at most ``depth`` letters from position
+    ``start``, breadth first, one path length at a time, the letters in the order E, U, D, L, R, O; a
+    result (position and stones) reached before keeps its earlier path. ``occupied`` marks the other
+    figures (ff-vrij-eindveld; pushed stones stop at them)."""
+    monster, blood, base = layout.monster, layout.blood, layout.stones
+    # One ``cells`` per arrangement of the stones met (a layer of the search): the layout's cells with
+    # those stones, and _CLOSED on every position reached with them. One lookup per step then says
+    # "reached before or the monster", "stone or blood" or "a plain step onto a new position".
+    cells = bytearray(layout.cells)
+    cells[start] = _CLOSED
+    layers = {base: cells}  # stones -> cells
+    results = [prefix]
+    level: list[tuple[int, int, bytearray, str]] = [(start, base, cells, prefix)]  # position, stones, cells, path
+    next_level: list[tuple[int, int, bytearray, str]] = []
+    steps_from = _STEPS
+    unexpanded: set[int] = set()  # stones << 8 | position of last-level nodes with stones not met before
 
     # Neither stones nor blood ever lie on the start square (ff-steen-op-start-of-doel, blood never
-    # touches the outer wall) nor on "saved": E and O are always plain steps.
-    for _ in range(depth):
+    # touches the outer wall) nor on "saved": E and O are always plain steps (or onto the monster).
+    for length in range(1, depth + 1):
         next_level = []
-        for pos, stones, path in level:
-            if stones == base:
-                for letter, target in _STEPS[pos]:
-                    if target == monster:  # ff-niet-over-monster; E: ff-bord-betreden
+        last = length == depth  # the nodes found now are never expanded: no need to list them
+        for pos, stones, at, path in level:
+            for letter, target in steps_from[pos]:
+                cell = at[target]
+                if cell == _OPEN:  # a plain step
+                    at[target] = _CLOSED
+                    new_path = path + letter
+                    if not last:
+                        next_level.append((target, stones, at, new_path))
+                    if not occupied[target]:  # the end square is free (ff-vrij-eindveld)
+                        results.append(new_path)
+                elif cell == _PUSH_OR_SLIDE:
+                    stepped = _figure_step(letter, target, stones, occupied, monster, blood)
+                    if stepped is None:
                         continue
-                    if base_blocked[target]:
-                        stepped = _figure_step(letter, target, stones, others, monster, blood)
-                        if stepped is not None:
-                            visit(stepped[0], stepped[1], path + letter)
-                    elif not seen_base[target]:  # the plain step: visit() inlined
-                        seen_base[target] = 1
-                        new_path = path + letter
-                        next_level.append((target, base, new_path))
-                        if not occupied[target]:
-                            results.append(new_path)
-            else:  # stones pushed on the way here
-                blocked = stones | blood
-                for letter, target in _STEPS[pos]:
-                    if target == monster:
+                    end, new_stones = stepped  # never the monster's square: _CLOSED below means reached before
+                    new_path = path + letter
+                    layer = layers.get(new_stones)
+                    if layer is None:  # stones not met before
+                        if last:  # a node never expanded needs no cells of its own: a set tells them apart
+                            key = new_stones << 8 | end
+                            if key in unexpanded:
+                                continue
+                            unexpanded.add(key)
+                        else:
+                            layer = layers[new_stones] = _layer_cells(layout, new_stones)
+                            layer[end] = _CLOSED
+                            next_level.append((end, new_stones, layer, new_path))
+                    elif layer[end] == _CLOSED:
                         continue
-                    if blocked >> target & 1:
-                        stepped = _figure_step(letter, target, stones, others, monster, blood)
-                        if stepped is not None:
-                            visit(stepped[0], stepped[1], path + letter)
-                    elif (key := stones << _KEY_BITS | target) not in seen:  # the plain step: visit() inlined
-                        seen.add(key)
-                        new_path = path + letter
-                        next_level.append((target, stones, new_path))
-                        if not occupied[target]:
-                            results.append(new_path)
+                    else:
+                        layer[end] = _CLOSED
+                        if not last:
+                            next_level.append((end, new_stones, layer, new_path))
+                    if not occupied[end]:
+                        results.append(new_path)
+        if not next_level:
+            break
         level = next_level
     return results
+
+
+def _layer_cells(layout: _Layout, stones: int) -> bytearray:
+    """The layout's cells with ``stones`` instead of the stones as they lie: only the squares where the
+    two differ change (a stone pushed away from a blood square leaves blood there; a stone is never
+    pushed onto the monster)."""
+    cells = bytearray(layout.cells)
+    changed = stones ^ layout.stones
+    while changed:
+        low = changed & -changed
+        cells[low.bit_length() - 1] = _PUSH_OR_SLIDE if (stones | layout.blood) & low else _OPEN
+        changed ^= low
+    return cells

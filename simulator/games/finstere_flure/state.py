@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cache
+from typing import Any, Generic, TypeVar, overload
 
 from .board import Square
 
@@ -54,6 +55,35 @@ def split_figure_id(fid: str) -> tuple[str, int]:
     return colour, int(fid[len(colour):])
 
 
+T = TypeVar("T")
+
+
+class derived(Generic[T]):
+    """A fact computed from a frozen state on first use and then kept in the instance's ``__dict__``
+    (where later lookups find it without calling this descriptor): ``functools.cached_property``
+    without the lock Python 3.11 takes on every first computation, which costs more than most of
+    these facts. A state is never shared between threads before it is complete, and computing a fact
+    twice would give the same value anyway."""
+
+    def __init__(self, func: Callable[[Any], T]):
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | derived[T]:
+        if instance is None:
+            return self
+        value = self.func(instance)
+        instance.__dict__[self.name] = value
+        return value
+
+
 @dataclass(frozen=True)
 class Figure:
     id: str
@@ -70,6 +100,15 @@ class Figure:
     @property
     def in_play(self) -> bool:
         return self.at != SAVED and self.at != OUT
+
+    def evolve(self, **changes: Any) -> Figure:
+        """``dataclasses.replace(self, **changes)``, several times faster: a copy of the field values
+        with ``changes`` applied, without calling ``__init__`` (a Figure has no derived facts)."""
+        values = self.__dict__.copy()
+        values.update(changes)
+        new = object.__new__(Figure)
+        object.__setattr__(new, "__dict__", values)
+        return new
 
 
 @dataclass(frozen=True)
@@ -118,10 +157,34 @@ class State:
     # -- derived facts -------------------------------------------------------------------------
 
     def figure(self, fid: str) -> Figure:
-        for f in self.figures:
+        return self.figures[self.figure_index(fid)]
+
+    def figure_index(self, fid: str) -> int:
+        """Where figure ``fid`` is in ``figures``; raises KeyError."""
+        if self._in_id_order:
+            try:
+                return figure_ids(self.players).index(fid)
+            except ValueError:
+                raise KeyError(fid) from None
+        for i, f in enumerate(self.figures):
             if f.id == fid:
-                return f
+                return i
         raise KeyError(fid)
+
+    def figures_of(self, player: str) -> tuple[Figure, ...]:
+        """The figures of ``player`` (a player of this game), in ``figures`` order."""
+        if self._in_id_order:  # then each player's figures are together, in seat order
+            n = self.figures_per_player
+            first = self.players.index(player) * n
+            return self.figures[first : first + n]
+        return tuple(f for f in self.figures if f.owner == player)
+
+    @derived
+    def _in_id_order(self) -> bool:
+        """Whether ``figures`` lists every figure in ``figure_ids`` order: so do the start of a game,
+        every position read (``state_from_position``) and every transition (they replace figures in
+        place)."""
+        return tuple(f.id for f in self.figures) == figure_ids(self.players)
 
     def with_figure(self, fig: Figure) -> State:
         return replace(self, figures=tuple(fig if f.id == fig.id else f for f in self.figures))
@@ -132,10 +195,72 @@ class State:
     def saved_count(self, player: str) -> int:
         return self._saved_per_player.get(player, 0)
 
-    # Derived facts asked for many times per state are computed once (a frozen state never changes;
-    # ``dataclasses.replace`` builds a new state without them).
+    @derived
+    def figure_squares(self) -> dict[Square, str]:
+        """``figures_at()`` computed once per state (or handed on by ``after_move``; the order of the
+        squares means nothing), shared: never change the dict, copy it."""
+        return {f.at: f.id for f in self.figures if type(f.at) is tuple}
 
-    @cached_property
+    def after_move(self, fig: Figure, moved: Figure, stones: frozenset[Square], saved: tuple[str, ...]) -> State:
+        """The state after the player to move moved its due figure ``fig`` (now ``moved``: moved on the
+        board, or saved, as listed in ``saved``) and ``stones`` lie where the move left them, before the
+        players' part goes on (``flow.after_player_turn``).
+
+        The same as ``evolve`` with the figure replaced and the mover's turn counted, but the counts
+        per player are carried over instead of counted again over every figure: ``fig`` was due (in
+        play, not moved) and no longer is, a saved figure is one more saved for its owner, only ``fig``
+        changed squares (onto a free one: ff-vrij-eindveld) and the order of the figures stays."""
+        assert self.turns is not None
+        figures = list(self.figures)
+        figures[self.figure_index(fig.id)] = moved
+        turns = list(self.turns)
+        turns[self.players.index(fig.owner)] += 1
+        new = self.evolve(stones=stones, figures=tuple(figures), saved=saved, turns=tuple(turns))
+        unmoved = dict(self._unmoved_per_player)
+        unmoved[fig.owner] -= 1
+        saved_per_player = self._saved_per_player
+        if saved is not self.saved:
+            saved_per_player = dict(saved_per_player)
+            saved_per_player[fig.owner] = saved_per_player.get(fig.owner, 0) + 1
+        squares = dict(self.figure_squares)
+        if type(fig.at) is tuple:
+            del squares[fig.at]
+        if type(moved.at) is tuple:
+            squares[moved.at] = moved.id
+        new.__dict__.update(
+            _unmoved_per_player=unmoved,
+            _saved_per_player=saved_per_player,
+            figure_squares=squares,
+            _in_id_order=self._in_id_order,  # the figure was replaced in place
+        )
+        return new
+
+    def evolve(self, **changes: Any) -> State:
+        """``dataclasses.replace(self, **changes)``, several times faster (transitions build many states):
+        a copy of the field values with ``changes`` applied, without calling ``__init__``. The derived
+        facts (``@derived``, kept in ``__dict__`` next to the fields) are left behind: the new state
+        computes its own."""
+        values = self.__dict__.copy()
+        for name in _DERIVED_FACTS:
+            values.pop(name, None)
+        values.update(changes)
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+    def with_monster(self, monster: Square, facing: str, monster_turn: MonsterTurn) -> State:
+        """``evolve(monster=..., facing=..., monster_turn=...)`` keeping the derived facts: none of them
+        depends on the monster (a monster step that pushes and catches nothing)."""
+        values = self.__dict__.copy()
+        values.update(monster=monster, facing=facing, monster_turn=monster_turn)
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+    # Derived facts asked for many times per state are computed once (a frozen state never changes;
+    # ``evolve`` and ``dataclasses.replace`` build a new state without them).
+
+    @derived
     def _saved_per_player(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for fid in self.saved:
@@ -143,7 +268,7 @@ class State:
             counts[owner] = counts.get(owner, 0) + 1
         return counts
 
-    @cached_property
+    @derived
     def _unmoved_per_player(self) -> dict[str, int]:
         """Figures in play not moved yet in this players' part, per owner."""
         counts: dict[str, int] = {}
@@ -165,11 +290,11 @@ class State:
         """Some player has saved all figures but one (ff-einde-ingeluid)."""
         return self._end_rung
 
-    @cached_property
+    @derived
     def _end_rung(self) -> bool:
         need = self.figures_per_player - 1
-        saved = self._saved_per_player
-        return any(saved.get(p, 0) >= need for p in self.players)
+        saved = self._saved_per_player  # counts of the players' colours only
+        return bool(saved) and max(saved.values()) >= need
 
     def pending(self, player: str) -> int:
         """How many more turns ``player`` takes in this players' part (phase PLAYERS)."""
@@ -187,7 +312,7 @@ class State:
         """
         return self._player_to_move
 
-    @cached_property
+    @derived
     def _player_to_move(self) -> str | None:
         turns = self.turns
         if turns is None:
@@ -210,7 +335,14 @@ class State:
         return self.players[self.placement.placed % len(self.players)]
 
     def figures_in_play(self) -> bool:
-        return any(f.in_play for f in self.figures)
+        return self._figures_in_play
+
+    @derived
+    def _figures_in_play(self) -> bool:
+        return any(f.at != SAVED and f.at != OUT for f in self.figures)
+
+
+_DERIVED_FACTS = tuple(name for name, value in vars(State).items() if isinstance(value, derived))
 
 
 def initial_figures(players: tuple[str, ...]) -> tuple[Figure, ...]:
