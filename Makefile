@@ -11,7 +11,7 @@ RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
-.PHONY: run test test-postgres setup venv check lint typecheck bench clean
+.PHONY: run test test-postgres setup venv check lint typecheck bench lighthouse bench-http clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -53,10 +53,21 @@ test: venv
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
 test-postgres: venv
 	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
-	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/rooms tests/test_nul_bytes.py
+	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py
+
+# HTTP load and cache (issue 13): uvicorn with 2 workers, nginx (static file, proxy_cache), wrk.
+# Its own temporary database; BENCH_HTTP_SECONDS shortens each wrk run (default 10).
+bench-http: venv
+	$(PY) bench/bench_http.py
+
+# Lighthouse (pinned in tools/lighthouse, npm) on every page type, with the system Chromium; prints
+# the scores and keeps the reports in reports/lighthouse/ (bench/lighthouse.py).
+lighthouse: venv
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	$(PY) bench/lighthouse.py
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3

@@ -67,6 +67,7 @@ def measure() -> None:
     from django.test.utils import setup_test_environment
 
     from faq.models import Entry
+    from rulesite.httpcache import STORE
     from sitewide.search import run_search
 
     setup_test_environment()
@@ -85,6 +86,7 @@ def measure() -> None:
             result = run_search({"q": text})
             times.append((time.perf_counter() - t0) * 1000)
             cpu_times.append((time.process_time() - c0) * 1000)
+            STORE.clear()  # the page rendered, not the stored copy a repeat request gets
             t0 = time.perf_counter()
             response = client.get("/nl/search/", {"q": text})
             page_times.append((time.perf_counter() - t0) * 1000)

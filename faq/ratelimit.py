@@ -1,8 +1,11 @@
 """A fixed-window rate limit per client on Django's cache, counted atomically.
 
 ``FAQ_QUESTION_RATE = (5, 600)`` (the default) allows five questions per client address in each
-ten-minute window. The client is ``REMOTE_ADDR``: behind a proxy, make the proxy set it (or the
-limit is shared by everyone).
+ten-minute window. The client is ``REMOTE_ADDR``; behind a proxy that appends the visitor's address
+to ``X-Forwarded-For`` (nginx: ``$proxy_add_x_forwarded_for``) and a server that does not pass it on
+(gunicorn), set ``DJANGO_TRUST_X_FORWARDED_FOR=1``: the client is then the last address in that
+header, the one the proxy saw (earlier ones are the visitor's own claims), or the limit would be
+shared by everyone.
 
 Each accepted submission claims one of the window's ``limit`` slots with ``cache.add``, which
 only one caller can win for a key: the database cache (the site's default) inserts a row under
@@ -31,8 +34,17 @@ def rate() -> tuple[int, int]:
     return int(limit), int(window)
 
 
+def client_address(request) -> str:
+    """The visitor's address (see the module docstring)."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        last = request.META.get("HTTP_X_FORWARDED_FOR", "").rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
 def client_key(request, scope: str) -> str:
-    address = request.META.get("REMOTE_ADDR", "") or "unknown"
+    address = client_address(request)
     digest = hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
     return f"ratelimit:{scope}:{digest}"
 

@@ -12,7 +12,7 @@ feeds, the API's GETs) is a pure function of its URL, a few request headers it n
 - sends ``Cache-Control: public, max-age=…`` and a weak ETag of the body, and answers a matching
   ``If-None-Match`` with 304;
 - keeps the rendered page, and its brotli and gzip encodings, in a bounded per-process store keyed
-  on the content version, the host, the full path and the values of the request headers the page
+  on the content version, the scheme, the host, the full path and the values of the request headers the page
   varies on, so a repeat request costs a dictionary lookup instead of a rendering.
 
 The content version is a token in the shared cache (``settings.CACHES["default"]``, shared by
@@ -92,6 +92,7 @@ class _Version:
         self.shared = ""
         self.read_at = -VERSION_TTL
         self.local = 0  # bumped at once by this process's own changes (before they commit, too)
+        self.warned = False
 
     def current(self) -> str | None:
         """The version, or None when the shared cache cannot be read (then nothing is stored or
@@ -105,13 +106,18 @@ class _Version:
                     cache.add(VERSION_KEY, secrets.token_hex(8), timeout=None)
                     token = cache.get(VERSION_KEY)
             except Exception:  # noqa: BLE001 - no cache table yet, database down: serve uncached
-                logger.warning("rulesite.httpcache: the shared cache cannot be read; pages are not stored")
+                self._warn_once("the shared cache cannot be read (manage.py createcachetable?); pages are not stored")
                 return None
             if token is None:
                 return None
             with self.lock:
                 self.shared, self.read_at = token, now
         return f"{self.shared}.{self.local}"
+
+    def _warn_once(self, message: str) -> None:
+        if not self.warned:
+            self.warned = True
+            logger.warning("rulesite.httpcache: %s", message)
 
     def bump_local(self) -> None:
         with self.lock:
@@ -122,7 +128,7 @@ class _Version:
             cache.set(VERSION_KEY, secrets.token_hex(8), timeout=None)
         except Exception:  # noqa: BLE001 - a cache that cannot be written; this process still
             # stops using its stored pages (local bump), the others keep theirs until the next bump.
-            logger.warning("rulesite.httpcache: the shared cache cannot be written; version not bumped")
+            self._warn_once("the shared cache cannot be written (manage.py createcachetable?); version not bumped")
         with self.lock:
             self.local += 1
             self.read_at = -VERSION_TTL  # re-read on the next request
@@ -139,13 +145,16 @@ def bump(on_commit: bool = True) -> None:
     """Public pages change: this process stops using its stored pages now, every process after
     the transaction commits (so no process stores a page rendered from the old rows under the new
     version)."""
-    from django.db import transaction
+    from django.db import connection, transaction
 
     VERSION.bump_local()
-    if on_commit:
-        transaction.on_commit(VERSION.bump_shared)
-    else:
+    if not on_commit:
         VERSION.bump_shared()
+        return
+    # One shared bump per transaction, however many rows it writes (loadrules writes hundreds).
+    pending = getattr(connection, "run_on_commit", None) or []
+    if not any(entry[1] == VERSION.bump_shared for entry in pending):
+        transaction.on_commit(VERSION.bump_shared)
 
 
 # --- Marking views public -----------------------------------------------------------------
@@ -247,7 +256,9 @@ class PageStore:
 
     def key(self, version: str, request, names: tuple[str, ...]) -> tuple:
         values = tuple(request.headers.get(name, "") for name in names)
-        return (version, request.get_host(), request.get_full_path(), names, values)
+        # The scheme too: pages hold absolute addresses (hreflang), and an http request must
+        # still reach SecurityMiddleware's redirect to https.
+        return (version, request.scheme, request.get_host(), request.get_full_path(), names, values)
 
     def get(self, version: str, request) -> StoredPage | None:
         names = self.vary.get((request.get_host(), request.path))

@@ -9,6 +9,8 @@ Environment variables:
 - ``DJANGO_HTTPS``: "1" (default when not debugging) turns on HSTS, secure cookies and the
   redirect to HTTPS; ``make run`` sets it to "0" to serve plain http on 127.0.0.1.
 - ``DJANGO_TRUST_X_FORWARDED_PROTO``: "1" behind a TLS-terminating proxy.
+- ``DJANGO_TRUST_X_FORWARDED_FOR``: "1" behind one proxy that appends the visitor's address to
+  X-Forwarded-For, with gunicorn (which leaves REMOTE_ADDR the proxy's).
 - ``REDIS_URL``: a Redis server for the cache (and the rooms' channel layer), e.g.
   ``redis://localhost:6379/0``.
 - ``DJANGO_CACHE_DIR``: a directory for a file cache shared by worker processes. Without either,
@@ -246,6 +248,13 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
 if env_flag("DJANGO_TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind one proxy that appends the visitor's address to X-Forwarded-For, served by a server that
+# does not pass it on as REMOTE_ADDR (gunicorn): the question rate limit and the admin login
+# throttle count the address the proxy saw (the header's last one) instead of the proxy's own.
+TRUST_X_FORWARDED_FOR = env_flag("DJANGO_TRUST_X_FORWARDED_FOR", False)
+if TRUST_X_FORWARDED_FOR:
+    AXES_IPWARE_PROXY_COUNT = 1
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 LOGGING = {
     "version": 1,

@@ -335,3 +335,20 @@ def test_the_allowance_is_renewed_in_the_next_window(rf, settings):
     assert ratelimit.consume(request, now=start + 5) is None
     assert ratelimit.retry_after(now=start + 5) == 5
     assert ratelimit.consume(request, now=start + 10) is not None
+
+
+def test_behind_a_proxy_the_limit_counts_the_address_the_proxy_saw(rf, settings):
+    """DJANGO_TRUST_X_FORWARDED_FOR (gunicorn behind nginx): the last X-Forwarded-For address is the
+    visitor as nginx saw it; the earlier ones are whatever the visitor sent, and do not count."""
+    from faq import ratelimit
+
+    behind = {"REMOTE_ADDR": "127.0.0.1"}
+    anna = rf.post("/nl/faq/ask/", HTTP_X_FORWARDED_FOR="203.0.113.7", **behind)
+    bert = rf.post("/nl/faq/ask/", HTTP_X_FORWARDED_FOR="198.51.100.4", **behind)
+    forged = rf.post("/nl/faq/ask/", HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.7", **behind)
+    settings.TRUST_X_FORWARDED_FOR = False
+    assert ratelimit.client_address(anna) == ratelimit.client_address(bert) == "127.0.0.1"
+    settings.TRUST_X_FORWARDED_FOR = True
+    assert ratelimit.client_address(anna) == "203.0.113.7" and ratelimit.client_address(bert) == "198.51.100.4"
+    assert ratelimit.client_key(forged, "ask") == ratelimit.client_key(anna, "ask")
+    assert ratelimit.client_address(rf.post("/nl/faq/ask/", **behind)) == "127.0.0.1"

@@ -1,0 +1,598 @@
+"""HTTP load and cache benchmark (issue 13): the site under gunicorn with two workers, as the issue
+measured it and as README.md's "Serving it for real" serves the pages; wrk in front (16
+connections); nginx serving the rulebook page as a static file, and nginx's proxy_cache in front
+of the site (README.md, "Behind a cache (nginx)").
+
+``make bench-http`` runs it (``BENCH_HTTP_SECONDS`` shortens each wrk run, default 10;
+``BENCH_HTTP_SERVER=uvicorn`` serves the site with uvicorn's two workers (ASGI), as ``make run``
+and the online rooms do, instead of gunicorn's two sync workers (WSGI); ``BENCH_HTTP_KEEP=1``
+keeps the temporary directory with the logs). It sets up its own SQLite database in a temporary
+directory, starts the server (settings ``bench.http.settings``: the site plus a bare view
+``/bench/bare/`` returning a page as big as the Finstere Flure rulebook page) and nginx
+(``bench/http/nginx.conf.template``), measures with wrk and prints one table, ending with the
+issue's targets, each with its measured value and "met" or "not met". It never asserts anything
+about speed; it exits non-zero only when something could not be started.
+"""
+
+import http.client
+import os
+import pathlib
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "bench" / "http" / "nginx.conf.template"
+SECONDS = max(1, int(os.environ.get("BENCH_HTTP_SECONDS", "10")))
+THREADS = 2
+CONNECTIONS = 16
+MANY_CONNECTIONS = 64
+WORKERS = 2  # server worker processes (and nginx workers)
+SERVER = os.environ.get("BENCH_HTTP_SERVER", "").strip().lower() or "gunicorn"  # or "uvicorn"
+SERVERS = ("gunicorn", "uvicorn")
+
+RULEBOOK = "/nl/finstere-flure/"
+BARE = "/bench/bare/"
+PAGES = [  # (label, path) measured through Django at CONNECTIONS
+    ("rulebook page (Django)", RULEBOOK),
+    ("bare view, same size", BARE),
+    ("clause page", "/nl/finstere-flure/ff-doel/"),
+    ("demo step", "/nl/finstere-flure/sim/?scenario=ff-standaardopstelling&step=3"),
+    ("FAQ list", "/nl/finstere-flure/faq/"),
+    ("search", "/nl/search/?q=toren"),
+]
+SHOWN_HEADERS = ("Cache-Control", "ETag", "Last-Modified", "Vary", "Content-Encoding", "Content-Length")
+
+
+class StartupError(Exception):
+    """Something the bench needs could not be started (the bench exits non-zero with the reason)."""
+
+
+# --- processes ---------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop(process: subprocess.Popen | None, name: str) -> None:
+    """Ends a process started in a session of its own, and everything in that process group."""
+    if process is None or process.poll() is not None and not group_alive(process.pid):
+        return
+    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+        deadline = time.monotonic() + wait
+        while group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not group_alive(process.pid):
+            return
+    print(f"  warning: {name} (process group {process.pid}) did not stop", file=sys.stderr)
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def tail(path: pathlib.Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def wait_for_http(
+    port: int, process: subprocess.Popen, name: str, log: pathlib.Path, seconds: float = 60, path: str = "/favicon.ico"
+) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise StartupError(f"{name} exited with status {process.returncode}:\n{tail(log)}")
+        try:
+            fetch(port, path, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise StartupError(f"{name} did not answer on port {port} within {seconds:.0f} s:\n{tail(log)}")
+
+
+def manage(env: dict, log: pathlib.Path, *args: str) -> None:
+    with log.open("ab") as out:
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, stdout=out, stderr=out)
+    if done.returncode != 0:
+        raise StartupError(f"manage.py {' '.join(args)} failed (status {done.returncode}):\n{tail(log)}")
+
+
+def server_command(port: int) -> list:
+    """gunicorn (WSGI, two sync workers) as README.md's "Serving it for real" starts it; or uvicorn
+    as ``make run`` starts it, with two workers, with ``BENCH_HTTP_SERVER=uvicorn``."""
+    if SERVER == "gunicorn":
+        return [*venv_tool("gunicorn"), "rulesite.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
+                "--limit-request-line", "8190"]
+    return [*venv_tool("uvicorn"), "rulesite.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+            "--workers", str(WORKERS), "--no-access-log", "--no-server-header"]
+
+
+def venv_tool(name: str) -> list:
+    script = pathlib.Path(sys.executable).parent / name
+    return [str(script)] if script.exists() else [sys.executable, "-m", name]
+
+
+def start_server(env: dict, port: int, log: pathlib.Path) -> subprocess.Popen:
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            server_command(port), cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
+        )
+    wait_for_http(port, process, SERVER, log)
+    return process
+
+
+def start_nginx(nginx: str, prefix: pathlib.Path, ports: dict, log: pathlib.Path) -> subprocess.Popen:
+    conf = TEMPLATE.read_text()
+    for key, value in {"prefix": str(prefix), **{k: str(v) for k, v in ports.items()}}.items():
+        conf = conf.replace("{{" + key + "}}", value)
+    if "{{" in conf:
+        raise StartupError(f"unfilled placeholder in {TEMPLATE}: {conf[conf.index('{{'):][:40]}")
+    (prefix / "nginx.conf").write_text(conf)
+    # Run as root, nginx's workers are "nobody": they must reach the static page. nginx creates
+    # its temporary and cache folders itself (owned by the workers' user).
+    for folder in (prefix, prefix / "static-site", *(prefix / "static-site").rglob("*")):
+        folder.chmod(0o755 if folder.is_dir() else 0o644)
+    prefix.parent.chmod(0o711)
+    base = [nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", str(prefix / "error.log")]
+    test = subprocess.run([*base, "-t", "-q"], capture_output=True, text=True)
+    if test.returncode != 0:
+        raise StartupError(f"nginx rejected its configuration:\n{test.stderr}")
+    with log.open("ab") as out:
+        process = subprocess.Popen([*base, "-g", "daemon off;"], stdout=out, stderr=out, start_new_session=True)
+    wait_for_http(ports["static_port"], process, "nginx", prefix / "error.log", seconds=15, path=RULEBOOK)
+    wait_for_http(ports["cache_port"], process, "nginx", prefix / "error.log", seconds=15)
+    return process
+
+
+# --- HTTP probes -------------------------------------------------------------------------------
+
+
+class Response:
+    def __init__(self, status: int, headers: list, body: bytes):
+        self.status = status
+        self.headers = headers
+        self.body = body  # the bytes on the wire (not decompressed; chunked framing removed)
+
+    def header(self, name: str) -> str | None:
+        values = [v for k, v in self.headers if k.lower() == name.lower()]
+        return ", ".join(values) if values else None
+
+
+def fetch(port: int, path: str, headers: dict | None = None, timeout: float = 30) -> Response:
+    """One request with exactly the given headers (plus Host, unless given), as wrk sends it: no
+    Accept-Encoding unless asked for, so nginx picks the same cached variant for the probe as for wrk."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        given = {name.lower() for name in headers or {}}
+        connection.putrequest("GET", path, skip_host="host" in given, skip_accept_encoding=True)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return Response(response.status, response.getheaders(), response.read())
+    finally:
+        connection.close()
+
+
+# --- wrk ---------------------------------------------------------------------------------------
+
+UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0, "h": 3_600_000.0}
+
+
+def to_ms(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)([a-z]+)", text).groups()
+    return float(number) * UNITS[unit]
+
+
+def connections_per_process(port: int) -> str:
+    """How the open connections to ``port`` are spread over the server's worker processes, e.g.
+    "12/4" (from ``ss``; "" without it). The workers share one listening socket and the kernel
+    hands each new connection to one of them; wrk keeps its connections open for the whole run."""
+    ss = shutil.which("ss")
+    if not ss:
+        return ""
+    done = subprocess.run(
+        [ss, "-tnpH", "state", "established", f"( sport = :{port} or dport = :{port} )"], capture_output=True, text=True
+    )
+    # Each connection appears twice (client side, server side): keep the server sides whose client is wrk.
+    wrk_ports, server_sides = set(), []
+    for line in done.stdout.splitlines():
+        fields = line.split()
+        if len(fields) < 5:
+            continue
+        local_port, peer_port = fields[2].rsplit(":", 1)[1], fields[3].rsplit(":", 1)[1]
+        owner = re.search(r'\(\("([^"]+)",pid=(\d+)', line)
+        if peer_port == str(port) and owner and owner.group(1) == "wrk":
+            wrk_ports.add(local_port)
+        elif local_port == str(port) and owner:
+            server_sides.append((peer_port, owner.group(2)))
+    counts: dict = {}
+    for peer_port, pid in server_sides:
+        if peer_port in wrk_ports:
+            counts[pid] = counts.get(pid, 0) + 1
+    spread = sorted(counts.values(), reverse=True)
+    spread += [0] * (WORKERS - len(spread))
+    return "/".join(str(n) for n in spread) if counts else ""
+
+
+def run_wrk(wrk: str, port: int, path: str, connections: int, headers: dict | None = None, spread: bool = False) -> dict:
+    command = [wrk, f"-t{min(THREADS, connections)}", f"-c{connections}", f"-d{SECONDS}s", "--latency"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    command.append(f"http://127.0.0.1:{port}{path}")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    split = ""
+    try:
+        if spread:
+            time.sleep(min(1.0, SECONDS / 3))
+            split = connections_per_process(port)
+        out, err = process.communicate(timeout=SECONDS + 60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        return {"failed": "wrk timed out"}
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if process.returncode != 0 or "Requests/sec" not in out:
+        return {"failed": (err or out).strip().splitlines()[-1:] or [f"wrk status {process.returncode}"]}
+    result = {
+        "split": split,
+        "rps": float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1)),
+        "requests": int(re.search(r"(\d+) requests in", out).group(1)),
+        "non2xx3xx": 0,
+        "socket": 0,
+    }
+    for pct in ("50", "99"):
+        match = re.search(rf"^\s*{pct}(?:\.0+)?%\s+([\d.]+[a-z]+)", out, re.M)
+        result[f"p{pct}"] = to_ms(match.group(1)) if match else None
+    match = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", out)
+    if match:
+        result["non2xx3xx"] = int(match.group(1))
+    match = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if match:
+        result["socket"] = sum(int(n) for n in match.groups())
+        result["socket_detail"] = "connect {}, read {}, write {}, timeout {}".format(*match.groups())
+    return result
+
+
+def warm_up(port: int, path: str, headers: dict | None = None, count: int = 8) -> int:
+    """A few requests on fresh connections (both workers, per-process caches), returning the last status."""
+    status = 0
+    for _ in range(count):
+        status = fetch(port, path, headers).status
+    return status
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def ratio(a: dict, b: dict) -> str:
+    if "rps" not in a or "rps" not in b or not b["rps"]:
+        return "n/a"
+    return f"{a['rps'] / b['rps']:.2f}x"
+
+
+def caching(probe: Response) -> str:
+    """What the response says about caching, short: "public 300", "cookie", "-" (nothing)."""
+    if probe.header("Set-Cookie"):
+        return "cookie"
+    control = (probe.header("Cache-Control") or "").replace(" ", "")
+    age = re.search(r"max-age=(\d+)", control)
+    if "public" in control.split(",") and age:
+        return f"public {age.group(1)}"
+    return control[:12] or "-"
+
+
+def print_runs(runs: list) -> None:
+    header = (
+        f"  {'what':34} {'conns':>5} {'status':>6} {'KB':>6} {'caching':>11} {'req/s':>9} {'p50 ms':>8} "
+        f"{'p99 ms':>8} {'non-2xx/3xx':>11} {'socket err':>10} {'conns/worker':>12}"
+    )
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    for run in runs:
+        r, probe = run["result"], run["probe"]
+        first = (
+            f"  {run['label']:34} {run['connections']:>5} {probe.status:>6} {len(probe.body) / 1000:>6.1f} "
+            f"{caching(probe):>11}"
+        )
+        if "failed" in r:
+            print(f"{first}   wrk failed: {r['failed']}")
+            continue
+        print(
+            f"{first} {r['rps']:>9.1f} {ms(r['p50']):>8} {ms(r['p99']):>8} {r['non2xx3xx']:>11} {r['socket']:>10} "
+            f"{r['split'] or '-':>12}"
+        )
+    for run in runs:
+        if run["result"].get("socket"):
+            print(f"  socket errors, {run['label']}: {run['result']['socket_detail']}")
+
+
+def head_size(response: Response) -> int:
+    """Bytes of the status line and headers, about as sent."""
+    return len("HTTP/1.1 200 OK\r\n") + sum(len(k) + len(v) + 4 for k, v in response.headers) + 2
+
+
+TARGETS = []  # (met, text) of the last print_targets, for the closing line
+
+
+def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: dict) -> None:
+    """The issue's targets, each with the value measured here and "met"/"not met" (figures only)."""
+
+    def rate(a: dict, b: dict) -> float | None:
+        return a["rps"] / b["rps"] if "rps" in a and "rps" in b and b["rps"] else None
+
+    errors = None if "failed" in many else many.get("non2xx3xx", 0) + many.get("socket", 0)
+    p99 = rulebook.get("p99")
+    targets = [
+        ("rulebook page through Django / bare view of the same size", ">= 0.8x", rate(rulebook, bare),
+         lambda v: f"{v:.2f}x", lambda v: v >= 0.8),
+        ("nginx proxy_cache / nginx serving the page as a static file", ">= 0.8x", rate(cached, static),
+         lambda v: f"{v:.2f}x", lambda v: v >= 0.8),
+        (f"rulebook page p99 latency at {CONNECTIONS} connections", "< 50 ms", p99,
+         lambda v: f"{ms(v)} ms", lambda v: v < 50),
+        (f"rulebook page errors at {MANY_CONNECTIONS} connections", "0", errors, str, lambda v: v == 0),
+    ]
+    TARGETS.clear()
+    print(f"  {'targets (issue 13)':62} {'target':>8} {'measured':>11}")
+    for text, target, value, shown, check in targets:
+        met = None if value is None else check(value)
+        verdict = "n/a (no figure)" if met is None else "met" if met else "NOT MET"
+        print(f"    {text:60} {target:>8} {shown(value) if value is not None else '-':>11}  {verdict}")
+        TARGETS.append((met, text))
+    print()
+
+
+# --- main ----------------------------------------------------------------------------------------
+
+
+def site_env(tmp: pathlib.Path, settings_module: str) -> dict:
+    """The environment of a production-like site on a fresh SQLite database in ``tmp`` (DEBUG off,
+    plain http, no Redis or proxy settings inherited); also used by bench/lighthouse.py."""
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_CACHE_DIR", "DATABASE_URL"}}
+    env.update(
+        DJANGO_SETTINGS_MODULE=settings_module,
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        DJANGO_DEBUG="0",
+        DJANGO_HTTPS="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    for name in ("DJANGO_TRUST_X_FORWARDED_PROTO", "DJANGO_TRUST_X_FORWARDED_FOR"):
+        env.pop(name, None)
+    return env
+
+
+def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
+    log = tmp / "setup.log"
+    env = site_env(tmp, "bench.http.settings")
+    print(f"  setting up a database in {tmp} (migrate, createcachetable, loadrules, collectstatic) ...", flush=True)
+    manage(env, log, "migrate", "--noinput", "-v0")
+    manage(env, log, "createcachetable")
+    manage(env, log, "loadrules", "-v0")
+    # STATIC_ROOT is not settable from the environment: the project's staticfiles/ (gitignored).
+    manage(env, log, "collectstatic", "--noinput", "-v0")
+
+    # The rulebook page's size first (the bare view returns as many bytes), then the real server.
+    port = free_port()
+    server_log = tmp / "server.log"
+    processes["server"] = start_server(env, port, server_log)
+    page = fetch(port, RULEBOOK)
+    if page.status != 200:
+        raise StartupError(f"{RULEBOOK} answered {page.status}, not 200:\n{tail(server_log)}")
+    size = len(page.body)
+    stop(processes.pop("server"), SERVER)
+    env["BENCH_BARE_BYTES"] = str(size)
+    port = free_port()
+    print(f"  starting {SERVER} (2 workers) on port {port}; the bare view returns {size} bytes ...", flush=True)
+    processes["server"] = start_server(env, port, server_log)
+    page = fetch(port, RULEBOOK)
+    bare = fetch(port, BARE)
+    if bare.status != 200 or len(bare.body) != size:
+        raise StartupError(f"{BARE} answered {bare.status} with {len(bare.body)} bytes, expected 200 and {size}")
+
+    # The static file holds the bytes the cache stores: Django writes absolute links with the Host
+    # it is asked for, and nginx passes "Host: 127.0.0.1" ($host, without the port).
+    proxied = fetch(port, RULEBOOK, {"Host": "127.0.0.1"})
+    if proxied.status != 200:
+        raise StartupError(f"{RULEBOOK} with Host: 127.0.0.1 answered {proxied.status}, not 200")
+    prefix = tmp / "nginx"
+    site = prefix / "static-site" / RULEBOOK.strip("/")
+    site.mkdir(parents=True)
+    (site / "index.html").write_bytes(proxied.body)
+    ports = {"static_port": free_port(), "cache_port": free_port(), "upstream_port": port}
+    print(f"  starting nginx (2 workers): static file on port {ports['static_port']}, "
+          f"proxy_cache on port {ports['cache_port']} ...", flush=True)
+    processes["nginx"] = start_nginx(tools["nginx"], prefix, ports, tmp / "nginx.log")
+
+    # What the rulebook page sends: headers, bytes on the wire per encoding, conditional requests.
+    encodings = {}
+    for encoding in ("identity", "gzip", "br"):
+        answer = fetch(port, RULEBOOK, {"Accept-Encoding": encoding} if encoding != "identity" else None)
+        encodings[encoding] = answer
+    etag = page.header("ETag")
+    conditional = fetch(port, RULEBOOK, {"If-None-Match": etag}).status if etag else None
+    conditional_gzip = None
+    gzip_etag = encodings["gzip"].header("ETag")
+    if gzip_etag:
+        conditional_gzip = fetch(port, RULEBOOK, {"If-None-Match": gzip_etag, "Accept-Encoding": "gzip"}).status
+
+    # The cache: warm each variant, then it must answer from its store (X-Cache-Status: HIT).
+    cache_checks = []
+    for encoding in ("identity", "gzip", "br"):
+        headers = {"Accept-Encoding": encoding} if encoding != "identity" else None
+        first = fetch(ports["cache_port"], RULEBOOK, headers)
+        second = fetch(ports["cache_port"], RULEBOOK, headers)
+        cache_checks.append((encoding, first, second))
+
+    runs = []
+    print(f"  wrk: {THREADS} threads, {SECONDS} s a run ...", flush=True)
+
+    def measure(label, target_port, path, connections=CONNECTIONS, headers=None):
+        warm_up(target_port, path, headers)
+        probe = fetch(target_port, path, headers)
+        result = run_wrk(tools["wrk"], target_port, path, connections, headers, spread=target_port == port)
+        runs.append({"label": label, "connections": connections, "probe": probe, "result": result})
+        return result
+
+    results = {}
+    for label, path in PAGES:
+        results[path] = measure(label, port, path)
+    static = measure("nginx: rulebook as static file", ports["static_port"], RULEBOOK)
+    # nginx logs only the requests its cache did not answer (MISS, EXPIRED, UPDATING, ...), unbuffered.
+    misses_log = prefix / "cache-misses.log"
+    before = misses_log.stat().st_size if misses_log.exists() else 0
+    cached = measure("nginx proxy_cache: rulebook", ports["cache_port"], RULEBOOK)
+    after_run = fetch(ports["cache_port"], RULEBOOK)
+    not_hits: dict = {}
+    if misses_log.exists():
+        with misses_log.open("rb") as f:
+            f.seek(before)
+            for line in f.read().decode(errors="replace").split():
+                not_hits[line] = not_hits.get(line, 0) + 1
+    many = measure(f"rulebook (Django), {MANY_CONNECTIONS} conns", port, RULEBOOK, MANY_CONNECTIONS)
+    gzip_run = measure("rulebook (Django), gzip", port, RULEBOOK, headers={"Accept-Encoding": "gzip"})
+    br_run = measure("rulebook (Django), br", port, RULEBOOK, headers={"Accept-Encoding": "br"})
+
+    # --- print ---
+    print()
+    if SERVER == "uvicorn":
+        served = "uvicorn --workers 2 (ASGI, h11; BENCH_HTTP_SERVER=uvicorn)"
+        spread_note = " conns/worker: wrk's open connections per server process, from ss, a second into the run)"
+    else:
+        served = "gunicorn --workers 2 (WSGI, sync; as README's \"Serving it for real\")"
+        spread_note = (" conns/worker: connections per server process, from ss, a second into the run; a sync"
+                       " worker holds one at a time\n and closes it after the response, so wrk reconnects)")
+    print(f"HTTP bench, server: {served}")
+    print(f"  nginx 2 workers, wrk -t{THREADS} -c{CONNECTIONS} (and -c{MANY_CONNECTIONS}) -d{SECONDS}s, "
+          f"{os.cpu_count()} CPUs shared by all of them")
+    print("(status, KB on the wire, caching: one request before the run; latency from wrk --latency;")
+    print(spread_note)
+    print()
+    print_runs(runs)
+    print()
+    rulebook = results[RULEBOOK]
+    print(f"  gzip / br rate vs identity (Django):              {ratio(gzip_run, rulebook)} / {ratio(br_run, rulebook)}")
+    static_probe = next(run["probe"] for run in runs if run["result"] is static)
+    cached_probe = next(run["probe"] for run in runs if run["result"] is cached)
+    print(f"  static file vs proxy_cache response: body {len(static_probe.body)} / {len(cached_probe.body)} bytes"
+          f" ({'the same bytes' if static_probe.body == cached_probe.body else 'NOT the same bytes'}), "
+          f"headers {head_size(static_probe)} / {head_size(cached_probe)} bytes")
+    counted = ", ".join(f"{k} {v}" for k, v in sorted(not_hits.items(), key=lambda kv: -kv[1])) or "none"
+    print(f"  X-Cache-Status: {cached_probe.header('X-Cache-Status') or '-'} before the proxy_cache run, "
+          f"{after_run.header('X-Cache-Status') or '-'} after it; not HIT during it (nginx's log): {counted}"
+          + (f" of {cached['requests']} requests" if "requests" in cached else ""))
+    print()
+    print_targets(rulebook, results[BARE], cached, static, many)
+    print(f"  the rulebook page {RULEBOOK} on the wire (through Django)")
+    for encoding, answer in encodings.items():
+        asked = "(no Accept-Encoding)" if encoding == "identity" else f"Accept-Encoding: {encoding}"
+        got = answer.header("Content-Encoding") or "identity"
+        print(f"    {asked:28} {len(answer.body):>8} bytes  {answer.status}  Content-Encoding: {got}")
+    print()
+    print("  response headers of the rulebook page (no Accept-Encoding; gzip where they differ)")
+    for name in SHOWN_HEADERS:
+        value = page.header(name)
+        gz = encodings["gzip"].header(name)
+        extra = f"   | gzip: {gz}" if gz != value else ""
+        print(f"    {name + ':':18} {value if value is not None else '(none)'}{extra}")
+    cookies = [answer.header("Set-Cookie") for answer in (page, *encodings.values())]
+    print(f"    {'Set-Cookie:':18} {'PRESENT: ' + next(c for c in cookies if c) if any(cookies) else '(none)'}")
+    if etag:
+        print(f"    If-None-Match with the ETag      -> {conditional}{'' if conditional == 304 else '  (not 304)'}")
+        if gzip_etag:
+            print(f"    If-None-Match, gzip variant      -> {conditional_gzip}{'' if conditional_gzip == 304 else '  (not 304)'}")
+    else:
+        print("    If-None-Match                    -> not tried: no ETag")
+    print()
+    print("  through nginx proxy_cache (first request, second request)")
+    for encoding, first, second in cache_checks:
+        asked = "(no Accept-Encoding)" if encoding == "identity" else f"Accept-Encoding: {encoding}"
+        print(
+            f"    {asked:28} X-Cache-Status {first.header('X-Cache-Status') or '-'} then "
+            f"{second.header('X-Cache-Status') or '-'}; {len(second.body)} bytes, "
+            f"Content-Encoding: {second.header('Content-Encoding') or 'identity'}"
+        )
+    if cache_checks[0][2].header("X-Cache-Status") != "HIT":
+        print("    (not HIT: nginx stores a page only with Cache-Control public/max-age or Expires, and no Set-Cookie)")
+
+
+def main() -> int:
+    if any(pathlib.Path(arg).name == "run_all.py" for arg in sys.orig_argv):  # runpy replaces sys.argv[0]
+        print("  skipped here (needs nginx and wrk, about two minutes): make bench-http")
+        return 0
+    tools = {name: shutil.which(name) or (f"/usr/sbin/{name}" if os.path.exists(f"/usr/sbin/{name}") else None)
+             for name in ("nginx", "wrk")}
+    if SERVER not in SERVERS:
+        print(f"bench-http: BENCH_HTTP_SERVER={SERVER!r}: use gunicorn (the default) or uvicorn", file=sys.stderr)
+        return 2
+    missing = [name for name, found in tools.items() if not found]
+    if missing:
+        print(f"bench-http: cannot run without {' and '.join(missing)} (apt-get install nginx-light wrk)", file=sys.stderr)
+        return 2
+
+    def terminated(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, terminated)
+    processes: dict = {}
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-http-"))
+    try:
+        bench(tmp, tools, processes)
+        met = sum(1 for ok, _ in TARGETS if ok)
+        missed = [text for ok, text in TARGETS if not ok]
+        print()
+        print(f"issue 13 targets: {met} of {len(TARGETS)} met" + (f"; not met: {'; '.join(missed)}" if missed else ""))
+        return 0
+    except StartupError as error:
+        print(f"bench-http: could not start: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("bench-http: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        stop(processes.pop("nginx", None), "nginx")
+        stop(processes.pop("server", None), SERVER)
+        if os.environ.get("BENCH_HTTP_KEEP"):
+            print(f"bench-http: kept {tmp} (logs, nginx.conf)", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    code = main()
+    if code:
+        sys.exit(code)
