@@ -180,7 +180,7 @@ def board_context(
     result = engine.result(state) if over else None
     return {
         "board": board,
-        "board_svg": board_svg(board, shapes, interactive, game.language if game else spec.engine.language),
+        "board_svg": board_svg(board, shapes, interactive, lang),
         "taps": taps,
         "my_turn": my_turn,
         "actor": actor,

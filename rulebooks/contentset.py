@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .glossary import FILE_NAME as GLOSSARY_FILE
+from .glossary import GlossaryError, Term, read_glossary
 from .parsing import (
     CROSS_REF_RE,
     ID_RE,
@@ -68,6 +70,7 @@ class GameContent:
     coverage: list[CoverageFact] = field(default_factory=list)
     faqs: list[FaqSource] = field(default_factory=list)
     scenarios: set[str] = field(default_factory=set)
+    glossary: list[Term] = field(default_factory=list)
 
     @property
     def meta(self) -> dict:
@@ -192,6 +195,7 @@ def load_content(
                     )
         _load_coverage(game, index, seeds_dir, root, problems, aliases)
         _load_faqs(game, index, root, problems, aliases)
+        _load_glossary(game, root, problems)
 
     return ContentSet(games=games, problems=problems, index=index, aliases=aliases, retired=retired)
 
@@ -245,6 +249,18 @@ def _collect_aliases(games: dict[str, GameContent], index, root: Path, problems:
                     aliases[old] = node.id
                     where[old] = f"{shown}:{node.line}"
     return aliases
+
+
+def _load_glossary(game: GameContent, root: Path, problems: list[Problem]) -> None:
+    """The game's terms in nl, de and en (rulebooks/glossary.py): required, and well-formed."""
+    path = game.folder / GLOSSARY_FILE
+    if not path.exists():
+        problems.append(Problem(_rel(path, root), 0, "glossary is missing: the game's terms in nl, de and en"))
+        return
+    try:
+        game.glossary = read_glossary(path)
+    except GlossaryError as exc:
+        problems.append(Problem(_rel(path, root), 1, str(exc).replace(f"{path}: ", "")))
 
 
 def _load_coverage(

@@ -17,13 +17,14 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
 from rulebooks.models import Game, looks_like_slug
 from rulesite.httpcache import public
 from simulator.core import codec
 from simulator.core.codec import CodecError, Log
-from simulator.core.engine import Engine, Event, PositionError
+from simulator.core.engine import Engine, Event, PositionError, RuleError
 from simulator.core.inputs import InputError, parse_int, parse_json
 from simulator.core.registry import get_engine
 from simulator.core.replay import ReplayError, advance
@@ -83,11 +84,40 @@ def _game_engine(slug: str):
     return game, engine, None
 
 
-def _events(engine: Engine[Any], events: Iterable[Event]) -> list[dict[str, Any]]:
-    return [e.as_dict(engine.describe(e)) for e in events]
+LANGUAGES = ("nl", "de", "en")
 
 
-def _state_payload(engine: Engine[Any], state: Any) -> dict[str, Any]:
+def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
+    """The language of the game's sentences (events, refusals, results): ``?lang=`` (nl, de or
+    en), else the first of those the Accept-Language header asks for, else None (the rulebook's
+    own language, as before either existed)."""
+    asked = request.GET.get("lang")
+    if asked is not None:
+        if asked not in LANGUAGES:
+            return None, error("lang", f"unknown language '{asked[:20]}'; one of: {', '.join(LANGUAGES)}")
+        return asked, None
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    if header:
+        for code, _q in parse_accept_lang_header(header):
+            base = code.split("-")[0].lower()
+            if base in LANGUAGES:
+                return base, None
+    return None, None
+
+
+def _refusal(engine: Engine[Any], exc: ReplayError, lang: str | None) -> str:
+    """A refused action's reason in ``lang`` (a rule's refusal carries its message key)."""
+    cause = exc.__cause__
+    if isinstance(cause, RuleError) and engine.messages.has(cause.key):
+        return engine.reason(cause, lang)
+    return exc.reason
+
+
+def _events(engine: Engine[Any], events: Iterable[Event], lang: str | None = None) -> list[dict[str, Any]]:
+    return [e.as_dict(engine.describe(e, lang)) for e in events]
+
+
+def _state_payload(engine: Engine[Any], state: Any, lang: str | None = None) -> dict[str, Any]:
     over = engine.is_over(state)
     result = engine.result(state) if over else None
     return {
@@ -96,7 +126,7 @@ def _state_payload(engine: Engine[Any], state: Any) -> dict[str, Any]:
         "legal_actions": [] if over else engine.legal_actions(state),
         "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
         "over": over,
-        "result": result.as_dict(engine.describe_result(result)) if result else None,
+        "result": result.as_dict(engine.describe_result(result, lang)) if result else None,
     }
 
 
@@ -176,6 +206,9 @@ def scenario_step(request, game, scenario_id):
     game_obj, engine, problem = _game_engine(game)
     if problem:
         return problem
+    lang, problem = _language(request)
+    if problem:
+        return problem
     try:
         timeline = from_scenario(engine, load_scenario(game, scenario_id))
     except ScenarioError:
@@ -195,10 +228,10 @@ def scenario_step(request, game, scenario_id):
             "steps": timeline.last,
             "caption": frame.caption,
             "action": frame.action,
-            "refused": frame.refused.as_dict() if frame.refused else None,
-            "events": _events(engine, frame.events),
+            "refused": {**frame.refused.as_dict(), "reason": engine.reason(frame.refused, lang)} if frame.refused else None,
+            "events": _events(engine, frame.events, lang),
             "log": codec.encode(timeline.log_until(step)),
-            **_state_payload(engine, frame.state),
+            **_state_payload(engine, frame.state, lang),
         }
     )
 
@@ -206,6 +239,9 @@ def scenario_step(request, game, scenario_id):
 @endpoint("POST")
 def apply(request, game):
     game_obj, engine, problem = _game_engine(game)
+    if problem:
+        return problem
+    lang, problem = _language(request)
     if problem:
         return problem
     try:
@@ -271,18 +307,20 @@ def apply(request, game):
         try:
             step = advance(engine, state, action, len(applied), seed=log.seed)
         except ReplayError as exc:
-            results.append({"action": action, "legal": False, "reason": exc.reason, "clause": exc.clause})
+            results.append({"action": action, "legal": False, "reason": _refusal(engine, exc, lang), "clause": exc.clause})
             stopped = True
             continue
         state = step.after
         applied.append(step.action)
-        item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events)}
+        item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events, lang)}
         if step.drawn:
             item["drawn"] = True
         item["position"] = engine.position_of(state)
         results.append(item)
     new_log = Log(log.setup, log.position, log.scenario, tuple(applied), log.seed, log.bots)
-    return JsonResponse({"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state)})
+    return JsonResponse(
+        {"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state, lang)}
+    )
 
 
 @csrf_exempt

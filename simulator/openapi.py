@@ -232,6 +232,20 @@ def _game_parameter() -> dict[str, Any]:
     }
 
 
+def _lang_parameter() -> dict[str, Any]:
+    return {
+        "name": "lang",
+        "in": "query",
+        "required": False,
+        "description": (
+            "The language of the game's sentences (events, refusals, results). Without it the "
+            "first of nl, de, en in Accept-Language, else the rulebook's own language."
+        ),
+        "schema": {"type": "string", "enum": ["nl", "de", "en"]},
+        "example": "en",
+    }
+
+
 @cache
 def document() -> dict[str, Any]:
     from .api import MAX_APPLY, MAX_BODY_BYTES
@@ -331,10 +345,11 @@ def document() -> dict[str, Any]:
                             "schema": {"type": "integer", "minimum": 0},
                             "example": 1,
                         },
+                        _lang_parameter(),
                     ],
                     "responses": {
                         "200": _json(_ref("ScenarioStep"), "The step."),
-                        "400": _error("A step that is not a whole number or past the last step."),
+                        "400": _error("A step that is not a whole number or past the last step, or an unknown lang."),
                         "404": not_found,
                     },
                 }
@@ -343,7 +358,7 @@ def document() -> dict[str, Any]:
                 "post": {
                     "operationId": "apply",
                     "summary": "Try actions from a start: each is judged by the rules engine",
-                    "parameters": [_game_parameter()],
+                    "parameters": [_game_parameter(), _lang_parameter()],
                     "requestBody": {
                         "required": True,
                         "description": f"At most {MAX_BODY_BYTES} bytes.",
@@ -356,7 +371,7 @@ def document() -> dict[str, Any]:
                     },
                     "responses": {
                         "200": _json(_ref("ApplyResponse"), "Each action judged; an illegal action is not an error."),
-                        "400": _error("A body that is not valid JSON or not a valid request, naming the field."),
+                        "400": _error("A body that is not valid JSON or not a valid request, naming the field, or an unknown lang."),
                         "404": not_found,
                         "413": _error(f"A body of more than {MAX_BODY_BYTES} bytes."),
                     },

@@ -201,6 +201,8 @@ def board_context(
     # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
     caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
     caption = frame.caption
+    # A scenario's sentence is in the rulebook's language; an event's in the reader's.
+    caption_lang = game.language if caption is not None else lang
     if caption is None:
         chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
         chosen = chosen or (frame.events[0] if frame.events else None)
@@ -304,6 +306,7 @@ def board_context(
         "frame": frame,
         "start_caption": timeline.frames[0].caption or "",
         "caption": caption,
+        "caption_lang": caption_lang,
         "caption_clause": caption_clause,
         "caption_cite": clause_cite(caption_clause),
         "events": events_of(frame.events),
@@ -316,7 +319,7 @@ def board_context(
         # A board with tappable pieces is a group of links, not a picture (role=img may not contain links).
         "board_interactive": board_interactive,
         # The drawn board (the page's links swap #sim; a mini-board's step controls swap itself).
-        "board_svg": board_svg(board, board_shapes, board_interactive, game.language, "sim" if playable_board else ""),
+        "board_svg": board_svg(board, board_shapes, board_interactive, lang, "sim" if playable_board else ""),
         "taps": taps,
         "log_rows": log_rows,
         "log_window": {

@@ -116,7 +116,7 @@ def test_the_simulator_start_page_links_to_the_rooms(client):
 @pytest.mark.parametrize(
     "game, seats_named",
     [
-        ("finstere-flure", {"Rood (R)", "Geel (Y)"}),  # the board legend's names, not the engine's "red"
+        ("finstere-flure", {"Red (R)", "Yellow (Y)"}),  # the board legend's names in the page's language, not "red"
         ("betoverde-torens", None),
         ("torens-en-dieven", None),
         ("der-dunkle-turm", None),

@@ -192,7 +192,7 @@ def test_a_seat_never_receives_another_seats_cards(application):
         return final, {name: text_of(c.messages) for name, c in clients.items()}
 
     game, clients_text = run(body)
-    from simulator.games.betoverde_torens.names import card_name
+    from simulator.games.betoverde_torens.labels import card as card_name  # the room is English
 
     assert len(game.events) > 10 and all(clients_text.values())
     for seat, other in (("red", "blue"), ("blue", "red")):
@@ -206,7 +206,7 @@ def test_a_seat_never_receives_another_seats_cards(application):
         hand = engine.observation(game.state, other)["hands"][other]
         mine = engine.observation(game.state, seat)["hands"][seat]
         if hand and sorted(hand) != sorted(mine):
-            hidden = ", ".join(card_name(c) for c in hand)
+            hidden = ", ".join(card_name(c, "en") for c in hand)
             assert hidden not in seen, f"{seat} received {other}'s hand"
             assert hidden in clients_text[other]  # the owner does see it
 

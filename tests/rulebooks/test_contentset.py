@@ -5,8 +5,12 @@ from pathlib import Path
 
 from rulebooks.contentset import load_content
 
+GLOSSARY = '[[term]]\nid = "regel"\nnl = ["regel"]\nde = ["Regel"]\nen = ["rule"]\n'
 
-def write_game(root: Path, slug: str, prefix: str, body: str, coverage: str | None = None, faqs=None):
+
+def write_game(
+    root: Path, slug: str, prefix: str, body: str, coverage: str | None = None, faqs=None, glossary: str | None = GLOSSARY
+):
     folder = root / "rulebooks" / "content" / slug
     folder.mkdir(parents=True)
     front = textwrap.dedent(
@@ -26,6 +30,8 @@ def write_game(root: Path, slug: str, prefix: str, body: str, coverage: str | No
     if coverage is None:
         coverage = f'seed_file = "seed.txt"\n\n[[fact]]\nseed = "De regel."\nclauses = ["{prefix}-regel"]\n'
     (folder / "coverage.toml").write_text(coverage, encoding="utf-8")
+    if glossary is not None:
+        (folder / "glossary.toml").write_text(glossary, encoding="utf-8")
     for name, text in (faqs or {}).items():
         (folder / "faq").mkdir(exist_ok=True)
         (folder / "faq" / name).write_text(textwrap.dedent(text), encoding="utf-8")
@@ -162,3 +168,14 @@ def test_folder_and_front_matter_slug_must_agree_and_prefixes_be_unique(tmp_path
     found = texts(load(tmp_path))
     assert any("front matter slug 'iets-anders' differs from folder name 'aa-game'" in f for f in found)
     assert any("id prefix 'aa' is already used by 'aa-game'" in f for f in found)
+
+
+def test_a_game_without_a_glossary_or_with_a_malformed_one_is_a_problem(tmp_path):
+    write_game(tmp_path, "aa-game", "aa", body("aa"), glossary=None)
+    write_game(tmp_path, "bb-game", "bb", body("bb"), glossary=GLOSSARY.replace('de = ["Regel"]\n', ""))
+    problems = texts(load(tmp_path))
+    assert "rulebooks/content/aa-game/glossary.toml:0: glossary is missing: the game's terms in nl, de and en" in problems
+    assert any(
+        p.startswith("rulebooks/content/bb-game/glossary.toml:1: term 1 (regel): 'de' must be a non-empty list")
+        for p in problems
+    ), problems

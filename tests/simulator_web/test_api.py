@@ -309,3 +309,50 @@ def test_fuzzed_steps_never_cause_a_server_error(client, step):
     response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": step})
     assert response.status_code in (200, 400)
     assert response["Content-Type"] == "application/json"
+
+
+@pytest.mark.parametrize("lang", ["fr", "NL", "", "de-DE"])
+def test_an_unknown_lang_is_a_json_400_naming_it(client, lang):
+    response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": 1, "lang": lang})
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "lang" and "nl, de, en" in response.json()["error"]["reason"]
+    body = {"scenario": SCENARIO, "apply": "move:red2:UU"}
+    bad = client.post(f"{API}finstere-flure/apply?lang={lang}", data=json.dumps(body), content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "lang"
+
+
+def test_the_games_sentences_follow_lang_then_accept_language_then_the_rulebook(client):
+    """Issue 12: events, refusals and results in the asked language, with the glossary's terms;
+    keys, clauses and positions do not change with it."""
+    from django.conf import settings
+
+    from rulebooks.glossary import glossary_path, read_glossary
+
+    terms = {t.id: t for t in read_glossary(glossary_path(settings.RULEBOOK_CONTENT_DIR, "finstere-flure"))}
+    url = f"{API}finstere-flure/scenarios/{SCENARIO}/"
+    by_lang = {lang: client.get(url, {"step": 2, **({"lang": lang} if lang else {})}).json() for lang in ("", "nl", "de", "en")}
+    assert by_lang[""]["refused"]["reason"] == by_lang["nl"]["refused"]["reason"]  # the rulebook's language
+    for lang in ("nl", "de", "en"):
+        reason = by_lang[lang]["refused"]["reason"]
+        assert terms["stone-block"].word(lang).lower() in reason.lower(), (lang, reason)
+        assert terms["outer-wall"].word(lang).lower() in reason.lower(), (lang, reason)
+        assert by_lang[lang]["refused"]["clause"] == "ff-steen-schuiven"
+        assert by_lang[lang]["position"] == by_lang["nl"]["position"]
+    german = client.get(url, {"step": 1}, headers={"Accept-Language": "fr-FR, de;q=0.8, en;q=0.5"}).json()
+    dutch = client.get(url, {"step": 1}).json()
+    assert [e["key"] for e in german["events"]] == [e["key"] for e in dutch["events"]]
+    assert any("Steinblock" in e["text"] for e in german["events"])
+    assert not any("Steinblock" in e["text"] for e in dutch["events"])
+    # ?lang= wins over the header; a header without nl, de or en means the rulebook's language.
+    english = client.get(url, {"step": 1, "lang": "en"}, headers={"Accept-Language": "de"}).json()
+    assert any("stone block" in e["text"] for e in english["events"])
+    assert client.get(url, {"step": 1}, headers={"Accept-Language": "fr"}).json()["events"] == dutch["events"]
+
+
+def test_apply_judges_in_the_asked_language(client):
+    start = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/").json()["position"]
+    body = {"position": start, "apply": ["move:red2:UU", "move:yellow1:U"]}
+    english = client.post(f"{API}finstere-flure/apply?lang=en", data=json.dumps(body), content_type="application/json").json()
+    moved, refused = english["results"]
+    assert any("stone block" in e["text"] for e in moved["events"])
+    assert refused["legal"] is False and "stone block" in refused["reason"] and refused["clause"] == "ff-steen-schuiven"

@@ -3,8 +3,8 @@
 
 Modules: ``cards`` (the 90 cards, the spells and their costs), ``state`` (frozen dataclasses, the
 ring), ``moves`` (wizards, towers, the Raventoren, flasks, spell effects), ``flow`` (turns, chance,
-legal actions, transitions, the end), ``position`` (JSON positions), ``names``/``messages_nl``/
-``messages`` (sentences), ``engine`` (the ``ENGINE``), ``view`` (the board drawing), ``labels``
+legal actions, transitions, the end), ``position`` (JSON positions), ``names``/``messages_nl``/``_de``/``_en``/
+``messages`` (sentences in three languages), ``engine`` (the ``ENGINE``), ``view`` (the board drawing), ``labels``
 (action labels and groups in nl/de/en), ``taps`` (moving by tapping the board), ``editor`` (the
 position editor).
 

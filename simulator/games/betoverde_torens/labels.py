@@ -3,7 +3,9 @@ colours, cards, spells, the labels and groups of the actions, and the words of t
 (:mod:`.taps`) and of the position editor (:mod:`.editor`).
 
 Engine codes (``play:w3:wizard:5``, ``x5-1``, ``wizard-fwd``) never reach a label of a legal action.
-The event sentences stay in :mod:`.messages_nl` (the engine's catalogue)."""
+The event sentences are the engine's catalogues (:mod:`.messages_nl`, :mod:`.messages_de`,
+:mod:`.messages_en`), whose German and English formatters name cards, colours and spells with the
+functions here (:func:`.names.formats`). The terms follow ``rulebooks/content/betoverde-torens/glossary.toml``."""
 
 from __future__ import annotations
 
@@ -32,14 +34,14 @@ COLOURS: dict[str, dict[str, str]] = {
     "en": {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Green", "purple": "Purple", "white": "White"},
 }
 
-# A wizard of a colour ("rode tovenaar", "roter Zauberer", "red wizard").
+# A wizard of a colour ("rode tovenaar", "roter Magier", "red wizard").
 WIZARD: dict[str, dict[str, str]] = {
     "nl": {
         c: f"{a} tovenaar"
         for c, a in zip(COLOURS["en"], ("rode", "blauwe", "gele", "groene", "paarse", "witte"), strict=True)
     },
     "de": {
-        c: f"{a} Zauberer"
+        c: f"{a} Magier"
         for c, a in zip(COLOURS["en"], ("roter", "blauer", "gelber", "grüner", "lila", "weißer"), strict=True)
     },
     "en": {
@@ -51,14 +53,14 @@ WIZARD: dict[str, dict[str, str]] = {
 SPELL_NAMES: dict[str, dict[str, str]] = {
     "nl": SPELL_NL,  # the message catalogue's names
     "de": {
-        "wizard-fwd": "Versetze einen Zauberer (vorwärts)",
-        "wizard-back": "Versetze einen Zauberer (rückwärts)",
+        "wizard-fwd": "Versetze einen Magier (vorwärts)",
+        "wizard-back": "Versetze einen Magier (rückwärts)",
         "tower-fwd": "Versetze einen Turm (vorwärts)",
         "tower-back": "Versetze einen Turm (rückwärts)",
         "swap": "Tausche zwei Türme",
-        "raven": "Versetze den Rabenturm",
+        "raven": "Versetze die Rabenburg",
         "lift": "Mitnehmen",
-        "free": "Befreie einen Zauberer",
+        "free": "Befreie einen Magier",
     },
     "en": {
         "wizard-fwd": "Move a Wizard (forward)",
@@ -66,7 +68,7 @@ SPELL_NAMES: dict[str, dict[str, str]] = {
         "tower-fwd": "Move a Tower (forward)",
         "tower-back": "Move a Tower (backward)",
         "swap": "Swap Two Towers",
-        "raven": "Move the Raven Tower",
+        "raven": "Move Ravenskeep",
         "lift": "Hitch a Ride",
         "free": "Free a Wizard",
     },
@@ -147,25 +149,25 @@ T: dict[str, dict[str, str]] = {
         "group.turn": "Beurt",
     },
     "de": {
-        "card.wizard": "Zaubererkarte",
+        "card.wizard": "Magierkarte",
         "card.tower": "Turmkarte",
-        "card.either": "Zauberer-oder-Turm-Karte",
+        "card.either": "Magier-oder-Turm-Karte",
         "card.dice": "{kind} mit {n} {n_dice}",
         "die.one": "Würfel",
         "die.many": "Würfeln",
-        "card.two": "{kind} {t}/{w} (Turm {t}, Zauberer {w})",
+        "card.two": "{kind} {t}/{w} (Turm {t}, Magier {w})",
         "card.number": "{kind} {n}",
-        "flasks.one": "{n} Fläschchen",
-        "flasks.many": "{n} Fläschchen",
+        "flasks.one": "{n} Zaubertrankflasche",
+        "flasks.many": "{n} Zaubertrankflaschen",
         "wizard.move": "{who} von Feld {frm} auf Feld {to}",
-        "wizard.raven": "{who} von Feld {frm} in den Rabenturm",
+        "wizard.raven": "{who} von Feld {frm} in die Rabenburg",
         "tower.move": "Turm {t} von Feld {frm} auf Feld {to}{extra}",
         "with": " (mit {items})",
         "with.towers.one": "{k} Turm darauf",
         "with.towers.many": "{k} Türmen darauf",
-        "with.wizards.one": "{k} Zauberer",
-        "with.wizards.many": "{k} Zauberern",
-        "with.raven": "dem Rabenturm",
+        "with.wizards.one": "{k} Magier",
+        "with.wizards.many": "{k} Magiern",
+        "with.raven": "der Rabenburg",
         "and": " und ",
         "play.dice": "{card}: würfeln",
         "play.none": "{card}: nichts zu versetzen",
@@ -192,9 +194,9 @@ T: dict[str, dict[str, str]] = {
         "ccw": "gegen den Uhrzeigersinn",
         "raven.to": "{dir}, auf Feld {to}",
         "raven.onto": "{dir}, auf Turm {tower} auf Feld {to}",
-        "raven.stays": "{dir}: kein freier Platz, er bleibt stehen",
+        "raven.stays": "{dir}: kein freier Platz, sie bleibt stehen",
         "lift": "{who} von Feld {frm} mit auf Feld {to}",
-        "lift.raven": "{who} von Feld {frm} mit in den Rabenturm",
+        "lift.raven": "{who} von Feld {frm} mit in die Rabenburg",
         "free": "Turm {t} auf Feld {n} anheben: ein {who} darunter kommt frei",
         "free.none": "Turm {t} auf Feld {n} anheben (darunter ist kein {who})",
         "unknown": "Unbekannte Aktion ({code})",
@@ -202,10 +204,10 @@ T: dict[str, dict[str, str]] = {
         "piece.wizard.tower": "{Who} auf Turm {t} (Feld {n})",
         "piece.tower": "Turm {t} auf Feld {n}{extra}",
         "dest": "Auf Feld {to}",
-        "dest.raven": "In den Rabenturm",
+        "dest.raven": "In die Rabenburg",
         "status.choose": "Gewürfelt: {roll} mit der {card}. Wähle, was du versetzt.",
         "status.pass-tower": "Du darfst einen Turm 1 Schritt versetzen.",
-        "status.play": "Wähle eine Karte aus deiner Hand oder tippe zuerst einen Zauberer oder Turm an.",
+        "status.play": "Wähle eine Karte aus deiner Hand oder tippe zuerst einen Magier oder Turm an.",
         "odds": "{label} ({k} von {n} Karten)",
         "group.roll-move": "Mit dem Wurf versetzen",
         "group.spell": "Zaubersprüche",
@@ -226,17 +228,17 @@ T: dict[str, dict[str, str]] = {
         "die.many": "dice",
         "card.two": "{kind} {t}/{w} (tower {t}, wizard {w})",
         "card.number": "{kind} {n}",
-        "flasks.one": "{n} flask",
-        "flasks.many": "{n} flasks",
+        "flasks.one": "{n} potion",
+        "flasks.many": "{n} potions",
         "wizard.move": "{who} from space {frm} to space {to}",
-        "wizard.raven": "{who} from space {frm} into the Raven Tower",
+        "wizard.raven": "{who} from space {frm} into Ravenskeep",
         "tower.move": "tower {t} from space {frm} to space {to}{extra}",
         "with": " (with {items})",
         "with.towers.one": "{k} tower on top",
         "with.towers.many": "{k} towers on top",
         "with.wizards.one": "{k} wizard",
         "with.wizards.many": "{k} wizards",
-        "with.raven": "the Raven Tower",
+        "with.raven": "Ravenskeep",
         "and": " and ",
         "play.dice": "{card}: roll the die",
         "play.none": "{card}: nothing can be moved",
@@ -265,7 +267,7 @@ T: dict[str, dict[str, str]] = {
         "raven.onto": "{dir}, onto tower {tower} on space {to}",
         "raven.stays": "{dir}: no free place, it stays",
         "lift": "{who} from space {frm} along to space {to}",
-        "lift.raven": "{who} from space {frm} along into the Raven Tower",
+        "lift.raven": "{who} from space {frm} along into Ravenskeep",
         "free": "lift tower {t} on space {n}: a {who} under it is freed",
         "free.none": "lift tower {t} on space {n} (no {who} under it)",
         "unknown": "Unknown action ({code})",
@@ -273,7 +275,7 @@ T: dict[str, dict[str, str]] = {
         "piece.wizard.tower": "{Who} on tower {t} (space {n})",
         "piece.tower": "Tower {t} on space {n}{extra}",
         "dest": "To space {to}",
-        "dest.raven": "Into the Raven Tower",
+        "dest.raven": "Into Ravenskeep",
         "status.choose": "Rolled {roll} with the {card}. Choose what to move.",
         "status.pass-tower": "You may move a tower 1 step.",
         "status.play": "Choose a card from your hand, or tap a wizard or tower first.",

@@ -1,4 +1,5 @@
-"""Dutch names of colours, cards and spells (used by the message catalogue and the view)."""
+"""Dutch names of colours, cards and spells (the source catalogue's formatters, used by the view
+for its Dutch texts), and :func:`formats`: the German and English catalogues' formatters."""
 
 from __future__ import annotations
 
@@ -67,3 +68,53 @@ FORMATS = {
     "spells": spells,
     "where": where,
 }
+
+
+# -- the formatters of the German and English catalogues -------------------------------------------
+
+WHERE = {
+    "de": ("oben auf Turm {t}", "auf dem Boden"),
+    "en": ("on top of tower {t}", "on the ground"),
+}
+KIND = {"de": ("Magier", "Turm"), "en": ("wizard", "tower")}
+AND = {"de": " und ", "en": " and "}
+
+
+def formats(lang: str) -> dict[str, Any]:
+    """The formatters of the ``lang`` catalogue (de, en): the names the board and the action labels
+    use (:mod:`.labels`), so a sentence and the board name a card, a colour or a spell alike."""
+    from . import labels  # labels imports this module: import it when the catalogue is built
+
+    def colour_(value: Any, args: tuple[str, ...] = ()) -> str:
+        return labels.colour(str(value), lang)
+
+    def colours_(value: Any, args: tuple[str, ...] = ()) -> str:
+        names = [labels.colour(str(v), lang) for v in value]
+        return ", ".join(names[:-1]) + AND[lang] + names[-1] if len(names) > 1 else "".join(names)
+
+    def card_(value: Any, args: tuple[str, ...] = ()) -> str:
+        return labels.card(str(value), lang)
+
+    def spell_(value: Any, args: tuple[str, ...] = ()) -> str:
+        return labels.spell_name(str(value), lang)
+
+    def spells_(value: Any, args: tuple[str, ...] = ()) -> str:
+        return ", ".join(labels.spell_name(str(v), lang) for v in value)
+
+    def where_(value: Any, args: tuple[str, ...] = ()) -> str:
+        on_tower, on_space = WHERE[lang]
+        return on_tower.format(t=value) if value else on_space
+
+    def kind_(value: Any, args: tuple[str, ...] = ()) -> str:
+        wizard, tower = KIND[lang]
+        return wizard if value == "wizard" else tower
+
+    return {
+        "kind": kind_,
+        "colour": colour_,
+        "colours": colours_,
+        "card": card_,
+        "spell": spell_,
+        "spells": spells_,
+        "where": where_,
+    }

@@ -5,7 +5,8 @@ Modules: ``board`` (the path, side fields, deck, magic places, timers), ``state`
 mutable Table of a transition), ``moves`` (walking over free fields, landing, exile, camp), ``attack``
 (the tower attack, bridges, rifts, beasts and their fights), ``duel`` (the wizard), ``flow`` (turns,
 table rounds, timers, the owl for an all-captured team, lapsing cards), ``actions`` (who acts, legal
-actions, what each action does), ``position`` (JSON), ``messages_de``/``messages`` (sentences),
+actions, what each action does), ``position`` (JSON), ``messages_de``/``_nl``/``_en``,
+``message_formats`` and ``messages`` (sentences in three languages),
 ``engine`` (``ENGINE``), ``view`` (the board, tapping moves, action labels in nl/de/en), ``words`` (the
 plain words of those labels), ``editor`` (the position editor, ``EDITOR``), ``bots`` (the computer
 teams), ``strength`` (a bench).

@@ -3,58 +3,15 @@
 Formatters: ``name`` (companion id -> ``Rot 1``), ``team`` (``red`` -> ``Rot``), ``an`` (a place ->
 ``auf Feld 7``, ``auf Seitenfeld 6b``, ``im Lager``, ``am Turm``, ``im Exil``), ``feld`` (``7`` ->
 ``Feld 7``, ``6b`` -> ``Seitenfeld 6b``), ``karte`` (a card kind -> ``Schritte 2``, ``Turmattacke
-(Riss auf Feld 13)`` ...), ``tier`` (a lair -> ``das Knochentier von Feld 12``).
+(Riss auf Feld 13)`` ...), ``tier`` (a lair -> ``das Knochentier von Feld 12``), ``felder`` (fields
+joined with ``und``), built by :func:`.message_formats.formats` from the board's words (:mod:`.words`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from .message_formats import formats
 
-from simulator.core.messages import Formatter
-
-TEAM_DE = {"red": "Rot", "blue": "Blau", "green": "Grün", "yellow": "Gelb"}
-CARD_DE = {"exile": "Aus dem Exil", "bolt": "Donnerblitz", "spell": "Schutzzauber", "float": "Schwebefeld"}
-
-
-def team_name(team: Any) -> str:
-    return TEAM_DE.get(str(team), str(team))
-
-
-def companion_name(cid: Any) -> str:
-    cid = str(cid)
-    team = cid.rstrip("0123456789")
-    return f"{team_name(team)} {cid[len(team):]}"
-
-
-def field_name(field: Any) -> str:
-    field = str(field)
-    return f"Seitenfeld {field}" if field[-1:].isalpha() else f"Feld {field}"
-
-
-def place_at(where: Any) -> str:
-    where = str(where)
-    special = {"camp": "im Lager", "tower": "am Turm", "exile": "im Exil", "out": "ausgeschieden"}
-    return str(special.get(where) or "auf " + field_name(where))
-
-
-def card_name(value: Any) -> str:
-    kind = str(value)
-    if kind.startswith("step"):
-        return f"Schritte {kind[4:]}"
-    if kind.startswith("attack"):
-        return f"Turmattacke (Riss auf Feld {kind[6:]})"
-    return CARD_DE.get(kind, kind)
-
-
-FORMATS: dict[str, Formatter] = {
-    "name": lambda v, a: companion_name(v),
-    "team": lambda v, a: team_name(v),
-    "an": lambda v, a: place_at(v),
-    "feld": lambda v, a: field_name(v),
-    "karte": lambda v, a: card_name(v),
-    "tier": lambda v, a: f"das Knochentier von Feld {v}",
-    "felder": lambda v, a: " und ".join(field_name(f) for f in v),
-}
+FORMATS = formats("de")
 
 MESSAGES: dict[str, str] = {
     # setup and flow

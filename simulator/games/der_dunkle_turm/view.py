@@ -1,7 +1,9 @@
 """SVG view-model of Der dunkle Turm: camp, path, lava, bridges up or down, side fields, rifts with
 their remaining table rounds, floating fields, beasts awake or asleep, the exile, companions
 (charred, protected, shielded, marked, lying beside a field), the tower with the wizard's state,
-and a legend with the deck, the collections and the timers. Works from the state."""
+and a legend with the deck, the collections and the timers. Works from the state. Every text (titles,
+tags, description, status, legend, labels) is in the reader's language ``lang`` (nl, de, en; None:
+German, the rulebook's), with the words of :mod:`.words`."""
 
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ from simulator.core.view import BoardView, LegendRow, Shape
 from . import board, words
 from .attack import beast_target
 from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, team_of
-from .messages_de import companion_name, field_name, team_name
 from .moves import open_rift_below, walk
 from .state import State, Table, Task, thaw
 
@@ -34,28 +35,22 @@ BOXES: dict[str, tuple[float, float, float, float, int, float, float]] = {
     OUT: (-0.45, 3.2, 2.0, 1.5, 4, 0.45, 0.17),
     TOWER: (7.1, 5.9, 1.8, 1.7, 4, 0.4, 0.17),
 }
-BOX_TITLE = {CAMP: "Lager", EXILE: "Exil", OUT: "Ausgeschieden (zerplatzt)", TOWER: "Turm"}
 ACTION_VERBS = ("move", "bolt", "free", "advance", "spell", "rescue")
-STATUS = {
-    "tower": "Der Turm wehrt sich.",
-    "beast": "Ein Knochentier greift an.",
-    "owl": "Die Eule kommt.",
-    CHANCE: "Der Zufall ist dran: eine Karte wird gezogen oder gewürfelt.",
-}
+STATUS = {"tower": "s.tower", "beast": "s.beast", "owl": "s.owl", CHANCE: "s.chance"}  # keys of words.BOARD
 
 
-def _companion_title(cid: str, c: Any) -> str:
-    bits = [companion_name(cid)]
+def _companion_title(cid: str, c: Any, lang: str | None = None) -> str:
+    bits = [words.companion(cid, lang)]
     if c.lying is not None:
-        bits.append("liegt neben dem Feld")
+        bits.append(words.board("lying", lang))
     if c.charred:
-        bits.append("verkohlt")
+        bits.append(words.board("charred", lang))
     if c.spell:
-        bits.append("mit Schutzzauber")
+        bits.append(words.board("spell", lang))
     if c.shield is not None:
-        bits.append("mit Schild")
+        bits.append(words.board("shield", lang))
     if c.marked is not None:
-        bits.append("vom Donnerblitz markiert")
+        bits.append(words.board("marked", lang))
     return ", ".join(bits)
 
 
@@ -73,18 +68,19 @@ class DunkleTurmView:
         s: State = state
         legal = engine.legal_actions(s) if engine.current_actor(s) in s.teams else []
         shapes: list[Shape] = [
-            Shape.make("rect", css="dt-lava", title="Lavastrom", x=3.6, y=2.2, width=12.4, height=3.6, rx=0.4),
+            Shape.make("rect", css="dt-lava", title=words.board("lava", lang), x=3.6, y=2.2, width=12.4, height=3.6, rx=0.4),
         ]
         for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
-            css, title = f"dt-{place}", BOX_TITLE[place]
+            css, title = f"dt-{place}", words.board("box." + place, lang)
             if place == TOWER:
                 css += " dt-wizard-charred" if s.wizard else ""
-                title = "Turm: Zauberer " + (f"verkohlt ({s.wizard} Tischrunden)" if s.wizard else "unversehrt")
+                title = (words.board("tower.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang))
+                         if s.wizard else words.board("tower.unhurt", lang))
             shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
                                      rx=0.2))
-            text = {CAMP: "Lager", EXILE: "Exil", OUT: "Zerplatzt", TOWER: "Turm" + (f" ✶{s.wizard}" if s.wizard else "")}
+            text = words.board("tag." + place, lang) + (f" ✶{s.wizard}" if place == TOWER and s.wizard else "")
             ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
-            shapes.append(Shape.make("text", css="dt-label", text=text[place], x=bx + bw / 2, y=ty, text_anchor="middle"))
+            shapes.append(Shape.make("text", css="dt-label", text=text, x=bx + bw / 2, y=ty, text_anchor="middle"))
         rifts = dict(s.rifts)
         floats = {f.field: f for f in s.floats}
         route = [CAMP_XY] + [XY[f] for f in board.path(s.bridges_up)] + [TOWER_XY]
@@ -101,7 +97,9 @@ class DunkleTurmView:
                 css += " dt-magic"
             if f in rifts:
                 css += " dt-rift-field"
-            title = field_name(f) + (" (Zugbrücke, angehoben)" if f in ("6", "15") and s.bridges_up else "")
+            title = words.cap(words.field(f, lang))
+            if f in ("6", "15") and s.bridges_up:
+                title = words.board("bridge.up", lang, field=title)
             action = f"float:{f}" if f"float:{f}" in legal else ""
             shapes.append(Shape.make("rect", css=css, title=title, action=action, target="f:" + f, x=x - 0.42,
                                      y=y - 0.42, width=0.84, height=0.84, rx=0.1))
@@ -110,19 +108,21 @@ class DunkleTurmView:
                 crack = ((-0.38, -0.34), (-0.04, -0.13), (-0.12, 0.03), (0.38, 0.38), (0.03, 0.07), (0.1, -0.07),
                          (-0.34, -0.38))
                 shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
-                                         title=f"Riss auf {field_name(f)}, noch {rifts[f]} Tischrunden",
+                                         title=words.board("rift", lang, field=words.field(f, lang), n=rifts[f],
+                                                           rounds=words.rounds(rifts[f], lang)),
                                          points=" ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in crack)))
                 shapes.append(Shape.make("text", css="dt-timer", text=str(rifts[f]), x=x + 0.3, y=y - 0.2, text_anchor="middle"))
             if f in floats:
                 fl = floats[f]
                 shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}", target="sf:" + f,
-                                         title=f"Schwebefeld von Team {team_name(fl.team)}, noch {fl.turns} Teamzüge",
+                                         title=words.board("float", lang, team=words.team(fl.team, lang), n=fl.turns,
+                                                           turns=words.turns(fl.turns, lang)),
                                          x=x - 0.4, y=y + 0.2, width=0.8, height=0.2, rx=0.05))
         for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
             x, y = XY[lair]
-            state_text = "wach" if beast.awake else "schläft"
+            state_text = words.board("awake" if beast.awake else "asleep", lang)
             shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
-                                     title=f"Knochentier von Feld {lair} ({state_text})", target="beast:" + lair,
+                                     title=words.board("beast", lang, lair=lair, state=state_text), target="beast:" + lair,
                                      cx=x + 0.45, cy=y - 0.6, r=0.22))
         crowd: dict[str, int] = {}
         for cid, c in s.companions:
@@ -143,7 +143,7 @@ class DunkleTurmView:
             if c.lying is not None:
                 css += " dt-lying"
             action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
-            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c), action=action,
+            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
                                      target="c:" + cid, cx=x, cy=y, r=r))
             if c.spell:
                 shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
@@ -155,46 +155,53 @@ class DunkleTurmView:
                                      x=x, y=y, text_anchor="middle", dominant_baseline="central"))
         return BoardView(
             width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes,
-            label="Der dunkle Turm: der Weg vom Lager zum Turm",
-            description=self.describe(engine, s),
-            status=self.status(engine, s),
-            legend=self.legend(s),
+            label=words.board("label", lang),
+            description=self.describe(engine, s, lang),
+            status=self.status(engine, s, lang),
+            legend=self.legend(s, lang),
         )
 
-    def describe(self, engine: Engine[Any], s: State) -> list[str]:
-        lines = [f"Tischrunde {s.round}; die Zugbrücken sind {'angehoben' if s.bridges_up else 'abgesenkt'}."]
+    def describe(self, engine: Engine[Any], s: State, lang: str | None = None) -> list[str]:
+        b = words.board
+        lines = [b("d.round", lang, round=s.round, bridges=b("up" if s.bridges_up else "down", lang))]
         for cid, c in s.companions:
-            where = {"camp": "im Lager", "exile": "im Exil", "out": "ausgeschieden", "tower": "am Turm"}.get(
-                c.at, f"auf {field_name(c.at)}")
-            lines.append(f"{_companion_title(cid, c)}: {where}.")
+            lines.append(b("d.companion", lang, title=_companion_title(cid, c, lang), where=words.at(c.at, lang)))
         for f, n in s.rifts:
-            lines.append(f"Riss auf {field_name(f)}: noch {n} Tischrunden.")
+            lines.append(b("d.rift", lang, field=words.field(f, lang), n=n, rounds=words.rounds(n, lang)))
         for fl in s.floats:
-            lines.append(f"Schwebefeld auf {field_name(fl.field)} (Team {team_name(fl.team)}): noch {fl.turns} Teamzüge.")
-        for lair, b in zip(board.BEASTS, s.beasts, strict=True):
-            lines.append(f"Knochentier von Feld {lair}: " + (f"wach, {b.quiet} ruhige Tischrunden" if b.awake else "schläft") + ".")
-        lines.append("Der Zauberer ist " + (f"verkohlt (noch {s.wizard} Tischrunden)." if s.wizard else "unversehrt."))
+            lines.append(b("d.float", lang, field=words.field(fl.field, lang), team=words.team(fl.team, lang),
+                           n=fl.turns, turns=words.turns(fl.turns, lang)))
+        for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
+            if beast.awake:
+                lines.append(b("d.beast.awake", lang, lair=lair, n=beast.quiet, rounds=words.rounds(beast.quiet, lang)))
+            else:
+                lines.append(b("d.beast.asleep", lang, lair=lair))
+        if s.wizard:
+            lines.append(b("d.wizard.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang)))
+        else:
+            lines.append(b("d.wizard.unhurt", lang))
         return lines
 
-    def status(self, engine: Engine[Any], s: State) -> str:
+    def status(self, engine: Engine[Any], s: State, lang: str | None = None) -> str:
         actor = engine.current_actor(s)
         if actor == TERMINAL:
             result = engine.result(s)
-            return engine.describe_result(result) if result else ""
+            return engine.describe_result(result, lang) if result else ""
         if actor in s.teams:
-            return f"Team {team_name(actor)} ist am Zug."
-        return STATUS.get(actor, "")
+            return words.board("turn", lang, team=words.team(actor, lang))
+        return words.board(STATUS[actor], lang) if actor in STATUS else ""
 
-    def legend(self, s: State) -> list[LegendRow]:
+    def legend(self, s: State, lang: str | None = None) -> list[LegendRow]:
+        b = words.board
         rows = []
         for team, n in s.collections:
             mine = [c for cid, c in s.companions if team_of(cid) == team]
-            counts = [f"{label}: {sum(c.at == at for c in mine)}" for at, label in
-                      (("camp", "Lager"), ("exile", "Exil"), ("out", "ausgeschieden"))]
+            counts = [f"{b('l.' + at, lang)}: {sum(c.at == at for c in mine)}" for at in (CAMP, EXILE, OUT)]
             if n:
-                counts.append(f"Schwebefelder in der Sammlung: {n}")
-            rows.append(LegendRow(f"dt-team-{team}", f"Team {team_name(team)}", (), "; ".join(counts)))
-        rows.append(LegendRow("dt-deck", "Stapel", (str(sum(s.deck)),), f"Ablage: {sum(s.discard)}; Turmattacken: {s.attacks}"))
+                counts.append(b("l.floats", lang, n=n))
+            rows.append(LegendRow(f"dt-team-{team}", b("l.team", lang, team=words.team(team, lang)), (), "; ".join(counts)))
+        rows.append(LegendRow("dt-deck", b("l.deck", lang), (str(sum(s.deck)),),
+                              b("l.discard", lang, discard=sum(s.discard), attacks=s.attacks)))
         return rows
 
     def action_label(

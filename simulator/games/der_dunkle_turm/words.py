@@ -1,6 +1,8 @@
-"""Plain words of Der dunkle Turm in the site's languages (nl, de, en) for the labels of actions, taps
-and the position editor. German is the rulebook's language (``lang=None``); an unknown language falls
-back to it. The engine's event sentences live in ``messages_de``; these are short names and phrases.
+"""Plain words of Der dunkle Turm in the site's languages (nl, de, en) for the board's texts (titles,
+description, status, legend), the labels of actions, taps and the position editor. German is the
+rulebook's language (``lang=None``); an unknown language falls back to it. The engine's event
+sentences live in ``messages_de`` / ``messages_nl`` / ``messages_en``; these are short names and
+phrases. Every term follows the game's glossary (rulebooks/content/der-dunkle-turm/glossary.toml).
 """
 
 from __future__ import annotations
@@ -34,6 +36,105 @@ CARD = {
            "bolt": "Donderbliksem", "spell": "Beschermspreuk", "float": "Zweefveld"},
     "en": {"step": "Steps {n}", "attack": "Tower attack (rift on field {n})", "exile": "Out of exile",
            "bolt": "Thunderbolt", "spell": "Protection spell", "float": "Floating field"},
+}
+
+# Where a companion is, in the board's description and the sentences' ``{to:...}``: "im Lager", "auf Feld 7".
+AT = {
+    "de": {"camp": "im Lager", "exile": "im Exil", "out": "ausgeschieden", "tower": "am Turm", "field": "auf {f}"},
+    "nl": {"camp": "in het kamp", "exile": "in het exil", "out": "uitgeschakeld", "tower": "bij de toren",
+           "field": "op {f}"},
+    "en": {"camp": "in the camp", "exile": "in exile", "out": "out of the game", "tower": "at the tower",
+           "field": "on {f}"},
+}
+# Counted words of the board (one, many). German keeps the plural for 1, as the board always wrote it.
+ROUNDS = {"de": ("Tischrunden", "Tischrunden"), "nl": ("tafelronde", "tafelrondes"), "en": ("table round", "table rounds")}
+TURNS = {"de": ("Teamzüge", "Teamzüge"), "nl": ("beurt", "beurten"), "en": ("team turn", "team turns")}
+
+# The board's own texts: the SVG title and description, titles (tooltips) and tags of its shapes, the
+# status line and the legend. {field} a field in words, {team} a team, {n} a number, {rounds}/{turns}
+# the counted word that goes with {n}.
+BOARD = {
+    "de": {
+        "label": "Der dunkle Turm: der Weg vom Lager zum Turm",
+        "lava": "Lavastrom",
+        "box.camp": "Lager", "box.exile": "Exil", "box.out": "Ausgeschieden (zerplatzt)", "box.tower": "Turm",
+        "tag.camp": "Lager", "tag.exile": "Exil", "tag.out": "Zerplatzt", "tag.tower": "Turm",
+        "tower.charred": "Turm: Zauberer verkohlt ({n} {rounds})", "tower.unhurt": "Turm: Zauberer unversehrt",
+        "bridge.up": "{field} (Zugbrücke, angehoben)",
+        "rift": "Riss auf {field}, noch {n} {rounds}",
+        "float": "Schwebefeld von Team {team}, noch {n} {turns}",
+        "beast": "Knochentier von Feld {lair} ({state})", "awake": "wach", "asleep": "schläft",
+        "lying": "liegt neben dem Feld", "charred": "verkohlt", "spell": "mit Schutzzauber", "shield": "mit Schild",
+        "marked": "vom Donnerblitz markiert",
+        "d.round": "Tischrunde {round}; die Zugbrücken sind {bridges}.", "up": "angehoben", "down": "abgesenkt",
+        "d.companion": "{title}: {where}.",
+        "d.rift": "Riss auf {field}: noch {n} {rounds}.",
+        "d.float": "Schwebefeld auf {field} (Team {team}): noch {n} {turns}.",
+        "d.beast.awake": "Knochentier von Feld {lair}: wach, {n} ruhige {rounds}.",
+        "d.beast.asleep": "Knochentier von Feld {lair}: schläft.",
+        "d.wizard.charred": "Der Zauberer ist verkohlt (noch {n} {rounds}).",
+        "d.wizard.unhurt": "Der Zauberer ist unversehrt.",
+        "turn": "Team {team} ist am Zug.",
+        "s.tower": "Der Turm wehrt sich.", "s.beast": "Ein Knochentier greift an.", "s.owl": "Die Eule kommt.",
+        "s.chance": "Der Zufall ist dran: eine Karte wird gezogen oder gewürfelt.",
+        "l.team": "Team {team}", "l.camp": "Lager", "l.exile": "Exil", "l.out": "ausgeschieden",
+        "l.floats": "Schwebefelder in der Sammlung: {n}", "l.deck": "Stapel",
+        "l.discard": "Ablage: {discard}; Turmattacken: {attacks}",
+    },
+    "nl": {
+        "label": "Der dunkle Turm: het pad van het kamp naar de toren",
+        "lava": "Lavastroom",
+        "box.camp": "Kamp", "box.exile": "Exil", "box.out": "Uitgeschakeld (uiteengespat)", "box.tower": "Toren",
+        "tag.camp": "Kamp", "tag.exile": "Exil", "tag.out": "Uiteengespat", "tag.tower": "Toren",
+        "tower.charred": "Toren: tovenaar verkoold ({n} {rounds})", "tower.unhurt": "Toren: tovenaar ongedeerd",
+        "bridge.up": "{field} (ophaalbrug, opgehaald)",
+        "rift": "Scheur op {field}, nog {n} {rounds}",
+        "float": "Zweefveld van team {team}, nog {n} {turns}",
+        "beast": "Botbeest van veld {lair} ({state})", "awake": "wakker", "asleep": "slaapt",
+        "lying": "ligt naast het veld", "charred": "verkoold", "spell": "met beschermspreuk", "shield": "met schild",
+        "marked": "gemarkeerd door de donderbliksem",
+        "d.round": "Tafelronde {round}; de ophaalbruggen zijn {bridges}.", "up": "opgehaald", "down": "neergelaten",
+        "d.companion": "{title}: {where}.",
+        "d.rift": "Scheur op {field}: nog {n} {rounds}.",
+        "d.float": "Zweefveld op {field} (team {team}): nog {n} {turns}.",
+        "d.beast.awake": "Botbeest van veld {lair}: wakker, {n} rustige {rounds}.",
+        "d.beast.asleep": "Botbeest van veld {lair}: slaapt.",
+        "d.wizard.charred": "De tovenaar is verkoold (nog {n} {rounds}).",
+        "d.wizard.unhurt": "De tovenaar is ongedeerd.",
+        "turn": "Team {team} is aan de beurt.",
+        "s.tower": "De toren verweert zich.", "s.beast": "Een botbeest valt aan.", "s.owl": "De uil komt.",
+        "s.chance": "Het toeval is aan zet: er wordt een kaart getrokken of met de dobbelsteen gegooid.",
+        "l.team": "Team {team}", "l.camp": "Kamp", "l.exile": "Exil", "l.out": "uitgeschakeld",
+        "l.floats": "Zweefvelden in de verzameling: {n}", "l.deck": "Stapel",
+        "l.discard": "Aflegstapel: {discard}; torenaanvallen: {attacks}",
+    },
+    "en": {
+        "label": "Der dunkle Turm: the path from the camp to the tower",
+        "lava": "Lava stream",
+        "box.camp": "Camp", "box.exile": "Exile", "box.out": "Out of the game (burst)", "box.tower": "Tower",
+        "tag.camp": "Camp", "tag.exile": "Exile", "tag.out": "Burst", "tag.tower": "Tower",
+        "tower.charred": "Tower: wizard charred ({n} {rounds})", "tower.unhurt": "Tower: wizard unhurt",
+        "bridge.up": "{field} (drawbridge, raised)",
+        "rift": "Rift on {field}, {n} more {rounds}",
+        "float": "Floating field of team {team}, {n} more {turns}",
+        "beast": "Bone beast of field {lair} ({state})", "awake": "awake", "asleep": "asleep",
+        "lying": "lying beside the field", "charred": "charred", "spell": "with a protection spell",
+        "shield": "with a shield", "marked": "marked by the thunderbolt",
+        "d.round": "Table round {round}; the drawbridges are {bridges}.", "up": "raised", "down": "lowered",
+        "d.companion": "{title}: {where}.",
+        "d.rift": "Rift on {field}: {n} more {rounds}.",
+        "d.float": "Floating field on {field} (team {team}): {n} more {turns}.",
+        "d.beast.awake": "Bone beast of field {lair}: awake, {n} quiet {rounds}.",
+        "d.beast.asleep": "Bone beast of field {lair}: asleep.",
+        "d.wizard.charred": "The wizard is charred ({n} more {rounds}).",
+        "d.wizard.unhurt": "The wizard is unhurt.",
+        "turn": "It is team {team}'s turn.",
+        "s.tower": "The tower strikes back.", "s.beast": "A bone beast attacks.", "s.owl": "The owl comes to help.",
+        "s.chance": "Chance decides: a card is drawn or the die is rolled.",
+        "l.team": "Team {team}", "l.camp": "Camp", "l.exile": "Exile", "l.out": "out of the game",
+        "l.floats": "Floating fields in the collection: {n}", "l.deck": "Deck",
+        "l.discard": "Discard pile: {discard}; tower attacks: {attacks}",
+    },
 }
 
 # Action labels. {comp} a companion ("Rot 1"), {team} a team, {field}/{dest} a place in words.
@@ -222,3 +323,29 @@ def action(key: str, lang: str | None) -> str:
 
 def group(verb: str, lang: str | None) -> str:
     return GROUP[lang_of(lang)].get(verb, "")
+
+
+def at(where: str, lang: str | None) -> str:
+    """Where a companion is: ``im Lager``, ``auf Feld 7``, ``on side field 6b``, ``in exile``."""
+    table = AT[lang_of(lang)]
+    return table.get(where) or table["field"].format(f=field(where, lang))
+
+
+def board(key: str, lang: str | None, **data: object) -> str:
+    """A text of the board (:data:`BOARD`) in ``lang``, filled with ``data``."""
+    return BOARD[lang_of(lang)][key].format(**data)
+
+
+def rounds(n: int, lang: str | None) -> str:
+    """The word for ``n`` table rounds (``Tischrunden``, ``tafelronde``, ``table rounds``)."""
+    return ROUNDS[lang_of(lang)][0 if n == 1 else 1]
+
+
+def turns(n: int, lang: str | None) -> str:
+    """The word for ``n`` team turns (``Teamzüge``, ``beurten``, ``team turn``)."""
+    return TURNS[lang_of(lang)][0 if n == 1 else 1]
+
+
+def cap(text: str) -> str:
+    """``text`` with a capital first letter (a title that starts with a field: ``Veld 7``)."""
+    return text[:1].upper() + text[1:]

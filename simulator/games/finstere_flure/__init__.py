@@ -5,8 +5,8 @@ Every event and every refusal cites the id of the rulebook clause behind it (``f
 Modules: ``board`` (geometry, wrap-around, default layout), ``state`` (frozen dataclasses),
 ``physics`` (objects sliding over blood), ``moves`` (a player's move), ``monster`` (one monster step),
 ``flow`` (rounds, chapters, endings, the result), ``placement`` (option dmaufbau), ``position`` (JSON
-positions), ``messages_nl`` and ``messages`` (the sentences of events, refusals and results: the
-engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the
+positions), ``messages_nl``/``_de``/``_en``, ``message_formats`` and ``messages`` (the sentences of events, refusals
+and results in three languages: the engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the
 board drawing), ``examples`` (hand-written positions such as the rulebook's worked monster turn),
 ``editor`` (the position editor, ``GAME.editor``: palette, fields and refusals in nl/de/en) and
 ``bots`` (the computer players of ``GAME.bots``: ``random`` and ``sensible``).

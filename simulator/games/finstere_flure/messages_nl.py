@@ -1,17 +1,8 @@
 """The Dutch catalogue of Finstere Flure: every sentence of events, refusals and results, and the
 setup labels (the rulebook is Dutch, so this is the source catalogue; see ``messages.py``).
 
-Templates are ``str.format`` strings over the event's ``data``; a format spec names a formatter:
-
-- ``name``: a figure id -> ``rood 1``; ``names``: a list of figure ids -> ``rood 1 en geel 2``
-- ``colour``: a colour -> ``rood``; ``colours``: a list of colours -> ``rood, geel``
-- ``sq``: a square ``[x, y]`` -> ``(x, y)``
-- ``dir``: a direction letter -> ``omhoog``, ``omlaag``, ``naar links``, ``naar rechts``
-- ``place``: ``"pool"`` -> ``de startvoorraad``, ``"saved"`` -> ``buiten``, a square -> ``(x, y)``
-- ``at``: ``"pool"`` -> ``in de startvoorraad``, a square -> ``op (x, y)``
-- ``special``: the start or exit square -> ``startveld`` / ``doelveld``
-- ``side``: ``left``/``right``/``ahead`` (as the monster sees it) -> ``links van zich`` ...
-- ``orientation``: ``h``/``v`` (a 1 x 4 blood pool) -> ``liggend`` / ``staand``
+Templates are ``str.format`` strings over the event's ``data``; a format spec names a formatter
+(``name``, ``colour``, ``sq``, ``place``, ``at`` ...) built by ``message_formats.formats``.
 
 The first letter of a rendered sentence is capitalised by :class:`simulator.core.messages.Messages`.
 """
@@ -19,95 +10,12 @@ The first letter of a rendered sentence is capitalised by :class:`simulator.core
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from simulator.core.messages import Formatter
 
-COLOUR_NL: dict[str, str] = {
-    "red": "rood",
-    "yellow": "geel",
-    "green": "groen",
-    "blue": "blauw",
-    "purple": "paars",
-    "white": "wit",
-    "orange": "oranje",
-}
-DIRECTION_NL: dict[str, str] = {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"}
-SIDE_NL: dict[str, str] = {"ahead": "recht vooruit", "left": "links van zich", "right": "rechts van zich"}
+from .message_formats import formats
 
-
-def figure_name(fid: str) -> str:
-    """Dutch name of a figure: ``red1`` -> ``rood 1``."""
-    colour = fid.rstrip("0123456789")
-    return f"{COLOUR_NL.get(colour, colour)} {fid[len(colour):]}"
-
-
-def square(value: Any) -> str:
-    x, y = value
-    return f"({x}, {y})"
-
-
-def _name(value: Any, args: tuple[str, ...]) -> str:
-    return figure_name(str(value))
-
-
-def _names(value: Any, args: tuple[str, ...]) -> str:
-    return " en ".join(figure_name(str(v)) for v in value)
-
-
-def _colour(value: Any, args: tuple[str, ...]) -> str:
-    return COLOUR_NL.get(str(value), str(value))
-
-
-def _colours(value: Any, args: tuple[str, ...]) -> str:
-    return ", ".join(COLOUR_NL.get(str(v), str(v)) for v in value)
-
-
-def _sq(value: Any, args: tuple[str, ...]) -> str:
-    return square(value)
-
-
-def _dir(value: Any, args: tuple[str, ...]) -> str:
-    return DIRECTION_NL.get(str(value), str(value))
-
-
-def _place(value: Any, args: tuple[str, ...]) -> str:
-    if value == "pool":
-        return "de startvoorraad"
-    if value == "saved":
-        return "buiten"
-    return square(value)
-
-
-def _at(value: Any, args: tuple[str, ...]) -> str:
-    return "in de startvoorraad" if value == "pool" else f"op {square(value)}"
-
-
-def _special(value: Any, args: tuple[str, ...]) -> str:
-    return "startveld" if list(value) == [15, 10] else "doelveld"
-
-
-def _side(value: Any, args: tuple[str, ...]) -> str:
-    return SIDE_NL.get(str(value), str(value))
-
-
-def _orientation(value: Any, args: tuple[str, ...]) -> str:
-    return "liggend" if value == "h" else "staand"
-
-
-FORMATS: Mapping[str, Formatter] = {
-    "name": _name,
-    "names": _names,
-    "colour": _colour,
-    "colours": _colours,
-    "sq": _sq,
-    "dir": _dir,
-    "place": _place,
-    "at": _at,
-    "special": _special,
-    "side": _side,
-    "orientation": _orientation,
-}
+FORMATS: Mapping[str, Formatter] = formats("nl")
 
 _STEPS = "{steps} {steps:plural/stap/stappen}"
 _DISTANCE = "{distance} {distance:plural/veld/velden}"

@@ -22,9 +22,10 @@ The events passed in decide which trails are drawn: the presenter passes the ste
 the whole monster turn needs the events of every step since the card was turned over (the
 position's ``monster_turn.steps`` says how many; the engine keeps no trail in the state).
 
-The board's own texts (titles, description, status, legend) are Dutch, the rulebook's language,
-except the colour letter of the figures' tags, which follows the reader's language like the action
-labels, groups and tap labels (nl, de, en).
+Every text of the board (titles, description, status, legend, the figures' tags), the action labels,
+groups and tap labels follows the reader's language (nl, de, en; ``BOARD`` and ``WORDS``), with the
+terms of the game's glossary (``rulebooks/content/finstere-flure/glossary.toml``); without a
+language they are Dutch, the rulebook's language.
 
 Moving by tapping (:func:`tap`, ``simulator.core.tapping``), as the game's online manual describes
 (``ff-online-zet-invoeren``, ``ff-online-afbreken-ok``): tap the figure (``fig:<id>``; a figure in
@@ -228,19 +229,181 @@ WORDS: dict[str, dict[str, str]] = {
         "status-monster": "The monster walks ({progress}): tap the monster for its next step",
         "progress-steps": "card {card}: {steps} of {card} steps taken, {left} left",
         "progress-hits": "card {card}: {steps} steps taken, {caught} of {hits} caught, at most {left} steps left",
-        "status-place": "{colour} places a piece: tap a square (still {left})",
+        "status-place": "{colour} places an object: tap a square ({left} left)",
         "status-place-kind": "Choose what goes on {sq}",
         "status-over": "The game is over",
     },
 }
 
-# Dutch words of the board drawing itself (titles, description, status, legend).
-FACING_NL = DIRECTION_WORDS["nl"]
-PHASE_NL = {
-    "setup": "Opbouw: de spelers leggen steenblokken en bloedplassen.",
-    "card": "De spelers zijn klaar: er wordt een monsterkaart omgedraaid.",
-    "monster": "Het monster loopt.",
-    "over": "Het spel is afgelopen.",
+# The words of the board drawing itself (title, description, status, legend, shape titles), per
+# language; the Dutch ones are the rulebook's, the others follow the game's glossary
+# (rulebooks/content/finstere-flure/glossary.toml).
+BOARD: dict[str, dict[str, str]] = {
+    "nl": {
+        "label": "Speelbord Finstere Flure, hoofdstuk {chapter}, ronde {round}",
+        "square": "Veld ({x}, {y})",
+        "square-blood": "Bloedplas ({x}, {y})",
+        "square-start": "Startveld (15, 10)",
+        "square-exit": "Doelveld, de uitgang (0, 0)",
+        "mark-exit": "uit",
+        "mark-start": "in",
+        "exit-arrow": "De uitgang: vanaf het doelveld (0, 0) naar buiten",
+        "wall": "De buitenmuur",
+        "coordinates": (
+            "Coördinaten (x, y): x van 0 (links) tot 15 (rechts), y van 0 (boven) tot 10 (onder). Langs de "
+            "buitenmuur staan letters; wie bij een letter door de muur loopt, komt bij dezelfde letter aan de "
+            "overkant binnen."
+        ),
+        "stone": "Steenblok ({x}, {y})",
+        "stones": "Steenblokken op {squares}.",
+        "blood": "Bloedplassen op {squares}.",
+        "monster": "Het monster staat op ({x}, {y}) en kijkt {facing}.",
+        "monster-step": "Het monster, stap {n}",
+        "monster-wall": "{title}: door de buitenmuur bij letter {letter}",
+        "last-move": "De laatste zet",
+        "caught": "Hier is {name} gepakt op {sq}.",
+        "crushed": "Hier is {name} verpletterd op {sq}.",
+        "figure": "{name} ({tag}) op ({x}, {y}), toont {showing}{moved}.",
+        "figure-moved": " (al verplaatst deze ronde)",
+        "figure-pool": "{name} ({tag}) in de startvoorraad, toont {showing}.",
+        "pool": "startvoorraad",
+        "pool-empty": "startvoorraad leeg",
+        "saved": "{n} gered",
+        "out": ", {n} uit",
+        "legend-card": "Monsterkaart",
+        "legend-cards": "Monsterkaarten",
+        "progress-hits": "Monsterkaart {card}: {steps} {steps_word} gezet, {caught} van {hits} gepakt",
+        "progress-hits-left": ", hoogstens nog {left} stappen",
+        "progress-steps": "Monsterkaart {card}: {steps} van {total} stappen gezet, nog {left}",
+        "step": "stap",
+        "steps": "stappen",
+        "card-done": "; de beurt van het monster is voorbij.",
+        "card-note": "stap {n}",
+        "deck": "Nog {n} monsterkaart in de stapel",
+        "deck-many": "Nog {n} monsterkaarten in de stapel",
+        "deck-played": "; omgedraaid: {cards}.",
+        "deck-note": "stapel",
+        "status-players": "{colour} is aan de beurt (hoofdstuk {chapter}, ronde {round}).",
+        "status-monster": "Het monster loopt. {progress}; {caught} gepakt.",
+        "figure-1": "1 figuur",
+        "figures": "{n} figuren",
+        "status-over": "Het spel is afgelopen. Winnaar: {winners}.",
+        "nobody": "niemand",
+        "phase-setup": "Opbouw: de spelers leggen steenblokken en bloedplassen.",
+        "phase-card": "De spelers zijn klaar: er wordt een monsterkaart omgedraaid.",
+        "phase-monster": "Het monster loopt.",
+        "phase-over": "Het spel is afgelopen.",
+    },
+    "de": {
+        "label": "Spielplan Finstere Flure, Kapitel {chapter}, Runde {round}",
+        "square": "Feld ({x}, {y})",
+        "square-blood": "Blutlache ({x}, {y})",
+        "square-start": "Startfeld (15, 10)",
+        "square-exit": "Zielfeld, der Ausgang (0, 0)",
+        "mark-exit": "aus",
+        "mark-start": "ein",
+        "exit-arrow": "Der Ausgang: vom Zielfeld (0, 0) hinaus",
+        "wall": "Die Außenmauer",
+        "coordinates": (
+            "Koordinaten (x, y): x von 0 (links) bis 15 (rechts), y von 0 (oben) bis 10 (unten). Entlang der "
+            "Außenmauer stehen Buchstaben; wer bei einem Buchstaben durch die Mauer geht, kommt beim selben "
+            "Buchstaben auf der anderen Seite wieder herein."
+        ),
+        "stone": "Steinblock ({x}, {y})",
+        "stones": "Steinblöcke auf {squares}.",
+        "blood": "Blutlachen auf {squares}.",
+        "monster": "Das Monster steht auf ({x}, {y}) und schaut {facing}.",
+        "monster-step": "Das Monster, Schritt {n}",
+        "monster-wall": "{title}: durch die Außenmauer bei Buchstabe {letter}",
+        "last-move": "Der letzte Zug",
+        "caught": "Hier wurde {name} auf {sq} gefangen.",
+        "crushed": "Hier wurde {name} auf {sq} zerquetscht.",
+        "figure": "{name} ({tag}) auf ({x}, {y}), zeigt {showing}{moved}.",
+        "figure-moved": " (in dieser Runde schon gezogen)",
+        "figure-pool": "{name} ({tag}) im Startvorrat, zeigt {showing}.",
+        "pool": "Startvorrat",
+        "pool-empty": "Startvorrat leer",
+        "saved": "{n} gerettet",
+        "out": ", {n} aus dem Spiel",
+        "legend-card": "Monsterkarte",
+        "legend-cards": "Monsterkarten",
+        "progress-hits": "Monsterkarte {card}: {steps} {steps_word} gemacht, {caught} von {hits} gefangen",
+        "progress-hits-left": ", höchstens noch {left} Schritte",
+        "progress-steps": "Monsterkarte {card}: {steps} von {total} Schritten gemacht, noch {left}",
+        "step": "Schritt",
+        "steps": "Schritte",
+        "card-done": "; der Zug des Monsters ist vorbei.",
+        "card-note": "Schritt {n}",
+        "deck": "Noch {n} Monsterkarte im Stapel",
+        "deck-many": "Noch {n} Monsterkarten im Stapel",
+        "deck-played": "; aufgedeckt: {cards}.",
+        "deck-note": "Stapel",
+        "status-players": "{colour} ist am Zug (Kapitel {chapter}, Runde {round}).",
+        "status-monster": "Das Monster läuft. {progress}; {caught} gefangen.",
+        "figure-1": "1 Figur",
+        "figures": "{n} Figuren",
+        "status-over": "Das Spiel ist vorbei. Gewinner: {winners}.",
+        "nobody": "niemand",
+        "phase-setup": "Aufbau: die Spieler legen Steinblöcke und Blutlachen.",
+        "phase-card": "Die Spieler sind fertig: eine Monsterkarte wird aufgedeckt.",
+        "phase-monster": "Das Monster läuft.",
+        "phase-over": "Das Spiel ist vorbei.",
+    },
+    "en": {
+        "label": "Finstere Flure board, chapter {chapter}, round {round}",
+        "square": "Square ({x}, {y})",
+        "square-blood": "Blood pool ({x}, {y})",
+        "square-start": "Start square (15, 10)",
+        "square-exit": "Exit square, the way out (0, 0)",
+        "mark-exit": "out",
+        "mark-start": "in",
+        "exit-arrow": "The exit: out from the exit square (0, 0)",
+        "wall": "The outer wall",
+        "coordinates": (
+            "Coordinates (x, y): x from 0 (left) to 15 (right), y from 0 (top) to 10 (bottom). Letters stand "
+            "along the outer wall; whoever walks through the wall at a letter comes back in at the same letter "
+            "on the opposite side."
+        ),
+        "stone": "Stone block ({x}, {y})",
+        "stones": "Stone blocks on {squares}.",
+        "blood": "Blood pools on {squares}.",
+        "monster": "The monster stands on ({x}, {y}) and looks {facing}.",
+        "monster-step": "The monster, step {n}",
+        "monster-wall": "{title}: through the outer wall at letter {letter}",
+        "last-move": "The last move",
+        "caught": "Here {name} was caught on {sq}.",
+        "crushed": "Here {name} was crushed on {sq}.",
+        "figure": "{name} ({tag}) on ({x}, {y}), showing {showing}{moved}.",
+        "figure-moved": " (already moved this round)",
+        "figure-pool": "{name} ({tag}) in the start pool, showing {showing}.",
+        "pool": "start pool",
+        "pool-empty": "start pool empty",
+        "saved": "{n} saved",
+        "out": ", {n} out",
+        "legend-card": "Monster card",
+        "legend-cards": "Monster cards",
+        "progress-hits": "Monster card {card}: {steps} {steps_word} taken, {caught} of {hits} caught",
+        "progress-hits-left": ", at most {left} steps left",
+        "progress-steps": "Monster card {card}: {steps} of {total} steps taken, {left} left",
+        "step": "step",
+        "steps": "steps",
+        "card-done": "; the monster's turn is over.",
+        "card-note": "step {n}",
+        "deck": "{n} monster card left in the deck",
+        "deck-many": "{n} monster cards left in the deck",
+        "deck-played": "; turned over: {cards}.",
+        "deck-note": "deck",
+        "status-players": "It is {colour}'s turn (chapter {chapter}, round {round}).",
+        "status-monster": "The monster walks. {progress}; {caught} caught.",
+        "figure-1": "1 figure",
+        "figures": "{n} figures",
+        "status-over": "The game is over. Winner: {winners}.",
+        "nobody": "nobody",
+        "phase-setup": "Setup: the players place stone blocks and blood pools.",
+        "phase-card": "The players are done: a monster card is turned over.",
+        "phase-monster": "The monster walks.",
+        "phase-over": "The game is over.",
+    },
 }
 
 
@@ -252,6 +415,11 @@ def language(lang: str | None) -> str:
 
 def _w(lang: str, key: str, **data: Any) -> str:
     return WORDS[lang][key].format(**data)
+
+
+def _b(lang: str, key: str, **data: Any) -> str:
+    """A text of the board drawing in ``lang`` (nl, de, en)."""
+    return BOARD[lang][key].format(**data)
 
 
 def split_id(fid: str) -> tuple[str, str]:
@@ -411,7 +579,7 @@ MONSTER_STEP_KEYS = ("monster.step", "monster.wall")
 CATCH_KEYS = ("monster.catch", "monster.crush")
 
 
-def _trail_shapes(events: Sequence[Event]) -> list[Shape]:
+def _trail_shapes(events: Sequence[Event], code: str = "nl") -> list[Shape]:
     """The figure's move and every monster step among ``events``, numbered, wraps shown as stubs."""
     shapes: list[Shape] = []
     for event in events:
@@ -420,7 +588,7 @@ def _trail_shapes(events: Sequence[Event]) -> list[Shape]:
             continue
         if event.key in MONSTER_STEP_KEYS:
             number = event.data.get("step", "")
-            title = f"Het monster, stap {number}"
+            title = _b(code, "monster-step", n=number)
             segments = _split(raw)
             for seg in segments:
                 if len(seg) > 1:
@@ -431,7 +599,7 @@ def _trail_shapes(events: Sequence[Event]) -> list[Shape]:
                 out_sq, in_sq = segments[0][-1], segments[1][0]
                 ox, oy = _centre(out_sq)
                 ix, iy = _centre(in_sq)
-                wall_title = f"{title}: door de buitenmuur bij letter {WALL_LETTERS.get(out_sq, '')}"
+                wall_title = _b(code, "monster-wall", title=title, letter=WALL_LETTERS.get(out_sq, ""))
                 for (ax, ay), (bx, by) in (
                     ((ox, oy), (ox + 0.62 * d[0], oy + 0.62 * d[1])),
                     ((ix - 0.62 * d[0], iy - 0.62 * d[1]), (ix, iy)),
@@ -449,12 +617,12 @@ def _trail_shapes(events: Sequence[Event]) -> list[Shape]:
         else:
             for seg in _split(raw):
                 if len(seg) > 1:
-                    shapes.append(Shape.make("polyline", css="trail", title="De laatste zet",
+                    shapes.append(Shape.make("polyline", css="trail", title=_b(code, "last-move"),
                                              points=_pts(_centre(sq) for sq in seg)))
     return shapes
 
 
-def _catch_shapes(events: Sequence[Event]) -> tuple[list[Shape], list[str]]:
+def _catch_shapes(events: Sequence[Event], code: str = "nl") -> tuple[list[Shape], list[str]]:
     shapes: list[Shape] = []
     lines: list[str] = []
     for event in events:
@@ -465,8 +633,9 @@ def _catch_shapes(events: Sequence[Event]) -> tuple[list[Shape], list[str]]:
         if not square:
             continue
         x, y = _xy(square)
-        verb = "verpletterd" if event.key == "monster.crush" else "gepakt"
-        text = f"Hier is {figure_name(fid).lower()} {verb} op {sq_text(square)}."
+        # Dutch writes the colour in lower case inside a sentence ("Hier is rood 1 gepakt").
+        name = figure_name(fid, code).lower() if code == "nl" else figure_name(fid, code)
+        text = _b(code, "crushed" if event.key == "monster.crush" else "caught", name=name, sq=sq_text(square))
         d = f"M{_r(x + 0.18):g} {_r(y + 0.18):g}L{_r(x + 0.82):g} {_r(y + 0.82):g}M{_r(x + 0.82):g} {_r(y + 0.18):g}L{_r(x + 0.18):g} {_r(y + 0.82):g}"
         shapes.append(Shape.make("path", css="catch-mark", title=text, d=d))
         lines.append(text)
@@ -489,27 +658,28 @@ def _monster_turn(pos: Mapping[str, Any], previous_pos: Mapping[str, Any] | None
     return None
 
 
-def card_progress_nl(mt: Mapping[str, Any]) -> str:
-    """"Monsterkaart 10: 3 van 10 stappen gezet, nog 7" (Dutch, for the board's texts)."""
+def card_progress(mt: Mapping[str, Any], lang: str | None = None) -> str:
+    """"Monsterkaart 10: 3 van 10 stappen gezet, nog 7" (the board's texts, in ``lang``)."""
+    code = language(lang)
     card, steps, caught = str(mt["card"]), int(mt["steps"]), int(mt.get("caught", 0))
     if card in HIT_CARDS:
         hits = HIT_CARDS[card]
-        stap = "stap" if steps == 1 else "stappen"
-        text = f"Monsterkaart {card}: {steps} {stap} gezet, {caught} van {hits} gepakt"
+        steps_word = _b(code, "step" if steps == 1 else "steps")
+        text = _b(code, "progress-hits", card=card, steps=steps, steps_word=steps_word, caught=caught, hits=hits)
         if not mt.get("done"):
-            text += f", hoogstens nog {MAX_HIT_STEPS - steps} stappen"
+            text += _b(code, "progress-hits-left", left=MAX_HIT_STEPS - steps)
         return text
     total = int(card)
-    return f"Monsterkaart {card}: {steps} van {total} stappen gezet, nog {total - steps}"
+    return _b(code, "progress-steps", card=card, steps=steps, total=total, left=total - steps)
 
 
-def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[list[Shape], str]:
+def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None, code: str = "nl") -> tuple[list[Shape], str]:
     """The card in play (or the face-down deck) in the cut-away top-right corner."""
     x0, y0, w, h = 13.55 + OFFSET, -0.05 + OFFSET, 2.45, 1.5
     shapes: list[Shape] = []
     if mt is not None:
         card = str(mt["card"])
-        text = card_progress_nl(mt) + ("." if not mt.get("done") else "; de beurt van het monster is voorbij.")
+        text = card_progress(mt, code) + ("." if not mt.get("done") else _b(code, "card-done"))
         shapes.append(Shape.make("rect", css="ff-card", title=text, x=_r(x0), y=_r(y0), width=w, height=h, rx=0.15))
         shapes.append(Shape.make("text", css="ff-card-value", text=card, x=_r(x0 + 0.62), y=_r(y0 + 1.0),
                                  text_anchor="middle"))
@@ -519,7 +689,7 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[
                 css = "ff-card-hit ff-card-hit--done" if i < caught else "ff-card-hit"
                 shapes.append(Shape.make("rect", css=css, x=_r(x0 + 1.5 + 0.45 * i), y=_r(y0 + 0.22),
                                          width=0.34, height=0.34, rx=0.05))
-            shapes.append(Shape.make("text", css="ff-card-note", text=f"stap {mt['steps']}",
+            shapes.append(Shape.make("text", css="ff-card-note", text=_b(code, "card-note", n=mt["steps"]),
                                      x=_r(x0 + 1.2), y=_r(y0 + 1.2)))
         else:
             shapes.append(Shape.make("text", css="ff-card-steps", text=f"{mt['steps']}/{card}",
@@ -527,13 +697,13 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None) -> tuple[
         return shapes, text
     deck = list(pos.get("deck", []))
     played = list(pos.get("discard", []))
-    kaarten = "kaart" if len(deck) == 1 else "kaarten"
-    text = f"Nog {len(deck)} monster{kaarten} in de stapel" + (f"; omgedraaid: {', '.join(played)}." if played else ".")
+    text = _b(code, "deck" if len(deck) == 1 else "deck-many", n=len(deck))
+    text += _b(code, "deck-played", cards=", ".join(played)) if played else "."
     shapes.append(Shape.make("rect", css="ff-card ff-card--back", title=text, x=_r(x0), y=_r(y0), width=w, height=h,
                              rx=0.15))
     shapes.append(Shape.make("text", css="ff-card-value", text=str(len(deck)), x=_r(x0 + 0.62), y=_r(y0 + 1.0),
                              text_anchor="middle"))
-    shapes.append(Shape.make("text", css="ff-card-note", text="stapel", x=_r(x0 + 1.2), y=_r(y0 + 0.95)))
+    shapes.append(Shape.make("text", css="ff-card-note", text=_b(code, "deck-note"), x=_r(x0 + 1.2), y=_r(y0 + 0.95)))
     return shapes, text
 
 
@@ -547,7 +717,9 @@ def board_view(
     lang: str | None = None,
 ) -> BoardView:
     """The board at ``state``. ``events``: the step(s) shown; every trail in them is drawn (pass the
-    events of every step of the monster's turn so far to see its whole walk)."""
+    events of every step of the monster's turn so far to see its whole walk). Every text follows
+    ``lang`` (nl, de, en; None: nl, the rulebook's language)."""
+    code = language(lang)
     pos = engine.observation(state, seat) if seat else engine.position_of(state)
     previous_pos = engine.position_of(previous) if previous is not None else None
     shapes: list[Shape] = []
@@ -561,33 +733,33 @@ def board_view(
             if not on_board((x, y)):
                 continue
             css = "sq"
-            title = f"Veld ({x}, {y})"
+            title = _b(code, "square", x=x, y=y)
             if (x, y) in blood:
                 css += " sq-blood"
-                title = f"Bloedplas ({x}, {y})"
+                title = _b(code, "square-blood", x=x, y=y)
             if (x, y) == START:
                 css += " sq-start"
-                title = "Startveld (15, 10)"
+                title = _b(code, "square-start")
             elif (x, y) == EXIT:
                 css += " sq-exit"
-                title = "Doelveld, de uitgang (0, 0)"
+                title = _b(code, "square-exit")
             px, py = _xy((x, y))
             shapes.append(
                 Shape.make("rect", css=css, title=title, target=sq_target((x, y)), x=px, y=py, width=1, height=1)
             )
     if blood:
         shapes.append(Shape.make("path", css="blood-hatch", d=_hatch(blood)))
-    shapes.append(Shape.make("text", css="label", text="uit", x=OFFSET + 0.5, y=OFFSET + 0.62, text_anchor="middle"))
-    shapes.append(Shape.make("text", css="label", text="in", x=OFFSET + 15.5, y=OFFSET + 10.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text=_b(code, "mark-exit"), x=OFFSET + 0.5, y=OFFSET + 0.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text=_b(code, "mark-start"), x=OFFSET + 15.5, y=OFFSET + 10.62, text_anchor="middle"))
     # The way out: an arrow through the wall beside the exit square.
     ex, ey = _xy(EXIT)
     shapes.append(
-        Shape.make("polygon", css="exit-arrow", title="De uitgang: vanaf het doelveld (0, 0) naar buiten",
+        Shape.make("polygon", css="exit-arrow", title=_b(code, "exit-arrow"),
                    points=_pts(((ex - 0.06, ey + 0.25), (ex - 0.06, ey + 0.75), (ex - 0.5, ey + 0.5))))
     )
 
     # The outer wall, its letters and the coordinates.
-    shapes.append(Shape.make("path", css="wall", title="De buitenmuur", d=WALL_PATH))
+    shapes.append(Shape.make("path", css="wall", title=_b(code, "wall"), d=WALL_PATH))
     for sq, letter in sorted(WALL_LETTERS.items()):
         lx, ly = letter_position(sq)
         shapes.append(Shape.make("text", css="wall-letter", text=letter, x=lx, y=ly, text_anchor="middle",
@@ -602,25 +774,22 @@ def board_view(
         for cx in (_r(OFFSET - COORD_GAP), _r(OFFSET + WIDTH + COORD_GAP)):
             shapes.append(Shape.make("text", css="coord", text=str(y), x=cx, y=cy, text_anchor="middle",
                                      dominant_baseline="central"))
-    description.append(
-        "Coördinaten (x, y): x van 0 (links) tot 15 (rechts), y van 0 (boven) tot 10 (onder). Langs de buitenmuur "
-        "staan letters; wie bij een letter door de muur loopt, komt bij dezelfde letter aan de overkant binnen."
-    )
+    description.append(_b(code, "coordinates"))
 
-    shapes += _trail_shapes(events)
+    shapes += _trail_shapes(events, code)
 
     for square in stones:
         px, py = _xy(square)
         shapes.append(
-            Shape.make("rect", css="stone", title=f"Steenblok ({square[0]}, {square[1]})",
+            Shape.make("rect", css="stone", title=_b(code, "stone", x=square[0], y=square[1]),
                        x=_r(px + 0.12), y=_r(py + 0.12), width=0.76, height=0.76, rx=0.12)
         )
     if stones:
-        description.append("Steenblokken op " + ", ".join(f"({x}, {y})" for x, y in stones) + ".")
+        description.append(_b(code, "stones", squares=", ".join(f"({x}, {y})" for x, y in stones)))
     if blood:
-        description.append("Bloedplassen op " + ", ".join(f"({x}, {y})" for x, y in sorted(blood)) + ".")
+        description.append(_b(code, "blood", squares=", ".join(f"({x}, {y})" for x, y in sorted(blood))))
 
-    catch_shapes, catch_lines = _catch_shapes(events)
+    catch_shapes, catch_lines = _catch_shapes(events, code)
     shapes += catch_shapes
     description += catch_lines
 
@@ -635,7 +804,7 @@ def board_view(
         "R": ((0.15, 0.15), (0.15, 0.85)),
     }[facing]
     points = _pts((_r(mx + px), _r(my + py)) for px, py in (tip, *base))
-    monster_text = f"Het monster staat op ({monster['at'][0]}, {monster['at'][1]}) en kijkt {FACING_NL[facing]}."
+    monster_text = _b(code, "monster", x=monster["at"][0], y=monster["at"][1], facing=DIRECTION_WORDS[code][facing])
     # When the monster is to act, tapping it plays its next step.
     step_action = "monster" if engine.current_actor(state) == "monster" else ""
     shapes.append(
@@ -662,9 +831,9 @@ def board_view(
             pools[colour].append((fid, showing))
             continue
         fx, fy = _xy(at)
-        moved = " (al verplaatst deze ronde)" if fig.get("moved") else ""
-        tag = figure_tag(fid, lang)
-        text = f"{figure_name(fid)} ({tag}) op ({at[0]}, {at[1]}), toont {showing}{moved}."
+        moved = _b(code, "figure-moved") if fig.get("moved") else ""
+        tag = figure_tag(fid, code)
+        text = _b(code, "figure", name=figure_name(fid, code), tag=tag, x=at[0], y=at[1], showing=showing, moved=moved)
         css_moved = " fig--moved" if fig.get("moved") else ""
         # The group carries the target: the whole figure (circle, value, tag) is one link.
         shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
@@ -678,7 +847,7 @@ def board_view(
         description.append(text)
 
     mt = _monster_turn(pos, previous_pos, events)
-    card_shapes, card_text = _card_shapes(pos, mt)
+    card_shapes, card_text = _card_shapes(pos, mt, code)
     shapes += card_shapes
     description.append(card_text)
 
@@ -686,16 +855,18 @@ def board_view(
     # each player's start pool (identity and face value) and saved figures.
     legend: list[LegendRow] = []
     for player in pos["players"]:
-        letter = COLOUR_LETTERS[language(lang)].get(player, "")
-        chips = [f"{figure_tag(fid, lang)} · {showing}" for fid, showing in pools[player]]
+        letter = COLOUR_LETTERS[code].get(player, "")
+        chips = [f"{figure_tag(fid, code)} · {showing}" for fid, showing in pools[player]]
         for fid, showing in pools[player]:
-            description.append(f"{figure_name(fid)} ({figure_tag(fid, lang)}) in de startvoorraad, toont {showing}.")
-        pool_note = "startvoorraad" if pools[player] else "startvoorraad leeg"
-        summary = f"{saved_count[player]} gered" + (f", {out_count[player]} uit" if out_count[player] else "")
-        legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES['nl'][player]} ({letter})", tuple(chips),
+            description.append(_b(code, "figure-pool", name=figure_name(fid, code), tag=figure_tag(fid, code),
+                                  showing=showing))
+        pool_note = _b(code, "pool" if pools[player] else "pool-empty")
+        summary = _b(code, "saved", n=saved_count[player]) + (
+            _b(code, "out", n=out_count[player]) if out_count[player] else "")
+        legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES[code][player]} ({letter})", tuple(chips),
                                 f"{pool_note}; {summary}"))
-        description.append(f"{COLOUR_NAMES['nl'][player]}: {summary}.")
-    legend.append(LegendRow("", "Monsterkaart" if mt else "Monsterkaarten", (), card_text))
+        description.append(f"{COLOUR_NAMES[code][player]}: {summary}.")
+    legend.append(LegendRow("", _b(code, "legend-card" if mt else "legend-cards"), (), card_text))
 
     return BoardView(
         width=_r(WIDTH + 2 * BAND),
@@ -704,26 +875,31 @@ def board_view(
         min_y=_r(OFFSET - BAND),
         legend=legend,
         shapes=shapes,
-        label=f"Speelbord Finstere Flure, hoofdstuk {pos.get('chapter', 1)}, ronde {pos.get('round', 1)}",
+        label=_b(code, "label", chapter=pos.get("chapter", 1), round=pos.get("round", 1)),
         description=description,
-        status=status_line(engine, state, pos, mt),
+        status=status_line(engine, state, pos, mt, code),
     )
 
 
-def status_line(engine: Engine[Any], state: Any, pos: dict[str, Any], mt: Mapping[str, Any] | None = None) -> str:
+def status_line(
+    engine: Engine[Any], state: Any, pos: dict[str, Any], mt: Mapping[str, Any] | None = None, lang: str | None = None
+) -> str:
+    code = language(lang)
     phase = pos.get("phase")
     if phase == "players":
         actor = engine.current_actor(state)
-        return f"{colour_name(actor)} is aan de beurt (hoofdstuk {pos.get('chapter')}, ronde {pos.get('round')})."
+        return _b(code, "status-players", colour=colour_name(actor, code), chapter=pos.get("chapter"),
+                  round=pos.get("round"))
     if phase == "monster" and pos.get("monster_turn"):
         turn = pos["monster_turn"]
-        caught = "1 figuur" if turn["caught"] == 1 else f"{turn['caught']} figuren"
-        return f"Het monster loopt. {card_progress_nl(turn)}; {caught} gepakt."
+        caught = _b(code, "figure-1") if turn["caught"] == 1 else _b(code, "figures", n=turn["caught"])
+        return _b(code, "status-monster", progress=card_progress(turn, code), caught=caught)
     if phase == "over":
         result = engine.result(state)
-        winners = ", ".join(colour_name(w) for w in (result.winners if result else ())) or "niemand"
-        return f"Het spel is afgelopen. Winnaar: {winners}."
-    return PHASE_NL.get(str(phase), "")
+        winners = ", ".join(colour_name(w, code) for w in (result.winners if result else ())) or _b(code, "nobody")
+        return _b(code, "status-over", winners=winners)
+    key = f"phase-{phase}"
+    return _b(code, key) if key in BOARD[code] else ""
 
 
 # -- labels -------------------------------------------------------------------------------------------

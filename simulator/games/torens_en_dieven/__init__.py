@@ -4,8 +4,8 @@ the rulebook clause behind it (``td-...``).
 
 Modules: ``state`` (frozen dataclasses, tile kinds, reach geometry), ``rules`` (drawing, the thief
 symbol, placing tiles and guards, the end of a turn, the final scoring), ``position`` (JSON
-positions), ``messages_nl`` and ``messages`` (the sentences; the engine emits message keys and
-data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the board drawing and its tap
+positions), ``messages_nl``/``_de``/``_en``, ``message_formats`` and ``messages`` (the sentences in three
+languages; the engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the board drawing and its tap
 targets), ``labels`` (action labels, groups and the words of tapping and editing in nl/de/en),
 ``taps`` (moving by tapping the board) and ``editor`` (the position editor, ``EDITOR``).
 

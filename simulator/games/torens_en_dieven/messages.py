@@ -1,26 +1,19 @@
-"""The message catalogues of Torens & Dieven: Dutch (the rulebook's language, every key) and the
-setup labels in English and German (other sentences fall back to Dutch)."""
+"""The message catalogues of Torens & Dieven: Dutch (the rulebook's language, every key) and full
+translations in English and German (``messages_en.py``, ``messages_de.py``), each with every key of
+the Dutch source and the same placeholders, in the terms of the game's glossary."""
 
 from __future__ import annotations
 
 from simulator.core.messages import Catalogue, Messages
 
-from . import messages_nl
+from . import messages_de, messages_en, messages_nl
 
-EN = {
-    "setup.players": "Number of players",
-    "setup.river": "With the river mini-expansion (recommended)",
-    "setup.land": "Ordinary land tiles without a thief symbol (the base game has 71)",
-}
-
-DE = {
-    "setup.players": "Anzahl der Spieler",
-    "setup.river": "Mit der Mini-Erweiterung Der Fluss (empfohlen)",
-    "setup.land": "Gewöhnliche Landschaftskarten ohne Diebessymbol (das Grundspiel hat 71)",
-}
+# The setup labels (kept here by name for the pages that read them; the catalogues hold them too).
+EN = {key: messages_en.MESSAGES[key] for key in ("setup.players", "setup.river", "setup.land")}
+DE = {key: messages_de.MESSAGES[key] for key in ("setup.players", "setup.river", "setup.land")}
 
 MESSAGES = Messages(
     Catalogue("nl", messages_nl.MESSAGES, messages_nl.FORMATS),
-    Catalogue("en", EN),
-    Catalogue("de", DE),
+    Catalogue("en", messages_en.MESSAGES, messages_en.FORMATS),
+    Catalogue("de", messages_de.MESSAGES, messages_de.FORMATS),
 )

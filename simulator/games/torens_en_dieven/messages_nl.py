@@ -1,85 +1,18 @@
 """The Dutch catalogue of Torens & Dieven: every sentence of events, refusals and results, and the
 setup labels (the rulebook is Dutch, so this is the source catalogue; see ``messages.py``).
 
-Formatters: ``colour`` (``red`` -> ``Rood``), ``colours`` (a list, joined with "en"), ``sq`` (a square
-``[x, y]`` -> ``(x, y)``), ``squares`` (a list of squares), ``kind`` (a tile kind -> ``een landtegel
-met diefsymbool 5``), ``towers`` (a list of ``{"at", "pieces"}`` -> ``(2, 0) nu 3 hoog``).
+The formatters (``colour``, ``kind``, ``towers``...) are built by :func:`.message_formats.formats`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from simulator.core.messages import Formatter
 
-COLOUR_NL: dict[str, str] = {"red": "Rood", "green": "Groen", "blue": "Blauw", "yellow": "Geel", "black": "Zwart"}
-KIND_NL: dict[str, str] = {
-    "start": "de starttegel",
-    "source": "de bron van de rivier",
-    "land": "een gewone landtegel",
-    "tower": "een torentegel",
-    "river": "een riviertegel",
-    "rivertower": "de riviertegel met de torenbouwplaats",
-}
+from .message_formats import formats
 
-
-def square(value: Any) -> str:
-    x, y = value
-    return f"({x}, {y})"
-
-
-def kind_name(kind: str) -> str:
-    if kind.startswith("thief"):
-        return f"een landtegel met diefsymbool {kind[5:]}"
-    return KIND_NL.get(kind, kind)
-
-
-def _colour(value: Any, args: tuple[str, ...]) -> str:
-    return COLOUR_NL.get(str(value), str(value))
-
-
-def _colours(value: Any, args: tuple[str, ...]) -> str:
-    names = [COLOUR_NL.get(str(v), str(v)) for v in value]
-    return " en ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-
-
-def _sq(value: Any, args: tuple[str, ...]) -> str:
-    return square(value)
-
-
-def _squares(value: Any, args: tuple[str, ...]) -> str:
-    return ", ".join(square(v) for v in value)
-
-
-def _kind(value: Any, args: tuple[str, ...]) -> str:
-    return kind_name(str(value))
-
-
-def _towers(value: Any, args: tuple[str, ...]) -> str:
-    return ", ".join(f"{square(t['at'])} (nu {t['pieces']})" for t in value)
-
-
-SOURCE_NL: dict[str, str] = {
-    "tower": "van de stapel torentegels",
-    "river": "van de rivierstapel",
-    "land": "van de stapel landtegels",
-}
-
-
-def _source(value: Any, args: tuple[str, ...]) -> str:
-    return SOURCE_NL.get(str(value), str(value))
-
-
-FORMATS: Mapping[str, Formatter] = {
-    "source": _source,
-    "colour": _colour,
-    "colours": _colours,
-    "sq": _sq,
-    "squares": _squares,
-    "kind": _kind,
-    "towers": _towers,
-}
+FORMATS: Mapping[str, Formatter] = formats("nl")
 
 _PTS = "{points} {points:plural/punt/punten}"
 

@@ -105,7 +105,7 @@ def test_palette_has_the_tools_of_the_position():
     solo = EDITOR.blank(ENGINE, ENGINE.position_of(ENGINE.initial_state({"players": 1})))
     assert not any(i.id.startswith("flask") for i in EDITOR.palette(ENGINE, solo, "move", "en"))  # bt-solo-opstelling
     moving = EDITOR.palette(ENGINE, p, "drop:wiz:red:s11", "de")
-    assert any(i.id == "drop:wiz:red:s11" and i.label == "Absetzen: roter Zauberer von Feld 11" for i in moving)
+    assert any(i.id == "drop:wiz:red:s11" and i.label == "Absetzen: roter Magier von Feld 11" for i in moving)
 
 
 # -- what each tool does ---------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_refuse_a_seventh_wizard_on_a_space_or_tower():
     reasons = refused(lambda lang: edit(p, "sp:11", "wiz:blue", lang), "bt-maximaal-zes-tovenaars")
     assert reasons["en"] == "At most 6 wizards stand on a space or a tower (bt-maximaal-zes-tovenaars)."
     assert reasons["nl"] == "Op een veld of een toren staan hoogstens 6 tovenaars (bt-maximaal-zes-tovenaars)."
-    assert reasons["de"] == "Auf einem Feld oder Turm stehen höchstens 6 Zauberer (bt-maximaal-zes-tovenaars)."
+    assert reasons["de"] == "Auf einem Feld oder Turm stehen höchstens 6 Magier (bt-maximaal-zes-tovenaars)."
     p2, _ = edit(p, "sp:12", "wiz:blue")
     _, tool = edit(p2, "wiz:blue:s12", "move")
     refused(lambda lang: edit(p2, "wiz:red:s11", tool or "", lang), "bt-maximaal-zes-tovenaars")
@@ -370,7 +370,7 @@ def test_field_labels_are_translated():
     assert [by_lang[lang]["player"].label for lang in LANGS] == ["Aan de beurt", "Am Zug", "Whose turn"]
     assert [dict(by_lang[lang]["die"].choices)["w2d"] for lang in LANGS] == [
         "Tovenaarkaart met 2 dobbelstenen",
-        "Zaubererkarte mit 2 Würfeln",
+        "Magierkarte mit 2 Würfeln",
         "Wizard card with 2 dice",
     ]
     assert dict(by_lang["en"]["wizards_each"].choices)["5"] == "5 (by the rules)"  # bt-tovenaars-en-flesjes

@@ -43,7 +43,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:w3:wizard:11",
             (
                 "Tovenaarkaart 3: rode tovenaar van veld 11 naar veld 14",
-                "Zaubererkarte 3: roter Zauberer von Feld 11 auf Feld 14",
+                "Magierkarte 3: roter Magier von Feld 11 auf Feld 14",
                 "Wizard card 3: red wizard from space 11 to space 14",
             ),
         ),
@@ -52,8 +52,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:w2:wizard:11",
             (
                 "Tovenaarkaart 2: rode tovenaar van veld 11 de Raventoren in",
-                "Zaubererkarte 2: roter Zauberer von Feld 11 in den Rabenturm",
-                "Wizard card 2: red wizard from space 11 into the Raven Tower",
+                "Magierkarte 2: roter Magier von Feld 11 in die Rabenburg",
+                "Wizard card 2: red wizard from space 11 into Ravenskeep",
             ),
         ),
         (  # bt-toren-uit-stapel, bt-tovenaars-reizen-mee: what is above goes along
@@ -64,7 +64,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:t2:tower:1",
             (
                 "Torenkaart 2: toren 1 van veld 2 naar veld 4 (met 1 toren erop en 2 tovenaars)",
-                "Turmkarte 2: Turm 1 von Feld 2 auf Feld 4 (mit 1 Turm darauf und 2 Zauberern)",
+                "Turmkarte 2: Turm 1 von Feld 2 auf Feld 4 (mit 1 Turm darauf und 2 Magiern)",
                 "Tower card 2: tower 1 from space 2 to space 4 (with 1 tower on top and 2 wizards)",
             ),
         ),
@@ -73,7 +73,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:x5-1:tower:9",
             (
                 "Tovenaar-of-torenkaart 5/1 (toren 5, tovenaar 1): toren 9 van veld 10 naar veld 15",
-                "Zauberer-oder-Turm-Karte 5/1 (Turm 5, Zauberer 1): Turm 9 von Feld 10 auf Feld 15",
+                "Magier-oder-Turm-Karte 5/1 (Turm 5, Magier 1): Turm 9 von Feld 10 auf Feld 15",
                 "Wizard-or-tower card 5/1 (tower 5, wizard 1): tower 9 from space 10 to space 15",
             ),
         ),
@@ -82,7 +82,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:xd",
             (
                 "Tovenaar-of-torenkaart met 1 dobbelsteen: gooien",
-                "Zauberer-oder-Turm-Karte mit 1 Würfel: würfeln",
+                "Magier-oder-Turm-Karte mit 1 Würfel: würfeln",
                 "Wizard-or-tower card with 1 die: roll the die",
             ),
         ),
@@ -96,7 +96,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "play:w3:none",
             (
                 "Tovenaarkaart 3: niets te verplaatsen",
-                "Zaubererkarte 3: nichts zu versetzen",
+                "Magierkarte 3: nichts zu versetzen",
                 "Wizard card 3: nothing can be moved",
             ),
         ),
@@ -105,7 +105,7 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "move:wizard:11",
             (
                 "Worp 4: rode tovenaar van veld 11 naar veld 15",
-                "Wurf 4: roter Zauberer von Feld 11 auf Feld 15",
+                "Wurf 4: roter Magier von Feld 11 auf Feld 15",
                 "Roll 4: red wizard from space 11 to space 15",
             ),
         ),
@@ -136,14 +136,14 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
         (  # bt-startkaarten: red draws first
             lambda: new_game(2),
             "draw:w3",
-            ("Rood trekt een tovenaarkaart 3", "Rot zieht eine Zaubererkarte 3", "Red draws a wizard card 3"),
+            ("Rood trekt een tovenaarkaart 3", "Rot zieht eine Magierkarte 3", "Red draws a wizard card 3"),
         ),
         (  # bt-solo-met-flesjes: three random spells
             lambda: new_game(1, solo_flasks=True),
             "spells:wizard-fwd+swap+free",
             (
                 "Open spreuken: Verplaats een Tovenaar (vooruit), Wissel twee torens om, Bevrijd een Tovenaar",
-                "Offene Zaubersprüche: Versetze einen Zauberer (vorwärts), Tausche zwei Türme, Befreie einen Zauberer",
+                "Offene Zaubersprüche: Versetze einen Magier (vorwärts), Tausche zwei Türme, Befreie einen Magier",
                 "Open spells: Move a Wizard (forward), Swap Two Towers, Free a Wizard",
             ),
         ),
@@ -180,8 +180,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:wizard-fwd:11",
             (
                 "Spreuk Verplaats een Tovenaar (vooruit) (2 flesjes): rode tovenaar van veld 11 naar veld 12",
-                "Zauberspruch Versetze einen Zauberer (vorwärts) (2 Fläschchen): roter Zauberer von Feld 11 auf Feld 12",
-                "Spell Move a Wizard (forward) (2 flasks): red wizard from space 11 to space 12",
+                "Zauberspruch Versetze einen Magier (vorwärts) (2 Zaubertrankflaschen): roter Magier von Feld 11 auf Feld 12",
+                "Spell Move a Wizard (forward) (2 potions): red wizard from space 11 to space 12",
             ),
         ),
         (
@@ -189,8 +189,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:wizard-back:11",
             (
                 "Spreuk Verplaats een Tovenaar (achteruit) (2 flesjes): rode tovenaar van veld 11 naar veld 10",
-                "Zauberspruch Versetze einen Zauberer (rückwärts) (2 Fläschchen): roter Zauberer von Feld 11 auf Feld 10",
-                "Spell Move a Wizard (backward) (2 flasks): red wizard from space 11 to space 10",
+                "Zauberspruch Versetze einen Magier (rückwärts) (2 Zaubertrankflaschen): roter Magier von Feld 11 auf Feld 10",
+                "Spell Move a Wizard (backward) (2 potions): red wizard from space 11 to space 10",
             ),
         ),
         (  # bt-spreuk-toren: 2 steps for 1 flask
@@ -198,8 +198,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:tower-fwd:1",
             (
                 "Spreuk Verplaats een Toren (vooruit) (1 flesje): toren 1 van veld 2 naar veld 4",
-                "Zauberspruch Versetze einen Turm (vorwärts) (1 Fläschchen): Turm 1 von Feld 2 auf Feld 4",
-                "Spell Move a Tower (forward) (1 flask): tower 1 from space 2 to space 4",
+                "Zauberspruch Versetze einen Turm (vorwärts) (1 Zaubertrankflasche): Turm 1 von Feld 2 auf Feld 4",
+                "Spell Move a Tower (forward) (1 potion): tower 1 from space 2 to space 4",
             ),
         ),
         (
@@ -207,8 +207,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:swap:1,2",
             (
                 "Spreuk Wissel twee torens om (2 flesjes): toren 1 (veld 2) en toren 2 (veld 3) wisselen",
-                "Zauberspruch Tausche zwei Türme (2 Fläschchen): Turm 1 (Feld 2) und Turm 2 (Feld 3) tauschen",
-                "Spell Swap Two Towers (2 flasks): swap tower 1 (space 2) and tower 2 (space 3)",
+                "Zauberspruch Tausche zwei Türme (2 Zaubertrankflaschen): Turm 1 (Feld 2) und Turm 2 (Feld 3) tauschen",
+                "Spell Swap Two Towers (2 potions): swap tower 1 (space 2) and tower 2 (space 3)",
             ),
         ),
         (  # bt-raventoren-verplaatsen: tower 1 on space 2 has a raven shield and nobody on it
@@ -216,8 +216,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:raven:cw",
             (
                 "Spreuk Verplaats de Raventoren (2 flesjes): met de klok mee, naar toren 1 op veld 2",
-                "Zauberspruch Versetze den Rabenturm (2 Fläschchen): im Uhrzeigersinn, auf Turm 1 auf Feld 2",
-                "Spell Move the Raven Tower (2 flasks): clockwise, onto tower 1 on space 2",
+                "Zauberspruch Versetze die Rabenburg (2 Zaubertrankflaschen): im Uhrzeigersinn, auf Turm 1 auf Feld 2",
+                "Spell Move Ravenskeep (2 potions): clockwise, onto tower 1 on space 2",
             ),
         ),
         (  # counter-clockwise: spaces 16, 15, 14 have no raven emblem, 13 is an empty raven space
@@ -225,8 +225,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:raven:ccw",
             (
                 "Spreuk Verplaats de Raventoren (2 flesjes): tegen de klok in, naar veld 13",
-                "Zauberspruch Versetze den Rabenturm (2 Fläschchen): gegen den Uhrzeigersinn, auf Feld 13",
-                "Spell Move the Raven Tower (2 flasks): counter-clockwise, to space 13",
+                "Zauberspruch Versetze die Rabenburg (2 Zaubertrankflaschen): gegen den Uhrzeigersinn, auf Feld 13",
+                "Spell Move Ravenskeep (2 potions): counter-clockwise, to space 13",
             ),
         ),
         (  # bt-spreuk-bevrijden
@@ -240,8 +240,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:free:1",
             (
                 "Spreuk Bevrijd een Tovenaar (2 flesjes): toren 1 op veld 2 optillen: een rode tovenaar eronder komt vrij",
-                "Zauberspruch Befreie einen Zauberer (2 Fläschchen): Turm 1 auf Feld 2 anheben: ein roter Zauberer darunter kommt frei",
-                "Spell Free a Wizard (2 flasks): lift tower 1 on space 2: a red wizard under it is freed",
+                "Zauberspruch Befreie einen Magier (2 Zaubertrankflaschen): Turm 1 auf Feld 2 anheben: ein roter Magier darunter kommt frei",
+                "Spell Free a Wizard (2 potions): lift tower 1 on space 2: a red wizard under it is freed",
             ),
         ),
         (  # nobody of yours under it: the flasks are paid all the same
@@ -249,8 +249,8 @@ SPELLS_OPEN = {"flasks": {"red": {"empty": 4, "filled": 2}}}
             "spell:free:1",
             (
                 "Spreuk Bevrijd een Tovenaar (2 flesjes): toren 1 op veld 2 optillen (er zit geen rode tovenaar onder)",
-                "Zauberspruch Befreie einen Zauberer (2 Fläschchen): Turm 1 auf Feld 2 anheben (darunter ist kein roter Zauberer)",
-                "Spell Free a Wizard (2 flasks): lift tower 1 on space 2 (no red wizard under it)",
+                "Zauberspruch Befreie einen Magier (2 Zaubertrankflaschen): Turm 1 auf Feld 2 anheben (darunter ist kein roter Magier)",
+                "Spell Free a Wizard (2 potions): lift tower 1 on space 2 (no red wizard under it)",
             ),
         ),
     ],
@@ -291,7 +291,7 @@ def test_labels_of_the_team_exchange():
     s, _ = play(s, "give:t3")
     assert labels(s, "return:w1") == (
         "Tovenaarkaart 1 teruggeven",
-        "Zaubererkarte 1 zurückgeben",
+        "Magierkarte 1 zurückgeben",
         "Give back the wizard card 1",
     )
 
@@ -316,7 +316,7 @@ def test_groups():
     group = {lang: VIEW.action_group(ENGINE, s, "play:x5-1:tower:9", lang=lang) for lang in LANGS}
     assert group == {
         "nl": "Tovenaar-of-torenkaart 5/1 (toren 5, tovenaar 1)",
-        "de": "Zauberer-oder-Turm-Karte 5/1 (Turm 5, Zauberer 1)",
+        "de": "Magier-oder-Turm-Karte 5/1 (Turm 5, Magier 1)",
         "en": "Wizard-or-tower card 5/1 (tower 5, wizard 1)",
     }
     assert [VIEW.action_group(ENGINE, s, "spell:tower-fwd:1", lang=lang) for lang in LANGS] == [

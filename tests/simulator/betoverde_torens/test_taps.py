@@ -280,7 +280,7 @@ def test_the_card_drawn_is_a_button_with_its_odds():
 def test_the_status_says_what_to_tap():
     s = red_on_11("w3")
     assert tap(s, lang="en").status == "Choose a card from your hand, or tap a wizard or tower first."
-    assert tap(s, "card:w3", "wiz:red:s11", lang="de").status == "Zaubererkarte 3 → Roter Zauberer auf Feld 11"
+    assert tap(s, "card:w3", "wiz:red:s11", lang="de").status == "Magierkarte 3 → Roter Magier auf Feld 11"
 
 
 def test_two_dice_offer_a_second_roll_as_a_button():
@@ -338,7 +338,7 @@ def test_lift_is_one_button_after_the_move():
     )
     taps = {t.target: (t.plays, t.label) for t in tap(s).taps}
     assert taps == {
-        "spell:lift": ("spell:lift", "Spell Hitch a Ride (2 flasks): blue wizard from space 11 along to space 13"),
+        "spell:lift": ("spell:lift", "Spell Hitch a Ride (2 potions): blue wizard from space 11 along to space 13"),
         "decline": ("decline", "Cast no spell"),
     }
     assert walk(s) == set(ENGINE.legal_actions(s))

@@ -43,11 +43,16 @@ def test_every_key_in_the_engine_is_in_the_dutch_catalogue_and_every_key_is_used
     assert unused == []
 
 
-def test_translations_hold_only_the_setup_labels_and_fall_back_to_dutch():
+def test_every_sentence_is_in_german_and_english_too():
+    """Issue 12: a reader gets the engine's sentences in the page's language, not Dutch."""
     for lang in ("en", "de"):
-        assert set(MESSAGES.catalogues[lang].messages) == {"setup.players", "setup.dmaufbau"}
+        assert set(MESSAGES.catalogues[lang].messages) == set(MESSAGES.source.messages)
     data = {"figure": "red1", "showing": 4}
-    assert ENGINE.messages.render("move.flip", data, "en") == "Rood 1 wordt omgedraaid en toont nu 4."
+    assert ENGINE.messages.render("move.flip", data, "nl") == "Rood 1 wordt omgedraaid en toont nu 4."
+    assert ENGINE.messages.render("move.flip", data, "en") == "Red 1 is flipped and now shows 4."
+    assert ENGINE.messages.render("move.flip", data, "de").startswith("Rot 1 ")
+    # An unknown language is the rulebook's.
+    assert ENGINE.messages.render("move.flip", data, "fr") == "Rood 1 wordt omgedraaid en toont nu 4."
 
 
 def random_games(count=30):

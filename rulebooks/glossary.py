@@ -1,0 +1,99 @@
+"""A game's glossary: its terms in Dutch, German and English (``content/<game>/glossary.toml``).
+
+Every translation of the game's texts (the engine's sentences and board texts now; the rulebook's
+clauses and the FAQ later) renders a term with one of the forms listed for its language, the first
+being the one to write (the published edition's word where there is one). The file::
+
+    # Finstere Flure: ...
+    [[term]]
+    id = "monster"
+    nl = ["monster", "monsters"]
+    de = ["Monster"]
+    en = ["monster", "monsters"]
+    note = "Fearsome Floors (English edition) and Finstere Flure (German original) say monster."
+
+:func:`inconsistencies` compares a source text with its translation: a term whose source form
+appears in the source and none of whose forms appear in the translation is rendered
+inconsistently. Forms match as case-insensitive parts of words ("toren" in "Raventoren"), so
+inflected and compound words need no list of their own when they contain a listed form. No Django.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+LANGUAGES = ("nl", "de", "en")
+FILE_NAME = "glossary.toml"
+ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    forms: dict[str, tuple[str, ...]]
+    note: str = ""
+
+    def word(self, lang: str) -> str:
+        """The form to write in ``lang``."""
+        return self.forms[lang][0]
+
+    def appears_in(self, text: str, lang: str) -> bool:
+        folded = text.casefold()
+        return any(form.casefold() in folded for form in self.forms[lang])
+
+
+class GlossaryError(ValueError):
+    """A glossary file that cannot be used; the message names the file and the term."""
+
+
+def read_glossary(path: Path) -> list[Term]:
+    """The terms of one glossary file; raises :class:`GlossaryError` naming the file and term."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise GlossaryError(f"{path}: {exc}") from None
+    unknown = set(data) - {"term"}
+    if unknown:
+        raise GlossaryError(f"{path}: unknown top-level key(s) {sorted(unknown)}; only [[term]] tables")
+    terms: list[Term] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(data.get("term", []), start=1):
+        where = f"{path}: term {number} ({raw.get('id', '?')})"
+        term_id = raw.get("id")
+        if not isinstance(term_id, str) or not ID.match(term_id):
+            raise GlossaryError(f"{where}: id must be lowercase words joined by hyphens")
+        if term_id in seen:
+            raise GlossaryError(f"{where}: id '{term_id}' is used twice")
+        seen.add(term_id)
+        extra = set(raw) - {"id", "note", *LANGUAGES}
+        if extra:
+            raise GlossaryError(f"{where}: unknown key(s) {sorted(extra)}")
+        forms: dict[str, tuple[str, ...]] = {}
+        for lang in LANGUAGES:
+            value = raw.get(lang)
+            if not isinstance(value, list) or not value or not all(isinstance(f, str) and f.strip() for f in value):
+                raise GlossaryError(f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
+            forms[lang] = tuple(f.strip() for f in value)
+        note = raw.get("note", "")
+        if not isinstance(note, str):
+            raise GlossaryError(f"{where}: note must be text")
+        terms.append(Term(term_id, forms, note))
+    return terms
+
+
+def glossary_path(content_dir: Path, game: str) -> Path:
+    return content_dir / game / FILE_NAME
+
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def inconsistencies(terms: list[Term], source_lang: str, source: str, target_lang: str, target: str) -> list[Term]:
+    """The terms the source text uses that its translation does not render with a listed form.
+    Placeholders (``{figure:name}`` in a message template, ``{#id .rule}`` in Markdown) are not
+    text: they are left out of both."""
+    source, target = PLACEHOLDER.sub(" ", source), PLACEHOLDER.sub(" ", target)
+    return [t for t in terms if t.appears_in(source, source_lang) and not t.appears_in(target, target_lang)]

@@ -1,0 +1,52 @@
+"""Issue 12: the engines' sentences (events, refusals, results, setup labels) exist in Dutch,
+German and English for every game, with the same placeholders as the rulebook's language, and
+render the game's terms as its glossary (rulebooks/content/<game>/glossary.toml) fixes them."""
+
+import string
+from pathlib import Path
+
+import pytest
+
+from rulebooks.glossary import LANGUAGES, glossary_path, inconsistencies, read_glossary
+from simulator.core.registry import all_games
+
+CONTENT = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
+GAMES = [spec for spec in all_games() if (CONTENT / spec.slug).is_dir()]
+
+
+def fields(template: str) -> set[str]:
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
+
+
+def test_every_game_with_a_rulebook_is_checked():
+    assert {spec.slug for spec in GAMES} == {p.name for p in CONTENT.iterdir() if (p / "rulebook.md").exists()}
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_every_sentence_exists_in_all_three_languages_with_the_same_placeholders(spec):
+    messages = spec.engine.messages
+    assert set(messages.languages) == set(LANGUAGES)
+    assert messages.problems() == []
+    source = messages.source
+    for lang in LANGUAGES:
+        catalogue = messages.catalogues[lang]
+        missing = sorted(set(source.messages) - set(catalogue.messages))
+        assert not missing, f"{spec.slug}: {len(missing)} key(s) missing in {lang}, e.g. {missing[:5]}"
+        for key, template in source.messages.items():
+            assert fields(catalogue.messages[key]) == fields(template), f"{spec.slug} {lang} {key}"
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_the_sentences_use_the_glossary_terms(spec):
+    terms = read_glossary(glossary_path(CONTENT, spec.slug))
+    assert len(terms) >= 8, f"{spec.slug}: a glossary of the game's terms"
+    messages = spec.engine.messages
+    source = messages.source
+    wrong = []
+    for lang in LANGUAGES:
+        if lang == source.language:
+            continue
+        for key, template in source.messages.items():
+            for term in inconsistencies(terms, source.language, template, lang, messages.catalogues[lang].messages[key]):
+                wrong.append(f"{lang} {key}: '{term.id}' should read {term.forms[lang]}")
+    assert not wrong, f"{spec.slug}:\n" + "\n".join(wrong[:20])
