@@ -18,10 +18,9 @@ feeds, the API's GETs) is a pure function of its URL, a few request headers it n
 The content version is a token in the shared cache (``settings.CACHES["default"]``, shared by
 every worker), replaced by :func:`bump` after every committed change to rulebook or FAQ rows
 (``sitewide.content_version``) and at the end of ``loadrules`` and ``importfaq``. Each process re-reads it
-at most every ``VERSION_TTL`` seconds; its own changes take effect in it at once. The release (the
-code and templates) is part of the version: a deploy restarts the processes, which start with an
-empty store, and ``RULESITE_RELEASE`` (default: the git commit) keeps ETags of different releases
-apart.
+at most every ``VERSION_TTL`` seconds; its own changes take effect in it at once. A new release
+(code, templates) needs nothing more: a deploy restarts the processes, which start with an empty
+store, and the ETag is a hash of the body, so a page the release changed gets a new one.
 
 Compression: public pages are compressed here (brotli when the client accepts it, else gzip),
 once per stored page. Everything else is left to :class:`CompressionMiddleware`, which gzips text
@@ -39,7 +38,6 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import wraps
-from pathlib import Path
 
 import brotli
 from django.conf import settings
@@ -58,28 +56,6 @@ COMPRESSIBLE = ("text/", "application/json", "application/xml", "application/rss
 MIN_COMPRESS = 512  # bytes; smaller bodies are sent as they are
 # Headers a stored page keeps; per-request ones (Date, Set-Cookie) are never stored.
 HOP_HEADERS = {"date", "set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary"}
-
-
-def release() -> str:
-    """The code's release: RULESITE_RELEASE, else the git commit of the checkout, else "dev"."""
-    configured = getattr(settings, "RULESITE_RELEASE", "")
-    if configured:
-        return configured
-    git = Path(settings.BASE_DIR) / ".git"
-    try:
-        head = (git / "HEAD").read_text().strip()
-        if head.startswith("ref: "):
-            ref = head[5:]
-            ref_file = git / ref
-            if ref_file.exists():
-                return ref_file.read_text().strip()[:12]
-            for line in (git / "packed-refs").read_text().splitlines():
-                if line.endswith(" " + ref):
-                    return line[:12]
-            return "dev"
-        return head[:12]
-    except OSError:
-        return "dev"
 
 
 # --- The content version ------------------------------------------------------------------
@@ -141,16 +117,13 @@ def content_version() -> str | None:
     return VERSION.current()
 
 
-def bump(on_commit: bool = True) -> None:
+def bump() -> None:
     """Public pages change: this process stops using its stored pages now, every process after
     the transaction commits (so no process stores a page rendered from the old rows under the new
     version)."""
     from django.db import connection, transaction
 
     VERSION.bump_local()
-    if not on_commit:
-        VERSION.bump_shared()
-        return
     # One shared bump per transaction, however many rows it writes (loadrules writes hundreds).
     pending = getattr(connection, "run_on_commit", None) or []
     if not any(entry[1] == VERSION.bump_shared for entry in pending):

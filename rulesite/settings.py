@@ -17,8 +17,7 @@ Environment variables:
   the cache is a table in the database (``manage.py createcachetable``), shared by all workers.
 - ``PUBLIC_CACHE_MAX_AGE``: seconds browsers and caches in front may keep a public page (300).
 - ``PUBLIC_CACHE_ENABLED``: "0" turns off the per-process store of rendered public pages
-  (default: on unless debugging); ``RULESITE_RELEASE``: the release named in ETags (default: the
-  git commit).
+  (default: on unless debugging).
 """
 
 import os
@@ -219,8 +218,6 @@ CACHES = {"default": cache_settings(os.environ)}
 PUBLIC_CACHE_MAX_AGE = int(os.environ.get("PUBLIC_CACHE_MAX_AGE", "300"))
 PUBLIC_CACHE_ENABLED = env_flag("PUBLIC_CACHE_ENABLED", not DEBUG)
 PUBLIC_BROTLI_QUALITY = 5  # 140 KB of HTML -> 23 KB in about 2 ms (quality 11: 21 KB in 116 ms)
-# Part of every ETag and stored page's key; default: the git commit of the checkout.
-RULESITE_RELEASE = os.environ.get("RULESITE_RELEASE", "")
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)
 # How long the simulator shows a position before the computer's (or the monster's) next move plays itself.
