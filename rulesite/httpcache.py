@@ -55,7 +55,7 @@ COMPRESSIBLE = ("text/", "application/json", "application/xml", "application/rss
                 "application/atom+xml", "application/javascript", "image/svg+xml")
 MIN_COMPRESS = 512  # bytes; smaller bodies are sent as they are
 # Headers a stored page keeps; per-request ones (Date, Set-Cookie) are never stored.
-HOP_HEADERS = {"date", "set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary"}
+UNSTORED_HEADERS = {"date", "set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary"}
 
 
 # --- The content version ------------------------------------------------------------------
@@ -155,17 +155,20 @@ def is_public(response: HttpResponse) -> bool:
         return False
     if response.streaming or response.cookies or response.has_header("Content-Encoding"):
         return False
-    vary = {v.lower() for v in cc_delim_re.split(response.get("Vary", "")) if v}
+    vary = _vary_set(response)
     if "cookie" in vary or "*" in vary:
         return False
     cache_control = response.get("Cache-Control", "").lower()
     return "private" not in cache_control and "no-store" not in cache_control and "no-cache" not in cache_control
 
 
+def _vary_set(response: HttpResponse) -> set[str]:
+    return {v.strip().lower() for v in cc_delim_re.split(response.get("Vary", "")) if v.strip()}
+
+
 def _vary_names(response: HttpResponse) -> tuple[str, ...]:
-    names = {v.strip().lower() for v in cc_delim_re.split(response.get("Vary", "")) if v.strip()}
-    names.discard("accept-encoding")
-    return tuple(sorted(names))
+    """The request headers a stored page is keyed on (Accept-Encoding: the store's own business)."""
+    return tuple(sorted(_vary_set(response) - {"accept-encoding"}))
 
 
 def accepted_encoding(request, codings: tuple[str, ...] = ("br", "gzip")) -> str:
@@ -202,19 +205,16 @@ class StoredPage:
     vary: str
     content_type: str
     encoded: dict[str, bytes] = field(default_factory=dict)
+    key: tuple = ()  # its key in the store (set by PageStore.put)
 
     @property
     def size(self) -> int:
         return len(self.body) + sum(len(b) for b in self.encoded.values())
 
-    def encoding(self, coding: str) -> bytes:
-        """The body in a content coding, compressed once and kept."""
-        if coding not in self.encoded:
-            if coding == "br":
-                self.encoded[coding] = brotli.compress(self.body, quality=settings.PUBLIC_BROTLI_QUALITY)
-            else:
-                self.encoded[coding] = gzip.compress(self.body, compresslevel=6, mtime=0)
-        return self.encoded[coding]
+    def compress(self, coding: str) -> bytes:
+        if coding == "br":
+            return brotli.compress(self.body, quality=settings.PUBLIC_BROTLI_QUALITY)
+        return gzip.compress(self.body, compresslevel=6, mtime=0)
 
 
 class PageStore:
@@ -247,7 +247,7 @@ class PageStore:
     def put(self, version: str, request, names: tuple[str, ...], page: StoredPage) -> None:
         if page.size > self.max_bytes // 8:
             return
-        key = self.key(version, request, names)
+        key = page.key = self.key(version, request, names)
         with self.lock:
             self.vary[(request.get_host(), request.path)] = names
             old = self.pages.pop(key, None)
@@ -257,10 +257,18 @@ class PageStore:
             self.bytes += page.size
             self._shrink()
 
-    def grew(self, added: int) -> None:
+    def encoded(self, page: StoredPage, coding: str) -> bytes:
+        """``page``'s body in a content coding, compressed once and kept with it. Under the lock,
+        so the store counts each encoding once, and only while the page is still in the store
+        (a page evicted while a request was using it adds nothing to the count)."""
         with self.lock:
-            self.bytes += added
-            self._shrink()
+            body = page.encoded.get(coding)
+            if body is None:
+                body = page.encoded[coding] = page.compress(coding)
+                if self.pages.get(page.key) is page:
+                    self.bytes += len(body)
+                    self._shrink()
+            return body
 
     def _shrink(self) -> None:
         while self.bytes > self.max_bytes and self.pages:
@@ -285,7 +293,7 @@ def _stored(response: HttpResponse) -> StoredPage:
     patch_vary_headers(response, ("Accept-Encoding",))
     return StoredPage(
         body=body,
-        headers=[(k, v) for k, v in response.items() if k.lower() not in HOP_HEADERS],
+        headers=[(k, v) for k, v in response.items() if k.lower() not in UNSTORED_HEADERS],
         etag=f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"',
         cache_control=f"public, max-age={max_age}",
         vary=response["Vary"],
@@ -296,10 +304,7 @@ def _stored(response: HttpResponse) -> StoredPage:
 def _response(request, page: StoredPage) -> HttpResponse:
     coding = accepted_encoding(request) if compressible(page.content_type) else ""
     if coding and len(page.body) >= MIN_COMPRESS:
-        before = page.size
-        body = page.encoding(coding)
-        if page.size != before:
-            STORE.grew(page.size - before)
+        body = STORE.encoded(page, coding)
     else:
         coding, body = "", page.body
     response = HttpResponse(b"" if request.method == "HEAD" else body)

@@ -251,3 +251,24 @@ def test_a_transaction_that_writes_many_rows_bumps_the_shared_version_once(site)
     for entry in Entry.objects.filter(game_id="betoverde-torens")[:5]:
         entry.save()
     assert len(_pending_bumps()) == 1
+
+
+def test_the_store_counts_each_encoding_once_and_never_for_an_evicted_page():
+    from django.test import RequestFactory
+
+    store = httpcache.PageStore(max_bytes=10_000_000)
+    rf = RequestFactory()
+
+    def page():
+        return httpcache.StoredPage(b"<p>regel</p>" * 200, [], 'W/"x"', "public, max-age=300", "Accept-Encoding", "text/html")
+
+    kept, evicted = page(), page()
+    store.put("v1", rf.get("/nl/a/"), (), kept)
+    store.put("v1", rf.get("/nl/b/"), (), evicted)
+    store.pages.pop(evicted.key)  # evicted while a request still holds it
+    store.bytes -= evicted.size
+    for coding in ("br", "gzip", "br"):
+        store.encoded(kept, coding)
+        store.encoded(evicted, coding)
+    assert store.bytes == kept.size == len(kept.body) + len(kept.encoded["br"]) + len(kept.encoded["gzip"])
+    assert brotli.decompress(store.encoded(evicted, "br")) == evicted.body
