@@ -260,7 +260,7 @@ def _load_glossary(game: GameContent, root: Path, problems: list[Problem]) -> No
     try:
         game.glossary = read_glossary(path)
     except GlossaryError as exc:
-        problems.append(Problem(_rel(path, root), 1, str(exc).replace(f"{path}: ", "")))
+        problems.append(Problem(_rel(path, root), 1, exc.detail))
 
 
 def _load_coverage(

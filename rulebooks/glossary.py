@@ -46,7 +46,11 @@ class Term:
 
 
 class GlossaryError(ValueError):
-    """A glossary file that cannot be used; the message names the file and the term."""
+    """A glossary file that cannot be used: ``path`` and ``detail`` (which names the term)."""
+
+    def __init__(self, path: Path, detail: str):
+        super().__init__(f"{path}: {detail}")
+        self.path, self.detail = path, detail
 
 
 def read_glossary(path: Path) -> list[Term]:
@@ -54,32 +58,32 @@ def read_glossary(path: Path) -> list[Term]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise GlossaryError(f"{path}: {exc}") from None
+        raise GlossaryError(path, str(exc)) from None
     unknown = set(data) - {"term"}
     if unknown:
-        raise GlossaryError(f"{path}: unknown top-level key(s) {sorted(unknown)}; only [[term]] tables")
+        raise GlossaryError(path, f"unknown top-level key(s) {sorted(unknown)}; only [[term]] tables")
     terms: list[Term] = []
     seen: set[str] = set()
     for number, raw in enumerate(data.get("term", []), start=1):
-        where = f"{path}: term {number} ({raw.get('id', '?')})"
+        where = f"term {number} ({raw.get('id', '?')})"
         term_id = raw.get("id")
         if not isinstance(term_id, str) or not ID.match(term_id):
-            raise GlossaryError(f"{where}: id must be lowercase words joined by hyphens")
+            raise GlossaryError(path, f"{where}: id must be lowercase words joined by hyphens")
         if term_id in seen:
-            raise GlossaryError(f"{where}: id '{term_id}' is used twice")
+            raise GlossaryError(path, f"{where}: id '{term_id}' is used twice")
         seen.add(term_id)
         extra = set(raw) - {"id", "note", *LANGUAGES}
         if extra:
-            raise GlossaryError(f"{where}: unknown key(s) {sorted(extra)}")
+            raise GlossaryError(path, f"{where}: unknown key(s) {sorted(extra)}")
         forms: dict[str, tuple[str, ...]] = {}
         for lang in LANGUAGES:
             value = raw.get(lang)
             if not isinstance(value, list) or not value or not all(isinstance(f, str) and f.strip() for f in value):
-                raise GlossaryError(f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
+                raise GlossaryError(path, f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
             forms[lang] = tuple(f.strip() for f in value)
         note = raw.get("note", "")
         if not isinstance(note, str):
-            raise GlossaryError(f"{where}: note must be text")
+            raise GlossaryError(path, f"{where}: note must be text")
         terms.append(Term(term_id, forms, note))
     return terms
 

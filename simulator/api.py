@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
@@ -84,7 +85,7 @@ def _game_engine(slug: str):
     return game, engine, None
 
 
-LANGUAGES = ("nl", "de", "en")
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
