@@ -41,6 +41,7 @@ STRICT = ("accessibility", "best-practices", "seo")
 PAGES = {
     "home": "/nl/",
     "rulebook": "/nl/finstere-flure/",
+    "rulebook-translated": "/en/der-dunkle-turm/",  # every clause with its German original
     "clause": "/de/betoverde-torens/bt-einde-spel/",
     "demo": "/nl/finstere-flure/sim/?scenario=ff-standaardopstelling&step=3",
     "simulator": "/en/der-dunkle-turm/sim/",

@@ -22,7 +22,7 @@ from rulebooks.models import Clause
 from rulebooks.rendering import LANG_PLACEHOLDER
 
 from .forms import EntryAdminForm
-from .models import Change, Entry
+from .models import Change, Entry, EntryTranslation
 
 
 class EntryAdminKeepsRetiredForm(EntryAdminForm):
@@ -46,6 +46,14 @@ class ChangeInline(admin.TabularInline):
         return False
 
 
+class TranslationInline(admin.StackedInline):
+    """The entry's question and answer in the site's other languages (not the rulebook's own)."""
+
+    model = EntryTranslation
+    extra = 0
+    fields = ["language", "question", "answer"]
+
+
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     form = EntryAdminKeepsRetiredForm
@@ -56,7 +64,7 @@ class EntryAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     ordering = ["-created_at"]
     filter_horizontal = ["clauses"]
-    inlines = [ChangeInline]
+    inlines = [TranslationInline, ChangeInline]
     actions = ["publish", "unpublish", "restore_repository_version"]
     readonly_fields = [
         "preview", "is_verified", "origin", "source_path", "edited_in_admin", "asker_name", "asker_email",
@@ -107,6 +115,13 @@ class EntryAdmin(admin.ModelAdmin):
             return "—"
         url = reverse("faq:track", args=[obj.token])
         return format_html('<a href="{}">{}</a>', url, url)
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        entry = form.instance
+        if formset.model is EntryTranslation and formset.has_changed() and entry.origin == Entry.REPOSITORY:
+            # A translation changed here: from now on the files no longer overwrite this entry.
+            Entry.objects.filter(pk=entry.pk).update(edited_in_admin=True)
 
     def save_model(self, request, obj, form, change):
         if change and form.has_changed() and obj.origin == Entry.REPOSITORY:

@@ -8,10 +8,11 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rulebooks.localize import localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.rendering import LANG_PLACEHOLDER
 
-from .models import Entry
+from .models import Entry, localize_entries
 from .rendering import sanitize
 
 FEED_ITEMS = 30
@@ -21,9 +22,10 @@ def _with_base(entries, request):
     """The entries, each knowing the absolute base URL for its cross-reference links (feed
     instances are shared between requests, so nothing request-specific is kept on them)."""
     base = request.build_absolute_uri(f"/{get_language()}/")
-    entries = list(entries)
+    entries = localize_entries(entries)  # question and answer in the feed's language
     for entry in entries:
         entry.link_base = base
+        localize_game(entry.game)
     return entries
 
 

@@ -20,7 +20,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from rulebooks.models import Clause, Game
+from rulebooks.localize import reader_language
+from rulebooks.models import Clause, Game, ShownInLanguage
 from rulebooks.textsearch import index_text
 
 from . import verification
@@ -56,12 +57,12 @@ class PublishedQuerySet(models.QuerySet):
 
     def by_feed_date(self):
         """Newest publication or change first."""
-        return self.annotate(
-            latest_date=Coalesce("changed_at", "published_at", "created_at")
-        ).order_by("-latest_date", "-pk")
+        return self.annotate(latest_date=Coalesce("changed_at", "published_at", "created_at")).order_by(
+            "-latest_date", "-pk"
+        )
 
 
-class Entry(models.Model):
+class Entry(ShownInLanguage, models.Model):
     RECEIVED = "received"
     REVIEW = "review"
     ANSWERED = "answered"
@@ -129,7 +130,9 @@ class Entry(models.Model):
     edited_in_admin = models.BooleanField(
         _("edited in the admin"),
         default=False,
-        help_text=_("Set when an editor changes a repository entry here: from then on its file no longer overwrites it."),
+        help_text=_(
+            "Set when an editor changes a repository entry here: from then on its file no longer overwrites it."
+        ),
     )
 
     # Rendered and search copies of the text, refreshed on every save.
@@ -153,6 +156,10 @@ class Entry(models.Model):
 
     def get_absolute_url(self):
         return reverse("faq:entry", args=[self.game_id, self.slug])
+
+    @property
+    def source_language(self) -> str:
+        return self.game.language
 
     @property
     def verified(self) -> bool:
@@ -216,6 +223,72 @@ def unique_slug(game_slug: str, text: str, avoid: frozenset[str] | set[str] = fr
         slug = f"{base}-{n}"
         n += 1
     return slug
+
+
+class EntryTranslation(models.Model):
+    """An entry's question and answer in a language other than its rulebook's. Curated entries get
+    theirs from ``faq/<lang>/<slug>.md``; editors add or change them in the admin."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="translations", verbose_name=_("FAQ entry"))
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="faq_translations", editable=False)
+    language = models.CharField(
+        _("language"), max_length=5, choices=[(code, code) for code, _name in settings.LANGUAGES]
+    )
+    question = models.TextField(_("question"), max_length=QUESTION_MAX)
+    answer = models.TextField(_("answer"), help_text=_("Markdown, with the same [[clause-id]] links as the original."))
+
+    answer_html = models.TextField(blank=True, editable=False)
+    answer_text = models.TextField(blank=True, editable=False)
+    search_title = models.TextField(blank=True, editable=False)
+    search_body = models.TextField(blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("translation")
+        verbose_name_plural = _("translations")
+        constraints = [models.UniqueConstraint(fields=["entry", "language"], name="faq_translation_unique")]
+        indexes = [models.Index(fields=["language", "game"])]
+
+    def __str__(self):
+        return f"{self.language}: {' '.join(self.question.split())[:70]}"
+
+    def clean(self):
+        super().clean()
+        if self.entry_id and self.language == self.entry.game.language:
+            raise ValidationError({"language": _("This is the rulebook's own language: write it in the entry itself.")})
+
+    def save(self, *args, **kwargs):
+        self.game_id = self.entry.game_id
+        self.answer_html, self.answer_text = render_answer(self.answer, self.language)
+        self.search_title = index_text(self.question)
+        self.search_body = index_text(self.answer_text)
+        super().save(*args, **kwargs)
+
+
+def localize_entries(entries, lang: str | None = None) -> list:
+    """Put the ``lang`` question and answer on entries of rulebooks in other languages (one
+    query); an entry without that translation keeps its own text (and says so by its ``lang``).
+    The own text stays as ``original_question`` / ``original_answer_html``."""
+    lang = lang or reader_language()
+    entries = list(entries)
+    languages = dict(Game.all_objects.values_list("slug", "language"))
+    wanted = [e.pk for e in entries if not e.localized and languages.get(e.game_id) != lang]
+    rows = {
+        row.entry_id: row
+        for row in EntryTranslation.objects.filter(entry_id__in=wanted, language=lang).only(
+            "entry_id", "question", "answer_html", "answer_text"
+        )
+    }
+    for entry in entries:
+        row = rows.get(entry.pk)
+        if row is None:
+            if not entry.localized:
+                entry.text_language = languages.get(entry.game_id, "")  # its own text, no query for the game
+            continue
+        entry.original_question, entry.original_answer_html = entry.question, entry.answer_html
+        entry.original_language = languages.get(entry.game_id, "")
+        entry.question, entry.answer_html, entry.answer_text = row.question, row.answer_html, row.answer_text
+        entry.text_language = lang
+    return entries
 
 
 class Change(models.Model):

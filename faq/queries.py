@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .models import Entry
+from .models import Entry, localize_entries
 
 _ORDER = ["entry__published_at", "entry__pk"]
 
@@ -18,11 +18,14 @@ def rulings_by_clause(game) -> dict[int, list[Entry]]:
         .select_related("entry")
         .order_by(*_ORDER)
     )
+    rows = list(rows)
+    entries = {row.entry_id: row.entry for row in rows}
+    localize_entries(entries.values())  # the question in the reader's language
     out: dict[int, list[Entry]] = defaultdict(list)
     for row in rows:
-        out[row.clause_id].append(row.entry)
+        out[row.clause_id].append(entries[row.entry_id])
     return dict(out)
 
 
 def rulings_for_clause(clause) -> list[Entry]:
-    return list(Entry.objects.published().filter(clauses=clause).order_by("published_at", "pk"))
+    return localize_entries(Entry.objects.published().filter(clauses=clause).order_by("published_at", "pk"))

@@ -11,11 +11,13 @@ and mailto links. A link without a scheme stays only when a browser would keep i
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from urllib.parse import urljoin, urlsplit
 
 import nh3
 
-from rulebooks.models import Clause, Section
+from rulebooks.models import Clause, ClauseTranslation, Section
 from rulebooks.parsing import cross_refs
 from rulebooks.rendering import html_to_text, render_markdown
 
@@ -55,7 +57,7 @@ def safe_href(value: str) -> str | None:
         name = scheme.group(0)[:-1].lower()
         if name == "mailto":
             return url
-        rest = url[scheme.end():].replace("\\", "/")
+        rest = url[scheme.end() :].replace("\\", "/")
         if name not in ("http", "https") or not rest.startswith("//"):
             return None
         url = f"{name}:{rest}"
@@ -95,22 +97,58 @@ def sanitize(html: str) -> str:
     )
 
 
-def reference_index(markdown_text: str) -> dict[str, tuple[str, object]]:
-    """Clause/section id -> (game slug, row with number and title) for the ids the text cites."""
+def reference_index(markdown_text: str, lang: str | None = None) -> dict[str, tuple[str, object]]:
+    """Clause/section id -> (game slug, row with number and title) for the ids the text cites;
+    with ``lang``, titles in that language where the rulebook has them."""
     refs = {ref.strip() for ref in cross_refs(markdown_text)}
     if not refs:
         return {}
+    cache = _CACHE.get()
+    if cache is None:
+        return _index(refs, lang)
+    if lang not in cache:
+        cache[lang] = _index(None, lang)
+    return {ref: cache[lang][ref] for ref in refs if ref in cache[lang]}
+
+
+@contextmanager
+def cached_references():
+    """Within the block, every rendering looks clauses up in one index per language, read once
+    (for bulk work such as syncing every curated entry; the rulebook must not change meanwhile)."""
+    token = _CACHE.set({})
+    try:
+        yield
+    finally:
+        _CACHE.reset(token)
+
+
+_CACHE: ContextVar[dict | None] = ContextVar("faq_reference_cache", default=None)
+
+
+def _index(refs: set[str] | None, lang: str | None) -> dict[str, tuple[str, object]]:
+    """The index for ``refs`` (None: every id)."""
     index: dict[str, tuple[str, object]] = {}
-    for row in Section.objects.filter(anchor__in=refs).only("anchor", "game_id", "number", "title"):
+    sections = Section.objects.only("anchor", "game_id", "number", "title", "titles")
+    clauses = Clause.objects.only("anchor", "game_id", "number", "title")
+    translated = ClauseTranslation.objects.filter(language=lang)
+    if refs is not None:
+        sections, clauses = sections.filter(anchor__in=refs), clauses.filter(anchor__in=refs)
+        translated = translated.filter(clause__anchor__in=refs)
+    for row in sections:
+        if lang and (row.titles or {}).get(lang):
+            row.title = row.titles[lang]
         index[row.anchor] = (row.game_id, row)
-    for row in Clause.objects.filter(anchor__in=refs).only("anchor", "game_id", "number", "title"):
+    titles = dict(translated.values_list("clause__anchor", "title")) if lang else {}
+    for row in clauses:
+        row.title = titles.get(row.anchor, row.title)
         index[row.anchor] = (row.game_id, row)
     return index
 
 
-def render_answer(markdown_text: str) -> tuple[str, str]:
-    """(sanitised HTML, plain text) of an answer written in Markdown."""
+def render_answer(markdown_text: str, lang: str | None = None) -> tuple[str, str]:
+    """(sanitised HTML, plain text) of an answer written in Markdown; a translation (``lang``)
+    names the clauses it cites by their titles in that language."""
     if not markdown_text.strip():
         return "", ""
-    html = sanitize(render_markdown(markdown_text, reference_index(markdown_text)))
+    html = sanitize(render_markdown(markdown_text, reference_index(markdown_text, lang)))
     return html, html_to_text(html)

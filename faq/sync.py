@@ -32,12 +32,14 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone, translation
 
-from rulebooks.contentset import ContentSet, FaqSource, resolve_refs
+from rulebooks.contentset import ContentSet, FaqSource, GameContent
 from rulebooks.loader import LoadPlan
 from rulebooks.models import Clause, Game
-from rulebooks.parsing import Problem, cross_refs
+from rulebooks.parsing import Problem, cross_refs, resolve_refs
+from rulebooks.textsearch import index_text
 
-from .models import Entry, source_hash, unique_slug
+from .models import Entry, EntryTranslation, source_hash, unique_slug
+from .rendering import cached_references, render_answer
 
 
 @dataclass
@@ -92,6 +94,25 @@ def apply_source(entry: Entry, source: FaqSource, now=None) -> None:
     entry.answered_at = _aware(source.answered)
     entry.save(dates=False)
     entry.clauses.set(Clause.objects.filter(anchor__in=source.clauses))
+
+
+def apply_translations(entry: Entry, game: GameContent) -> None:
+    """The entry's ``faq/<lang>/<slug>.md`` files as its translations (changed ones rewritten,
+    ones whose file is gone removed)."""
+    wanted = {
+        lang: translation.faqs[entry.slug]
+        for lang, translation in game.translations.items()
+        if entry.slug in translation.faqs
+    }
+    for row in entry.translations.all():
+        source = wanted.pop(row.language, None)
+        if source is None:
+            row.delete()
+        elif (row.question, row.answer) != (source.question, source.answer):
+            row.question, row.answer = source.question, source.answer
+            row.save()
+    for lang, source in wanted.items():
+        EntryTranslation(entry=entry, language=lang, question=source.question, answer=source.answer).save()
 
 
 def deploy_problems(content: ContentSet, plan: LoadPlan) -> list[Problem]:
@@ -150,7 +171,9 @@ def _move_visitor_question(entry: Entry, source: FaqSource, curated: set[str]) -
     old = entry.slug
     entry.slug = unique_slug(entry.game_id, old, avoid=curated)
     Entry.objects.filter(pk=entry.pk).update(slug=entry.slug)
-    text = f"{source.path}: the visitor question '{old}' now has the slug '{entry.slug}' (its tracking link is unchanged)"
+    text = (
+        f"{source.path}: the visitor question '{old}' now has the slug '{entry.slug}' (its tracking link is unchanged)"
+    )
     if entry.published:
         text += f"; its old address /<lang>/{entry.game_id}/faq/{old}/ now shows the curated entry"
     return text
@@ -162,6 +185,11 @@ def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) 
 
     ``only``: restrict to these (game, slug) pairs (the admin's "restore" action).
     """
+    with cached_references():  # the rulebooks do not change during the sync
+        return _sync_curated(content, only)
+
+
+def _sync_curated(content: ContentSet, only: set[tuple[str, str]] | None) -> SyncReport:
     report = SyncReport()
     now = timezone.now()
     games = set(Game.objects.values_list("slug", flat=True))
@@ -196,6 +224,8 @@ def sync_curated(content: ContentSet, only: set[tuple[str, str]] | None = None) 
             else:
                 apply_source(entry, source, now)
                 report.updated += 1
+            if entry.origin == Entry.REPOSITORY and not entry.edited_in_admin:
+                apply_translations(entry, game)
     if only is None:
         gone = Entry.objects.filter(
             origin=Entry.REPOSITORY, edited_in_admin=False, published=True, game_id__in=list(content.games)
@@ -227,4 +257,12 @@ def rerender_all() -> int:
         if [getattr(entry, name) for name in fields] != before:
             changed.append(entry)
     Entry.objects.bulk_update(changed, fields, batch_size=200)
-    return len(changed)
+    translated = []
+    for row in EntryTranslation.objects.select_for_update(of=("self",)).order_by("pk"):
+        before = [getattr(row, name) for name in fields]
+        row.answer_html, row.answer_text = render_answer(row.answer, row.language)
+        row.search_title, row.search_body = index_text(row.question), index_text(row.answer_text)
+        if [getattr(row, name) for name in fields] != before:
+            translated.append(row)
+    EntryTranslation.objects.bulk_update(translated, fields, batch_size=200)
+    return len(changed) + len(translated)

@@ -10,13 +10,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rulebooks.localize import localize_clauses, localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
 from rulesite.httpcache import public
 
 from . import asking, ratelimit
 from .forms import AskForm
-from .models import Entry, new_token
+from .models import Entry, localize_entries, new_token
 from .pagination import paginate
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
@@ -28,6 +29,15 @@ CONFIRM_MAX_AGE = 60 * 60
 TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
+def _clauses_of(entry: Entry, game: Game) -> list[Clause]:
+    """The clauses an entry cites, titled in the reader's language."""
+    clauses = list(entry.clauses.order_by("position"))
+    for clause in clauses:
+        clause.game = game
+    localize_clauses(clauses)
+    return clauses
+
+
 @require_safe
 @public
 def index(request):
@@ -36,7 +46,8 @@ def index(request):
     counts: dict[str, int] = {}
     for entry in published.only("game_id"):
         counts[entry.game_id] = counts.get(entry.game_id, 0) + 1
-    recent = list(published.by_feed_date()[:10])
+    recent = localize_entries(published.by_feed_date()[:10])
+    games = [localize_game(game) for game in games]
     return render(
         request,
         "faq/index.html",
@@ -50,7 +61,7 @@ def game_faq(request, game):
     game = get_game_or_404(game)
     entries = game.faq_entries.published().select_related("game").by_feed_date()
     page = paginate(entries, request.GET.get("page"), game)
-    return render(request, "faq/game_faq.html", {"game": game, "entries": list(page), "page": page})
+    return render(request, "faq/game_faq.html", {"game": game, "entries": localize_entries(page), "page": page})
 
 
 @require_safe
@@ -69,8 +80,8 @@ def entry_detail(request, game, slug):
         "faq/entry.html",
         {
             "game": game_obj,
-            "entry": entry,
-            "clauses": list(entry.clauses.order_by("position")),
+            "entry": localize_entries([entry])[0],
+            "clauses": _clauses_of(entry, game_obj),
             "changes": list(entry.changes.all()),
             "position_link": localize_position_url(entry.position_url, request.LANGUAGE_CODE),
         },
@@ -186,8 +197,8 @@ def track(request, token):
         "faq/track.html",
         {
             "entry": entry,
-            "game": entry.game,
-            "clauses": list(entry.clauses.order_by("position")),
+            "game": localize_game(entry.game),
+            "clauses": _clauses_of(entry, entry.game),
             "position_link": localize_position_url(entry.position_url, request.LANGUAGE_CODE),
         },
     )

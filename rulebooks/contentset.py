@@ -19,10 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import translations as tr
 from .glossary import FILE_NAME as GLOSSARY_FILE
 from .glossary import GlossaryError, Term, read_glossary
 from .parsing import (
-    CROSS_REF_RE,
+    CONTENT_LANGUAGES,
     ID_RE,
     SCENARIO_ID_RE,
     Book,
@@ -31,7 +32,8 @@ from .parsing import (
     cross_refs,
     cross_refs_with_lines,
     parse_file,
-    split_front_matter,
+    read_front_matter_file,
+    resolve_refs,
 )
 
 FAQ_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -71,10 +73,15 @@ class GameContent:
     faqs: list[FaqSource] = field(default_factory=list)
     scenarios: set[str] = field(default_factory=set)
     glossary: list[Term] = field(default_factory=list)
+    translations: dict[str, tr.BookTranslation] = field(default_factory=dict)  # language -> translation
 
     @property
     def meta(self) -> dict:
         return self.book.meta
+
+    @property
+    def language(self) -> str:
+        return self.book.meta.get("language", "")
 
 
 @dataclass
@@ -84,6 +91,9 @@ class ContentSet:
     index: dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
     aliases: dict[str, str] = field(default_factory=dict)  # former id -> current id (renamed_from)
     retired: list[str] = field(default_factory=list)  # game slugs retired on purpose (retired.toml)
+    # Markdown rendered by the loader, by (language, text): loading the same content again (every
+    # test's database) renders nothing twice.
+    rendered: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def resolve(self, ref: str) -> str | None:
         """The current id of ``ref`` (itself, or the id it was renamed to), or None if unknown."""
@@ -91,7 +101,7 @@ class ContentSet:
             return ref
         return self.aliases.get(ref)
 
-    def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict[str, int]]:
+    def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict]:
         """Counts per game, as printed by ``checkrules --json``.
 
         ``verify(game_slug, scenario_id)`` tells whether a scenario replays with its
@@ -109,6 +119,24 @@ class ContentSet:
                 "scenarios": len(game.scenarios),
                 "faq_entries": len(game.faqs),
                 "faq_verified": sum(1 for f in game.faqs if f.scenario and verify and verify(slug, f.scenario)),
+                "languages": self.language_summary(game),
+            }
+        return out
+
+    @staticmethod
+    def language_summary(game: GameContent) -> dict[str, dict]:
+        """Per language: the source, or a translation with how much of it is there and its
+        problems (structure, glossary, FAQ entries, scenario texts)."""
+        out: dict[str, dict] = {
+            game.language: {"role": "source", "clauses": len(game.book.clauses), "faq_entries": len(game.faqs)}
+        }
+        for lang, translation in sorted(game.translations.items()):
+            out[lang] = {
+                "role": "translation",
+                "clauses": len(translation.book.clauses),
+                "faq_entries": len(translation.faqs),
+                "problems": [str(p) for p in translation.problems],
+                "ok": not translation.problems,
             }
         return out
 
@@ -154,7 +182,9 @@ def load_content(
         problems.extend(book_problems)
         slug = folder.name
         if book.meta.get("slug") and book.meta["slug"] != slug:
-            problems.append(Problem(shown, 1, f"front matter slug '{book.meta['slug']}' differs from folder name '{slug}'"))
+            problems.append(
+                Problem(shown, 1, f"front matter slug '{book.meta['slug']}' differs from folder name '{slug}'")
+            )
         prefix = book.meta.get("prefix", "")
         if prefix:
             if prefix in prefixes:
@@ -163,7 +193,9 @@ def load_content(
         for node in book.nodes:
             where = f"{shown}:{node.line}"
             if node.id in first_seen:
-                problems.append(Problem(shown, node.line, f"duplicate id '{node.id}' (first defined at {first_seen[node.id]})"))
+                problems.append(
+                    Problem(shown, node.line, f"duplicate id '{node.id}' (first defined at {first_seen[node.id]})")
+                )
                 continue
             first_seen[node.id] = where
             index[node.id] = (slug, node)
@@ -179,10 +211,16 @@ def load_content(
                 for ref, line in cross_refs_with_lines(text, start):
                     if ref in aliases:
                         problems.append(
-                            Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' uses a former id: write [[{aliases[ref]}]]")
+                            Problem(
+                                shown,
+                                line,
+                                f"[[{ref}]] in clause '{clause.id}' uses a former id: write [[{aliases[ref]}]]",
+                            )
                         )
                     elif ref not in index:
-                        problems.append(Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause"))
+                        problems.append(
+                            Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause")
+                        )
             for demo in clause.demos:
                 if SCENARIO_ID_RE.match(demo.scenario) and demo.scenario not in game.scenarios:
                     problems.append(
@@ -196,6 +234,7 @@ def load_content(
         _load_coverage(game, index, seeds_dir, root, problems, aliases)
         _load_faqs(game, index, root, problems, aliases)
         _load_glossary(game, root, problems)
+        _load_translations(game, root, problems, aliases)
 
     return ContentSet(games=games, problems=problems, index=index, aliases=aliases, retired=retired)
 
@@ -263,6 +302,44 @@ def _load_glossary(game: GameContent, root: Path, problems: list[Problem]) -> No
         problems.append(Problem(_rel(path, root), 1, exc.detail))
 
 
+def _load_translations(game: GameContent, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
+    """``rulebook.<lang>.md`` and ``faq/<lang>/*.md`` for every language but the source's, checked
+    against the source (rulebooks/translations.py). Each problem is also kept on its translation,
+    for ``checkrules --json``."""
+    source_lang = game.language
+    if source_lang not in CONTENT_LANGUAGES:
+        return  # the front matter's language is reported with the rulebook
+    targets = tr.target_languages(source_lang)
+    for path in sorted(game.folder.glob("rulebook.*.md")):
+        match = tr.TRANSLATED_FILE.match(path.name)
+        if match is None or match.group(1) not in targets:
+            problems.append(
+                Problem(
+                    _rel(path, root),
+                    1,
+                    f"unexpected file: translations are rulebook.<lang>.md for {', '.join(targets)}",
+                )
+            )
+    for lang in targets:
+        path = tr.rulebook_path(game.folder, lang)
+        shown = _rel(path, root)
+        if not path.exists():
+            problem = Problem(shown, 0, f"the {lang} translation is missing: every rulebook exists in nl, de and en")
+            problems.append(problem)
+            game.translations[lang] = tr.BookTranslation(lang, shown, Book(shown, {}, [], []), problems=[problem])
+            continue
+        translation = tr.read_translation(game.folder, lang, shown)
+        if not translation.problems:
+            translation.problems += tr.compare_books(game.book, translation, game.glossary)
+        faqs, faq_problems = tr.read_faq_translations(
+            game.folder, lang, game.faqs, source_lang, game.glossary, lambda p: _rel(p, root), aliases
+        )
+        translation.faqs = faqs
+        translation.problems += faq_problems
+        problems.extend(translation.problems)
+        game.translations[lang] = translation
+
+
 def _load_coverage(
     game: GameContent, index, seeds_dir: Path | None, root: Path, problems: list[Problem], aliases: dict[str, str]
 ) -> None:
@@ -325,18 +402,6 @@ def _load_coverage(
             )
 
 
-def resolve_refs(markdown_text: str, aliases: dict[str, str]) -> str:
-    """``[[former-id]]`` -> ``[[current-id]]`` (a curated answer may still cite a renamed clause)."""
-    if not aliases:
-        return markdown_text
-
-    def replace(match: re.Match) -> str:
-        ref = match.group(1).strip()
-        return f"[[{aliases[ref]}]]" if ref in aliases else match.group(0)
-
-    return CROSS_REF_RE.sub(replace, markdown_text)
-
-
 def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
     folder = game.folder / "faq"
     if not folder.is_dir():
@@ -347,13 +412,10 @@ def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem], al
         if not FAQ_SLUG_RE.match(slug):
             problems.append(Problem(shown, 1, f"FAQ file name '{slug}' must be lowercase words joined by hyphens"))
             continue
-        text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-        local: list[Problem] = []
-        meta, start = split_front_matter(text, shown, local)
+        meta, answer, start, local = read_front_matter_file(path, shown)
         problems.extend(local)
         if local:
             continue
-        answer = "\n".join(text.split("\n")[start:]).strip()
         question = meta.get("question")
         clauses = meta.get("clauses")
         ok = True

@@ -1,7 +1,6 @@
 """A game's glossary: its terms in Dutch, German and English (``content/<game>/glossary.toml``).
 
-Every translation of the game's texts (the engine's sentences and board texts now; the rulebook's
-clauses and the FAQ later) renders a term with one of the forms listed for its language, the first
+Every translation of the game's texts (the engine's sentences and board texts, the translated clauses, FAQ entries and scenario texts) renders a term with one of the forms listed for its language, the first
 being the one to write (the published edition's word where there is one). The file::
 
     # Finstere Flure: ...
@@ -15,11 +14,13 @@ being the one to write (the published edition's word where there is one). The fi
 :func:`inconsistencies` compares a source text with its translation: a term whose source form
 appears in the source and none of whose forms appear in the translation is rendered
 inconsistently. Forms match as case-insensitive parts of words ("toren" in "Raventoren"), so
-inflected and compound words need no list of their own when they contain a listed form. No Django.
+inflected and compound words need no list of their own when they contain a listed form; in the
+source a form must start or end a word, so "ronde" in "eronder" is not the term. No Django.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -43,6 +44,18 @@ class Term:
     def appears_in(self, text: str, lang: str) -> bool:
         folded = text.casefold()
         return any(form.casefold() in folded for form in self.forms[lang])
+
+    def used_in(self, text: str, lang: str) -> bool:
+        """Whether a source text uses the term: a form that starts a word or ends one (so
+        "toren" in "Raventoren", but not "ronde" in "eronder" nor "weg" in "Bewegung")."""
+        folded = text.casefold()
+        return any(_word_part(form.casefold()).search(folded) for form in self.forms[lang])
+
+
+@functools.lru_cache(maxsize=1024)
+def _word_part(form: str) -> re.Pattern[str]:
+    word = re.escape(form)
+    return re.compile(rf"(?<!\w){word}|{word}(?!\w)")
 
 
 class GlossaryError(ValueError):
@@ -92,7 +105,8 @@ def glossary_path(content_dir: Path, game: str) -> Path:
     return content_dir / game / FILE_NAME
 
 
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Not text: placeholders ({figure:name}), attribute lists ({#id .rule}) and references ([[id]]).
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[\[[^\[\]]*\]\]")
 
 
 def inconsistencies(terms: list[Term], source_lang: str, source: str, target_lang: str, target: str) -> list[Term]:
@@ -100,4 +114,4 @@ def inconsistencies(terms: list[Term], source_lang: str, source: str, target_lan
     Placeholders (``{figure:name}`` in a message template, ``{#id .rule}`` in Markdown) are not
     text: they are left out of both."""
     source, target = PLACEHOLDER.sub(" ", source), PLACEHOLDER.sub(" ", target)
-    return [t for t in terms if t.appears_in(source, source_lang) and not t.appears_in(target, target_lang)]
+    return [t for t in terms if t.used_in(source, source_lang) and not t.appears_in(target, target_lang)]

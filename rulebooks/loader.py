@@ -16,13 +16,16 @@ from django.utils import translation
 
 from simulator.core.registry import get_engine
 from simulator.core.scenario_files import scenario_ids, scenario_paths
-from simulator.core.scenarios import check_scenario, load_scenario
+from simulator.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
+from simulator.core.scenarios import ScenarioError, check_scenario, load_scenario
 
 from .contentset import ContentSet, load_content
-from .models import Clause, Game, Section
+from .glossary import inconsistencies
+from .models import Clause, ClauseTranslation, Game, Section
 from .parsing import Problem
 from .rendering import html_to_text, render_markdown
 from .textsearch import index_text
+from .translations import glossary_message, target_languages
 
 
 class ContentError(Exception):
@@ -42,7 +45,47 @@ def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> Cont
     )
     if check_scenarios:
         content.problems.extend(scenario_problems(content))
+    text_problems = scenario_text_problems(content)
+    content.problems.extend(text_problems)
+    for problem in text_problems:  # counted per language by checkrules --json
+        game_slug, lang = problem.path.split("/")[-3].replace("_", "-"), problem.path.rsplit("/", 1)[-1][:2]
+        translation = content.games.get(game_slug) and content.games[game_slug].translations.get(lang)
+        if translation:
+            translation.problems.append(problem)
     return content
+
+
+def scenario_text_problems(content: ContentSet) -> list[Problem]:
+    """Every scenario's title, intro and captions in each language but its rulebook's
+    (simulator/core/scenario_texts.py), with the glossary's terms."""
+    problems = []
+    for slug, game in content.games.items():
+        if not scenario_paths(slug) or game.language not in ("nl", "de", "en"):
+            continue
+        for lang in target_languages(game.language):
+            path = texts_path(slug, lang)
+            found = texts_problems(slug, lang)
+            problems.extend(Problem(_shown(p), 0, message) for p, message in found)
+            if found or path is None:
+                continue
+            for scenario_id in scenario_paths(slug):
+                try:
+                    source = load_scenario(slug, scenario_id)
+                except ScenarioError:
+                    continue
+                translated = scenario_in(source, lang)
+                source_text = "\n".join([source.title, source.intro, *(s.caption for s in source.steps)])
+                text = "\n".join([translated.title, translated.intro, *(s.caption for s in translated.steps)])
+                allowed = load_texts(slug, lang)[scenario_id].glossary_exceptions
+                flagged = inconsistencies(game.glossary, game.language, source_text, lang, text)
+                for term in flagged:
+                    if term.id not in allowed:
+                        message = glossary_message(term, game.language, lang)
+                        problems.append(Problem(_shown(path), 0, f"scenario '{scenario_id}': {message}"))
+                for term_id in sorted(set(allowed) - {t.id for t in flagged}):
+                    message = f"glossary_exceptions: '{term_id}' is not needed: remove it"
+                    problems.append(Problem(_shown(path), 0, f"scenario '{scenario_id}': {message}"))
+    return problems
 
 
 def scenario_problems(content: ContentSet) -> list[Problem]:
@@ -56,7 +99,9 @@ def scenario_problems(content: ContentSet) -> list[Problem]:
         if not paths:
             continue
         if get_engine(slug) is None:
-            problems.append(Problem(_shown(next(iter(paths.values()))), 0, f"game '{slug}' has scenarios but no rules engine"))
+            problems.append(
+                Problem(_shown(next(iter(paths.values()))), 0, f"game '{slug}' has scenarios but no rules engine")
+            )
             continue
         own = {c.id for c in game.book.clauses}
         for scenario_id, path in paths.items():
@@ -172,7 +217,7 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
     Game.all_objects.filter(slug__in=plan.removed_games).delete()
     Game.all_objects.filter(slug__in=plan.retired).update(retired=True)
     _rename_in_place(plan.renames)
-    counts = {"games": 0, "sections": 0, "clauses": 0}
+    counts = {"games": 0, "sections": 0, "clauses": 0, "translated_clauses": 0}
     former = _former_ids()
     for slug, game_content in content.games.items():
         meta = game_content.meta
@@ -216,8 +261,8 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
                 seen_sections.add(node.id)
                 counts["sections"] += 1
                 continue
-            body_html = render_markdown(node.body_markdown(), content.index)
-            notes_html = [render_markdown(note.markdown, content.index) for note in node.notes]
+            body_html = _rendered(content, node.body_markdown(), content.index, "")
+            notes_html = [_rendered(content, note.markdown, content.index, "") for note in node.notes]
             body_text = html_to_text(body_html)
             notes_text = " ".join(html_to_text(n) for n in notes_html)
             Clause.all_objects.update_or_create(
@@ -246,8 +291,79 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
             counts["clauses"] += 1
         Clause.all_objects.filter(game=game).exclude(anchor__in=seen_clauses).delete()
         Section.all_objects.filter(game=game).exclude(anchor__in=seen_sections).delete()
+        counts["translated_clauses"] += _store_translations(content, game_content, game)
         counts["games"] += 1
     return counts
+
+
+TRANSLATED_FRONT_MATTER = ("title", "description", "edition", "source", "players")
+
+
+def _rendered(content: ContentSet, text: str, index: dict, lang: str) -> str:
+    """``render_markdown``, once per text and language of a content set (``lang`` "" for the
+    source: references titled in each rulebook's own language)."""
+    key = (lang, text)
+    if key not in content.rendered:
+        content.rendered[key] = render_markdown(text, index)
+    return content.rendered[key]
+
+
+def language_index(content: ContentSet, lang: str) -> dict:
+    """The site-wide id index with each node as ``lang`` readers see it (its translation's title;
+    numbers are the same in every language), for rendering ``[[id]]`` in a translation."""
+    index = {}
+    for ref, (slug, node) in content.index.items():
+        translation = content.games[slug].translations.get(lang)
+        translated = translation.node(ref) if translation else None
+        index[ref] = (slug, translated or node)
+    return index
+
+
+def _store_translations(content: ContentSet, game_content, game: Game) -> int:
+    """rulebook.<lang>.md of one game: the game's translated front matter, section titles and one
+    ClauseTranslation per clause and language (replaced: nothing points at them)."""
+    ClauseTranslation.all_objects.filter(game=game).delete()
+    clauses = {row.anchor: row for row in Clause.all_objects.filter(game=game)}
+    sections = {row.anchor: row for row in Section.all_objects.filter(game=game)}
+    titles: dict[str, dict[str, str]] = {anchor: {} for anchor in sections}
+    front: dict[str, dict[str, str]] = {}
+    rows = []
+    for lang, book_translation in sorted(game_content.translations.items()):
+        meta = book_translation.meta
+        front[lang] = {key: meta.get(key) or getattr(game, key) for key in TRANSLATED_FRONT_MATTER}
+        index = language_index(content, lang)
+        for node in book_translation.book.nodes:
+            if node.id in sections:
+                titles[node.id][lang] = node.title
+                continue
+            if node.id not in clauses:
+                continue
+            body_html = _rendered(content, node.body_markdown(), index, lang)
+            notes_html = [_rendered(content, note.markdown, index, lang) for note in node.notes]
+            body_text = html_to_text(body_html)
+            notes_text = " ".join(html_to_text(n) for n in notes_html)
+            rows.append(
+                ClauseTranslation(
+                    clause=clauses[node.id],
+                    game=game,
+                    language=lang,
+                    title=node.title,
+                    body_html=body_html,
+                    notes_html=notes_html,
+                    body_text=body_text,
+                    search_title=index_text(node.title),
+                    search_body=index_text(f"{body_text} {notes_text}"),
+                )
+            )
+    ClauseTranslation.all_objects.bulk_create(rows)
+    for anchor, row in sections.items():
+        if row.titles != titles[anchor]:
+            row.titles = titles[anchor]
+            row.save(update_fields=["titles"])
+    if game.translations != front:
+        game.translations = front
+        game.save(update_fields=["translations"])
+    return len(rows)
 
 
 def _former_ids() -> dict[str, list[str]]:

@@ -4,14 +4,16 @@ other apps can use it without importing rulebooks' views)."""
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from .localize import localize_game
 from .models import Clause, Game, looks_like_slug
 
 
 def get_game_or_404(slug: str) -> Game:
+    """The game, with its title and description in the reader's language (rulebooks.localize)."""
     game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
         raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
-    return game
+    return localize_game(game)
 
 
 def renamed_clause(game: str, former: str) -> str | None:

@@ -22,6 +22,24 @@ def looks_like_slug(value) -> bool:
     return isinstance(value, str) and len(value) <= 100 and bool(SLUG_RE.match(value))
 
 
+class ShownInLanguage:
+    """``text_language``: the language of the text on this object, for the templates' ``lang``
+    attributes. The rulebook's own language unless :mod:`rulebooks.localize` put a translation
+    on it."""
+
+    @property
+    def text_language(self) -> str:
+        return self.__dict__.get("_text_language") or self.source_language
+
+    @text_language.setter
+    def text_language(self, value: str) -> None:
+        self.__dict__["_text_language"] = value
+
+    @property
+    def localized(self) -> bool:
+        return "_text_language" in self.__dict__
+
+
 class VisibleGameManager(models.Manager):
     def get_queryset(self):
         return super().get_queryset().filter(retired=False)
@@ -32,7 +50,7 @@ class OfVisibleGameManager(models.Manager):
         return super().get_queryset().filter(game__retired=False)
 
 
-class Game(models.Model):
+class Game(ShownInLanguage, models.Model):
     slug = models.SlugField(primary_key=True, max_length=60)
     prefix = models.CharField(max_length=10, unique=True)
     title = models.CharField(max_length=200)
@@ -46,6 +64,8 @@ class Game(models.Model):
     retired = models.BooleanField(
         _("retired"), default=False, help_text=_("Taken off the site on purpose; its FAQ entries are kept.")
     )
+    # The front matter of rulebook.<lang>.md: {lang: {"title", "description", "edition", "source"}}.
+    translations = models.JSONField(default=dict, blank=True)
 
     all_objects = models.Manager()
     objects = VisibleGameManager()
@@ -58,8 +78,12 @@ class Game(models.Model):
     def __str__(self):
         return self.title
 
+    @property
+    def source_language(self) -> str:
+        return self.language
 
-class Section(models.Model):
+
+class Section(ShownInLanguage, models.Model):
     anchor = models.CharField(max_length=100, unique=True)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sections")
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="subsections")
@@ -68,6 +92,7 @@ class Section(models.Model):
     level = models.PositiveSmallIntegerField()
     position = models.PositiveIntegerField()
     former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this section had before
+    titles = models.JSONField(default=dict, blank=True)  # {lang: title} of the translations
 
     all_objects = models.Manager()
     objects = OfVisibleGameManager()
@@ -78,8 +103,12 @@ class Section(models.Model):
     def __str__(self):
         return f"§{self.number} {self.title}"
 
+    @property
+    def source_language(self) -> str:
+        return self.game.language
 
-class Clause(models.Model):
+
+class Clause(ShownInLanguage, models.Model):
     KIND_RULE = "rule"
     KIND_INFO = "info"
     KIND_CHOICES = [(KIND_RULE, _("rule")), (KIND_INFO, _("information"))]
@@ -113,3 +142,32 @@ class Clause(models.Model):
 
     def __str__(self):
         return f"§{self.number} {self.title}"
+
+    @property
+    def source_language(self) -> str:
+        return self.game.language
+
+
+class ClauseTranslation(models.Model):
+    """A clause in a language other than its rulebook's (``rulebook.<lang>.md``), rendered and
+    folded for search like the clause itself. The source text stays on :class:`Clause`."""
+
+    clause = models.ForeignKey(Clause, on_delete=models.CASCADE, related_name="translations")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clause_translations")
+    language = models.CharField(max_length=5)
+    title = models.CharField(max_length=300)
+    body_html = models.TextField()
+    notes_html = models.JSONField(default=list, blank=True)
+    body_text = models.TextField()
+    search_title = models.TextField()
+    search_body = models.TextField()
+
+    all_objects = models.Manager()
+    objects = OfVisibleGameManager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["clause", "language"], name="clause_translation_unique")]
+        indexes = [models.Index(fields=["language", "game"])]
+
+    def __str__(self):
+        return f"{self.language}: {self.title}"

@@ -137,6 +137,27 @@ def split_front_matter(text: str, path: str, problems: list[Problem]) -> tuple[d
     return {}, len(lines)
 
 
+def read_front_matter_file(path: Path, shown: str) -> tuple[dict, str, int, list[Problem]]:
+    """A file of TOML front matter and a Markdown body (a FAQ entry): (front matter, body, index of
+    the body's first line, problems)."""
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    problems: list[Problem] = []
+    meta, start = split_front_matter(text, shown, problems)
+    return meta, "\n".join(text.split("\n")[start:]).strip(), start, problems
+
+
+def resolve_refs(markdown_text: str, aliases: dict[str, str]) -> str:
+    """``[[former-id]]`` -> ``[[current-id]]`` (a curated answer may still cite a renamed clause)."""
+    if not aliases:
+        return markdown_text
+
+    def replace(match: re.Match) -> str:
+        ref = match.group(1).strip()
+        return f"[[{aliases[ref]}]]" if ref in aliases else match.group(0)
+
+    return CROSS_REF_RE.sub(replace, markdown_text)
+
+
 def parse_heading_attrs(raw: str) -> tuple[str, str | None, list[str], list[str], str | None]:
     """Split ``Title {#id .kind renamed_from=old-id}`` into (title, id, classes, former ids, error).
 
@@ -167,17 +188,16 @@ def parse_heading_attrs(raw: str) -> tuple[str, str | None, list[str], list[str]
     return title, ident, classes, former, None
 
 
-def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
-    """Parse one rulebook source. Problems are collected, never raised."""
+def parse_book(text: str, path: str, required_meta: tuple[str, ...] = REQUIRED_META) -> tuple[Book, list[Problem]]:
+    """Parse one rulebook source. Problems are collected, never raised. A translation
+    (:mod:`rulebooks.translations`) requires fewer front matter keys: the rest are the source's."""
     problems: list[Problem] = []
     meta, start = split_front_matter(text, path, problems)
-    for key in REQUIRED_META:
+    for key in required_meta:
         if not isinstance(meta.get(key), str) or not meta.get(key, "").strip():
             problems.append(Problem(path, 1, f"front matter is missing the text field '{key}'"))
     if meta.get("language") and meta["language"] not in CONTENT_LANGUAGES:
-        problems.append(
-            Problem(path, 1, f"front matter 'language' must be one of {', '.join(CONTENT_LANGUAGES)}")
-        )
+        problems.append(Problem(path, 1, f"front matter 'language' must be one of {', '.join(CONTENT_LANGUAGES)}"))
     prefix = meta.get("prefix", "")
 
     lines = text.split("\n")
@@ -271,7 +291,11 @@ def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
                     )
                 if parent is not None and parent.is_clause:
                     problems.append(
-                        Problem(path, lineno, f"'{ident}' is nested under clause '{parent.id}': a clause cannot have children")
+                        Problem(
+                            path,
+                            lineno,
+                            f"'{ident}' is nested under clause '{parent.id}': a clause cannot have children",
+                        )
                     )
                 node.parent = parent
                 if parent is None:
@@ -298,13 +322,13 @@ def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
                         problems.append(Problem(path, lineno, "'/// interpretation' takes no argument"))
                 elif kind == "demo":
                     if not arg:
-                        problems.append(Problem(path, lineno, "demo block needs a scenario id: '/// demo | <scenario-id>'"))
+                        problems.append(
+                            Problem(path, lineno, "demo block needs a scenario id: '/// demo | <scenario-id>'")
+                        )
                     elif not SCENARIO_ID_RE.match(arg):
                         problems.append(Problem(path, lineno, f"demo scenario id '{arg}' is not a valid id"))
                 else:
-                    problems.append(
-                        Problem(path, lineno, f"unknown block '/// {kind}' (known: interpretation, demo)")
-                    )
+                    problems.append(Problem(path, lineno, f"unknown block '/// {kind}' (known: interpretation, demo)"))
                 block = {"type": kind, "arg": arg, "line": lineno, "lines": []}
                 continue
             if stripped == BLOCK_CLOSE:
@@ -315,7 +339,9 @@ def parse_book(text: str, path: str) -> tuple[Book, list[Problem]]:
             if stripped:
                 where = f"section '{stack[-1].id}'" if stack else "the first heading"
                 problems.append(
-                    Problem(path, lineno, f"text outside any clause (under {where}): every sentence belongs to a clause")
+                    Problem(
+                        path, lineno, f"text outside any clause (under {where}): every sentence belongs to a clause"
+                    )
                 )
             continue
         if not md_buffer:
@@ -347,13 +373,15 @@ def number_nodes(roots: list[Node], prefix: str = "") -> None:
         number_nodes(node.children, node.number + ".")
 
 
-def parse_file(path: Path, display_path: str | None = None) -> tuple[Book, list[Problem]]:
+def parse_file(
+    path: Path, display_path: str | None = None, required_meta: tuple[str, ...] = REQUIRED_META
+) -> tuple[Book, list[Problem]]:
     shown = display_path or str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return Book(shown, {}, [], []), [Problem(shown, 1, f"cannot read file: {exc}")]
-    return parse_book(text.replace("\r\n", "\n"), shown)
+    return parse_book(text.replace("\r\n", "\n"), shown, required_meta)
 
 
 def cross_refs(markdown_text: str) -> list[str]:

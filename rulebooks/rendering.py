@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 
 import markdown
 
@@ -25,8 +26,16 @@ MARKDOWN_EXTENSIONS = [
 ]
 
 
+_local = threading.local()
+
+
 def _markdown() -> markdown.Markdown:
-    return markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, output_format="html")
+    """One converter per thread, reset before each use (building one costs more than converting
+    a clause)."""
+    md = getattr(_local, "md", None)
+    if md is None:
+        md = _local.md = markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, output_format="html")
+    return md.reset()
 
 
 def clause_url(game_slug: str, clause_id: str) -> str:

@@ -21,8 +21,12 @@ MAX_TERMS = 8
 MIN_INFIX = 4
 MIN_PREFIX = 2  # shorter terms match whole words only
 SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ĳ": "ij", "ẞ": "ss"}
-# Suffixes stripped from query terms (Dutch and German plural and inflection endings).
+# Suffixes stripped from query terms: Dutch and German plural and inflection endings, and for
+# English the plural, past and -ing endings ("moves", "pushed", "pushing" find "push", "enemies"
+# finds "enemy" through "enem").
 SUFFIXES = ("eren", "ern", "en", "er", "es", "e", "n", "s")
+ENGLISH_SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s", "e")
+MIN_ENGLISH_STEM = 3  # "moving", "moves", "move" -> "mov"
 MIN_STEM = 4
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
@@ -67,10 +71,27 @@ def index_text(text: str) -> str:
     return " " + " ".join(_WORD_RE.findall(fold(text))) + " "
 
 
-def stem(term: str) -> str:
+def stem(term: str, lang: str | None = None) -> str:
+    if lang == "en":
+        return _english_stem(term)
     for suffix in SUFFIXES:
         if term.endswith(suffix) and len(term) - len(suffix) >= MIN_STEM:
             return term[: -len(suffix)]
+    return term
+
+
+def _english_stem(term: str) -> str:
+    """A light English stem: "pushing"/"pushes"/"pushed" -> "push", "stopping" -> "stop",
+    "moving"/"moves"/"move" -> "mov", "enemies" -> "enem"; "pass" keeps its double s."""
+    for suffix in ENGLISH_SUFFIXES:
+        if not term.endswith(suffix) or len(term) - len(suffix) < MIN_ENGLISH_STEM:
+            continue
+        if suffix == "s" and term.endswith("ss"):
+            return term
+        stemmed = term[: -len(suffix)]
+        if suffix in ("ing", "ed") and len(stemmed) > MIN_ENGLISH_STEM and stemmed[-1] == stemmed[-2] and stemmed[-1] not in "aeiouls":
+            stemmed = stemmed[:-1]  # stopping -> stop (but not "rolled" -> "rol")
+        return stemmed
     return term
 
 
@@ -96,7 +117,7 @@ def clean_query(raw: str) -> tuple[str, bool]:
     return cleaned[:MAX_QUERY_CHARS].strip(), truncated
 
 
-def parse_query(raw: str) -> Query:
+def parse_query(raw: str, lang: str | None = None) -> Query:
     text, truncated = clean_query(raw or "")
     words = []
     for word in _WORD_RE.findall(fold(text)):
@@ -108,7 +129,7 @@ def parse_query(raw: str) -> Query:
         raw=raw or "",
         text=text,
         terms=words,
-        stems=[stem(w) for w in words],
+        stems=[stem(w, lang) for w in words],
         truncated=truncated,
         dropped_terms=dropped,
     )

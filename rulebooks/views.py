@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from rulesite.httpcache import public
 
 from .annotations import rulings_by_clause, rulings_for_clause
+from .localize import localize_clauses, localize_game, localize_sections
 from .lookups import get_game_or_404, renamed_clause
 from .models import Clause, Game, Section
 from .outline import build_outline, clause_neighbours, section_path
@@ -19,7 +20,8 @@ from .outline import build_outline, clause_neighbours, section_path
 @require_safe
 @public
 def home(request):
-    return render(request, "rulebooks/home.html", {"games": Game.objects.all()})
+    games = [localize_game(game) for game in Game.objects.all()]
+    return render(request, "rulebooks/home.html", {"games": games})
 
 
 @require_safe
@@ -28,6 +30,8 @@ def rulebook(request, game):
     game = get_game_or_404(game)
     sections = list(game.sections.all())
     clauses = list(game.clauses.all())
+    localize_sections(sections)
+    localize_clauses(clauses)
     rulings = rulings_by_clause(game)  # published FAQ entries per clause, one query
     for clause in clauses:
         clause.faq_rulings = rulings.get(clause.pk, [])
@@ -61,6 +65,12 @@ def clause_detail(request, game, clause):
     if found.game_id != game_obj.slug:
         return redirect("rulebooks:clause", game=found.game_id, clause=found.anchor, permanent=True)
     previous, following = clause_neighbours(found)
+    shown = [c for c in (found, previous, following) if c is not None]
+    for item in shown:
+        item.game = game_obj  # the same row: no query per clause
+    path = section_path(found.section)
+    localize_sections(path)
+    localize_clauses(shown)
     found.faq_rulings = rulings_for_clause(found)
     return render(
         request,
@@ -68,7 +78,7 @@ def clause_detail(request, game, clause):
         {
             "game": game_obj,
             "clause": found,
-            "path": section_path(found.section),
+            "path": path,
             "previous": previous,
             "next": following,
         },

@@ -2,7 +2,7 @@
 
 The 400, 403, 405 and 413 pages say only generic, translated things: never an exception's
 message (that could name settings such as ALLOWED_HOSTS). Under /api/ every error is the API's
-JSON shape ``{"error": {"field": ..., "reason": ...}}`` (docs/API.md).
+JSON shape ``{"error": {"field": ..., "reason": ..., "message": ...}}`` (docs/API.md).
 """
 
 from django.conf import settings
@@ -22,7 +22,8 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def api_error(field: str, reason: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": {"field": field, "reason": reason}}, status=status)
+    """Errors before any API view runs (no language chosen yet): the message is the reason."""
+    return JsonResponse({"error": {"field": field, "reason": reason, "message": reason}}, status=status)
 
 
 def page_not_found(request, exception):

@@ -2,9 +2,11 @@
 the OpenAPI document at ``/api/v1/openapi.json``, :mod:`simulator.openapi`).
 
 An entry "@draw" in "apply" draws the next chance outcome from the log's seed (replay.DRAW).
-Every error is JSON ``{"error": {"field": ..., "reason": ...}}`` with status 400 (404 for an
-unknown game, scenario or endpoint, 405 for a wrong method, 413 for a body that is too large);
-nothing a client sends can cause a 500. The API keeps no state and reads no cookies, so no
+Every error is JSON ``{"error": {"field": ..., "reason": ..., "message": ...}}`` with status 400
+(404 for an unknown game, scenario or endpoint, 405 for a wrong method, 413 for a body that is too
+large); nothing a client sends can cause a 500. ``reason`` is English and stable for programs;
+``message`` says the same in the request's language (``?lang=`` or Accept-Language) where the site
+has the sentence: the API's own checks and the rules' refusals (other input errors: English). The API keeps no state and reads no cookies, so no
 endpoint needs a CSRF token.
 """
 
@@ -18,6 +20,8 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
@@ -40,20 +44,30 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_APPLY = 500
 
 
-def error(field: str, reason: str, status: int = 400, **extra) -> JsonResponse:
-    return JsonResponse({"error": {"field": field, "reason": reason, **extra}}, status=status)
+def error(field: str, reason: str, status: int = 400, *, message: str | None = None, **extra) -> JsonResponse:
+    payload = {"field": field, "reason": reason, "message": message or reason, **extra}
+    return JsonResponse({"error": payload}, status=status)
+
+
+def said(field: str, template: str, status: int = 400, extra: dict | None = None, **params: Any) -> JsonResponse:
+    """An error whose sentence the site translates: ``template`` (marked with gettext_noop) in
+    English as the reason, and in the active language as the message."""
+    return error(field, template % params, status, message=gettext(template) % params, **(extra or {}))
 
 
 def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> JsonResponse:
     """The JSON 405, with the ``Allow`` header."""
     allow = ", ".join(sorted(allowed))
-    response = error("method", f"{request.method[:20]} is not allowed here; allowed: {allow}", 405)
+    response = said(
+        "method", gettext_noop("%(method)s is not allowed here; allowed: %(allow)s"), 405,
+        method=request.method[:20], allow=allow,
+    )  # fmt: skip
     response["Allow"] = allow
     return response
 
 
 def too_large(limit: int) -> JsonResponse:
-    return error("body", f"the request body is larger than {limit} bytes", 413)
+    return said("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, limit=limit)
 
 
 def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
@@ -65,9 +79,10 @@ def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if request.method not in allowed:
-                return method_not_allowed(request, allowed)
-            return view(request, *args, **kwargs)
+            with translation.override(_asked_language(request)):  # the language of error messages
+                if request.method not in allowed:
+                    return method_not_allowed(request, allowed)
+                return view(request, *args, **kwargs)
 
         # A GET answer is a pure function of its URL (and Accept-Language): public, cacheable.
         return csrf_exempt(public(checked) if "GET" in methods else checked)
@@ -78,10 +93,10 @@ def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[
 def _game_engine(slug: str):
     game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
-        return None, None, error("game", f"unknown game '{slug[:80]}'", 404)
+        return None, None, said("game", gettext_noop("unknown game '%(game)s'"), 404, game=slug[:80])
     engine = get_engine(slug)
     if engine is None:
-        return game, None, error("game", f"'{slug}' has no rules engine yet", 404)
+        return game, None, said("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, game=slug)
     return game, engine, None
 
 
@@ -95,7 +110,10 @@ def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
     asked = request.GET.get("lang")
     if asked is not None:
         if asked not in LANGUAGES:
-            return None, error("lang", f"unknown language '{asked[:20]}'; one of: {', '.join(LANGUAGES)}")
+            return None, said(
+                "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
+                lang=asked[:20], known=", ".join(LANGUAGES),
+            )  # fmt: skip
         return asked, None
     header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
     if header:
@@ -104,6 +122,18 @@ def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
             if base in LANGUAGES:
                 return base, None
     return None, None
+
+
+def _asked_language(request: HttpRequest) -> str:
+    """The language of the API's own messages: ``?lang=`` if it is one of the site's, else
+    Accept-Language's first site language, else English."""
+    asked = request.GET.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    for code, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+        if code.split("-")[0].lower() in LANGUAGES:
+            return code.split("-")[0].lower()
+    return "en"
 
 
 def _refusal(engine: Engine[Any], exc: ReplayError, lang: str | None) -> str:
@@ -213,7 +243,7 @@ def scenario_step(request, game, scenario_id):
     try:
         timeline = from_scenario(engine, load_scenario(game, scenario_id))
     except ScenarioError:
-        return error("scenario", f"unknown scenario '{scenario_id[:80]}'", 404)
+        return said("scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, scenario=scenario_id[:80])
     try:
         step = parse_step(request.GET.get("step"), timeline.last, 0)
     except BadAddress as exc:
@@ -262,28 +292,28 @@ def apply(request, game):
     except InputError as exc:
         return error(exc.field, exc.reason)
     if not isinstance(body, dict):
-        return error("body", "the body must be a JSON object")
+        return said("body", gettext_noop("the body must be a JSON object"))
     unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply", "seed"}
     if unknown:
-        return error(sorted(unknown)[0], "unknown field")
+        return said(sorted(unknown)[0], gettext_noop("unknown field"))
 
     to_apply = body.get("apply")
     if isinstance(to_apply, str):
         to_apply = [to_apply]
     if not isinstance(to_apply, list) or not to_apply or not all(isinstance(a, str) and a for a in to_apply):
-        return error("apply", "give one action or a non-empty list of actions to apply")
+        return said("apply", gettext_noop("give one action or a non-empty list of actions to apply"))
     if len(to_apply) > MAX_APPLY:
-        return error("apply", f"at most {MAX_APPLY} actions per request")
+        return said("apply", gettext_noop("at most %(max)d actions per request"), max=MAX_APPLY)
 
     starts = [k for k in ("position", "setup", "log", "scenario") if k in body]
     if len(starts) != 1:
-        return error("position", "give exactly one start: position, setup (with optional actions), log or scenario")
+        return said("position", gettext_noop("give exactly one start: position, setup (with optional actions), log or scenario"))
     try:
         if "log" in body:
             if "actions" in body or "seed" in body:
-                return error("actions" if "actions" in body else "seed", "a log already holds its actions and seed")
+                return said("actions" if "actions" in body else "seed", gettext_noop("a log already holds its actions and seed"))
             if not isinstance(body["log"], str):
-                return error("log", "must be a log string as found in simulator URLs")
+                return said("log", gettext_noop("must be a log string as found in simulator URLs"))
             log = codec.decode(body["log"])
         else:
             log = codec.log_from_json({k: body[k] for k in (starts[0], "actions", "seed") if k in body})
@@ -293,7 +323,13 @@ def apply(request, game):
         return error(field, exc.reason)
     except TimelineError as exc:
         field = exc.field if "." in exc.field or exc.field.startswith("actions") else f"{starts[0]}.{exc.field}"
-        return error(field, exc.reason, **({"clause": exc.clause} if exc.clause else {}))
+        message = None
+        if isinstance(exc.__cause__, ReplayError):  # a refused action of the log: the rule's sentence
+            refused = exc.__cause__
+            message = gettext("'%(action)s' is not allowed here: %(reason)s") % {
+                "action": refused.action, "reason": _refusal(engine, refused, lang or translation.get_language()),
+            }  # fmt: skip
+        return error(field, exc.reason, message=message, **({"clause": exc.clause} if exc.clause else {}))
     except PositionError as exc:
         return error(f"{starts[0]}.{exc.field}", exc.reason)
 
@@ -326,4 +362,5 @@ def apply(request, game):
 
 @csrf_exempt
 def not_found(request, *args, **kwargs):
-    return error("path", f"no API endpoint at {request.path[:200]}", 404)
+    with translation.override(_asked_language(request)):
+        return said("path", gettext_noop("no API endpoint at %(path)s"), 404, path=request.path[:200])

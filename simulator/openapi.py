@@ -42,10 +42,15 @@ def _schemas(max_apply: int) -> dict[str, Any]:
             "properties": {
                 "error": {
                     "type": "object",
-                    "required": ["field", "reason"],
+                    "required": ["field", "reason", "message"],
                     "properties": {
                         "field": {"type": "string", "description": "The field, parameter or part of the request at fault."},
-                        "reason": {"type": "string", "description": "Why, in English."},
+                        "reason": {"type": "string", "description": "Why, in English (stable for programs)."},
+                        "message": {
+                            "type": "string",
+                            "description": "Why, in the request's language (?lang= or Accept-Language) where the site "
+                            "has the sentence; else the English reason.",
+                        },
                         "clause": {"type": ["string", "null"], "description": "The rulebook clause that forbids it."},
                     },
                 }
@@ -259,7 +264,7 @@ def document() -> dict[str, Any]:
             "description": (
                 "The rules engines of the site's games: list the games and their worked examples, "
                 "and apply actions to any position, setup, log or scenario. Nothing is stored. "
-                "Every error is JSON {\"error\": {\"field\", \"reason\"}}; a wrong method is a 405 "
+                "Every error is JSON {\"error\": {\"field\", \"reason\", \"message\"}}; a wrong method is a 405 "
                 "with an Allow header. The guide with examples is the site's /<lang>/api/ page."
             ),
         },

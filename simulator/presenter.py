@@ -21,12 +21,13 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebooks.models import Clause
+from rulebooks.models import Clause, ClauseTranslation
 from simulator.core.chance import seeded_draw
 from simulator.core.engine import CHANCE
 from simulator.core.registry import GameSpec, all_games
 from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import ScenarioError, load_scenario
+from simulator.core.scenario_texts import scenario_in
+from simulator.core.scenarios import Scenario, ScenarioError, load_scenario
 from simulator.core.timeline import branch_encoder
 
 from .addressing import Address, query_for
@@ -43,7 +44,29 @@ def ui_language() -> str:
 
 
 def clause_index(game: Any) -> dict[str, Clause]:
-    return {c.anchor: c for c in Clause.objects.filter(game=game).only("anchor", "number", "title", "game_id")}
+    """The game's clauses by id, titled in the reader's language (for citations)."""
+    clauses = {c.anchor: c for c in Clause.objects.filter(game=game).only("anchor", "number", "title", "game_id")}
+    lang = ui_language()
+    if lang != game.language:
+        translated = ClauseTranslation.objects.filter(game=game, language=lang).values_list("clause__anchor", "title")
+        for anchor, title in translated:
+            if anchor in clauses:
+                clauses[anchor].title = title
+                clauses[anchor].text_language = lang
+    return clauses
+
+
+def shown_scenario(scenario: Scenario | None, lang: str, source_lang: str):
+    """(the scenario as ``lang`` readers see it, the language of its texts, a function from a frame's
+    source caption to the shown one). Without texts in ``lang`` the scenario shows its own."""
+    if scenario is None:
+        return None, source_lang, lambda caption: caption
+    shown = scenario_in(scenario, lang)
+    if shown is scenario:
+        return scenario, source_lang, lambda caption: caption
+    mapping = {scenario.intro: shown.intro}
+    mapping.update((a.caption, b.caption) for a, b in zip(scenario.steps, shown.steps, strict=True))
+    return shown, lang, lambda caption: mapping.get(caption, caption) if caption is not None else None
 
 
 def start_context(game: Any, spec: GameSpec) -> dict[str, Any]:
@@ -52,7 +75,7 @@ def start_context(game: Any, spec: GameSpec) -> dict[str, Any]:
     scenarios = []
     for scenario_id in scenario_paths(game.slug):
         try:
-            scenarios.append(load_scenario(game.slug, scenario_id))
+            scenarios.append(scenario_in(load_scenario(game.slug, scenario_id), lang))
         except ScenarioError:
             continue  # checkrules reports broken scenarios; the page lists the good ones
     options = []
@@ -200,9 +223,11 @@ def board_context(
 
     # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
     caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
-    caption = frame.caption
-    # A scenario's sentence is in the rulebook's language; an event's in the reader's.
-    caption_lang = game.language if caption is not None else lang
+    # A scenario's sentences in the reader's language where they are translated (scenario_texts),
+    # else in the rulebook's; an event's always in the reader's.
+    scenario, scenario_lang, shown_caption = shown_scenario(timeline.scenario, lang, game.language)
+    caption = shown_caption(frame.caption)
+    caption_lang = scenario_lang if caption is not None else lang
     if caption is None:
         chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
         chosen = chosen or (frame.events[0] if frame.events else None)
@@ -245,7 +270,7 @@ def board_context(
             {
                 "index": f.index,
                 "label": label,
-                "caption": f.caption,
+                "caption": shown_caption(f.caption),
                 "refused": f.refused,
                 "refused_reason": refused_reason,
                 "refused_clause": clauses.get(f.refused.clause) if f.refused else None,
@@ -300,11 +325,12 @@ def board_context(
         "game": game,
         "stylesheet": spec.stylesheet_path,
         "timeline": timeline,
-        "scenario": timeline.scenario,
+        "scenario": scenario,
+        "scenario_lang": scenario_lang,
         "step": step,
         "last": timeline.last,
         "frame": frame,
-        "start_caption": timeline.frames[0].caption or "",
+        "start_caption": shown_caption(timeline.frames[0].caption) or "",
         "caption": caption,
         "caption_lang": caption_lang,
         "caption_clause": caption_clause,

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from rulebooks.models import Game, looks_like_slug
+from rulebooks.lookups import get_game_or_404
+from rulebooks.models import Game
 from rulesite.httpcache import public
 from simulator.core import codec
 from simulator.core.registry import GameSpec, get_game
@@ -29,9 +30,7 @@ from .presenter import api_docs_context, board_context, start_context, ui_langua
 
 
 def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
-    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
-    if game is None:
-        raise Http404(_("There is no rulebook called “%(slug)s”.") % {"slug": slug[:80]})
+    game = get_game_or_404(slug)  # titled in the reader's language
     spec = get_game(slug)
     if spec is None:
         raise Http404(_("%(game)s has no simulator yet.") % {"game": game.title})

@@ -8,7 +8,7 @@ needle is at least three characters long, so a trigram index answers "which rows
 exactly; the Python scoring then runs on those rows only.
 
 - SQLite: one FTS5 table with the trigram tokenizer per searched table (``sitewide_clause_fts``,
-  ``sitewide_entry_fts``), *external content* over the table itself, kept in sync by triggers on
+  ``sitewide_entry_fts`` and the two of the translations), *external content* over the table itself, kept in sync by triggers on
   insert, update and delete (so bulk loads, ``QuerySet.update()`` and cascades are covered).
 - PostgreSQL: GIN trigram indexes (``pg_trgm``) on the two columns, which serve the ordinary
   ``LIKE '%needle%'`` filter; PostgreSQL keeps them in sync itself.
@@ -33,10 +33,16 @@ from django.db.models.expressions import RawSQL
 from rulebooks.textsearch import MIN_INFIX, MIN_PREFIX
 
 # index table -> the table it indexes
-SQLITE_INDEXES = {"sitewide_clause_fts": "rulebooks_clause", "sitewide_entry_fts": "faq_entry"}
+# The source texts (Clause, Entry) and the translations (ClauseTranslation, EntryTranslation).
+SQLITE_INDEXES = {
+    "sitewide_clause_fts": "rulebooks_clause",
+    "sitewide_entry_fts": "faq_entry",
+    "sitewide_clausetranslation_fts": "rulebooks_clausetranslation",
+    "sitewide_entrytranslation_fts": "faq_entrytranslation",
+}
 PG_INDEXES = {
     f"{table}_{column}_trgm": (table, column)
-    for table in ("rulebooks_clause", "faq_entry")
+    for table in SQLITE_INDEXES.values()
     for column in ("search_title", "search_body")
 }
 COLUMNS = ("search_title", "search_body")
@@ -64,32 +70,40 @@ def _sqlite_statements(index: str, table: str) -> list[str]:
     ]
 
 
-def _sqlite_missing(cursor) -> bool:
+def _existing(conn) -> dict[str, str]:
+    """The indexes whose tables exist (an older migration state may lack the translations')."""
+    tables = set(conn.introspection.table_names())
+    return {index: table for index, table in SQLITE_INDEXES.items() if table in tables}
+
+
+def _sqlite_missing(cursor, indexes: dict[str, str]) -> bool:
     cursor.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")
     present = {row[0] for row in cursor.fetchall()}
-    wanted = {name for index in SQLITE_INDEXES for name in (index, f"{index}_ai", f"{index}_ad", f"{index}_au")}
+    wanted = {name for index in indexes for name in (index, f"{index}_ai", f"{index}_ad", f"{index}_au")}
     return not wanted <= present
 
 
 def ensure_index(conn=None) -> bool:
     """Create whatever part of the index is missing on ``conn``; True when something was."""
     conn = conn or connection
+    indexes = _existing(conn)
     with conn.cursor() as cursor:
         if conn.vendor == "sqlite":
-            if not _sqlite_missing(cursor):
+            if not _sqlite_missing(cursor, indexes):
                 return False
-            for index, table in SQLITE_INDEXES.items():
+            for index, table in indexes.items():
                 for statement in _sqlite_statements(index, table):
                     cursor.execute(statement)
                 cursor.execute(f"INSERT INTO {index}({index}) VALUES('rebuild')")
             return True
         if conn.vendor == "postgresql":
-            cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s)", [list(PG_INDEXES)])
+            wanted = {name: spec for name, spec in PG_INDEXES.items() if spec[0] in indexes.values()}
+            cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s)", [list(wanted)])
             present = {row[0] for row in cursor.fetchall()}
-            if present >= set(PG_INDEXES):
+            if present >= set(wanted):
                 return False
             cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-            for name, (table, column) in PG_INDEXES.items():
+            for name, (table, column) in wanted.items():
                 cursor.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {table} USING gin ({column} gin_trgm_ops)")
             return True
     return False

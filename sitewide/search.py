@@ -18,8 +18,9 @@ from django.db.models.functions import RowNumber
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from faq.models import Entry
-from rulebooks.models import Clause, Game, looks_like_slug
+from faq.models import Entry, EntryTranslation
+from rulebooks.localize import localize_game, reader_language
+from rulebooks.models import Clause, ClauseTranslation, Game, looks_like_slug
 from rulebooks.textsearch import (
     MAX_QUERY_CHARS,
     MAX_TERMS,
@@ -78,6 +79,10 @@ def entry_texts(entry: Entry) -> tuple[str, str]:
     return entry.question, entry.answer_text
 
 
+# Tie-breakers: rulebook order for clauses (else the newest first).
+ORDER_FIELDS = {Clause: "position", ClauseTranslation: "clause__position"}
+
+
 def _best(query, rows, per_game) -> tuple[dict[str, list[tuple[float, int]]], int]:
     """The best-scoring matches per game, as (score, pk) lists of at most ``per_game``, and the
     number of all matches. ``rows`` are tuples of SCORE_FIELDS and optionally a tie-breaker (else
@@ -106,7 +111,7 @@ def _scored(query, model, matches, games, per_game: int) -> tuple[dict[str, list
     """:func:`_best` over at most MAX_CANDIDATES_PER_GAME rows of each game of ``matches`` (rows
     filtered by the index): those with every term in the title first, newest first among equals;
     and the number of all matches (exact: the index matches exactly the rows that score above 0)."""
-    fields = (*SCORE_FIELDS, "position") if model is Clause else SCORE_FIELDS
+    fields = (*SCORE_FIELDS, ORDER_FIELDS[model]) if model in ORDER_FIELDS else SCORE_FIELDS
     if connection.vendor == "postgresql":
         order = [_in_title(query, model).desc(), F("pk").desc()]
         # One scan: rank per game and count with window functions.
@@ -143,10 +148,50 @@ def _shown(query, model_rows, best, texts):
     return shown
 
 
-def run_search(params) -> dict:
-    """Everything the search page shows for the GET parameters ``params``."""
+def _clause_sources(query, lang, own, translated):
+    """(model, matching rows, their texts, rows to show) for the clauses: the rulebooks written in
+    ``lang`` by their own text, the others by their ``lang`` translation."""
+    big = ("body_markdown", "body_html", "notes_html", "demos", *SCORE_FIELDS[2:])
+    yield (
+        Clause,
+        Clause.objects.filter(game_id__in=own).filter(matching(Clause, query.stems)),
+        clause_texts,
+        Clause.objects.defer(*big),
+    )
+    yield (
+        ClauseTranslation,
+        ClauseTranslation.objects.filter(language=lang, game_id__in=translated).filter(
+            matching(ClauseTranslation, query.stems)
+        ),
+        clause_texts,
+        ClauseTranslation.objects.select_related("clause").defer("body_html", "notes_html", *SCORE_FIELDS[2:]),
+    )
+
+
+def _entry_sources(query, lang, own, translated):
+    """The same for published FAQ entries (an entry without a ``lang`` translation is found in
+    its own language only)."""
+    yield (
+        Entry,
+        Entry.objects.published().filter(game_id__in=own).filter(matching(Entry, query.stems)),
+        entry_texts,
+        Entry.objects.defer("answer", "answer_html", *SCORE_FIELDS[2:]),
+    )
+    yield (
+        EntryTranslation,
+        EntryTranslation.objects.filter(
+            language=lang, game_id__in=translated, entry__published=True, game__retired=False
+        ).filter(matching(EntryTranslation, query.stems)),
+        entry_texts,
+        EntryTranslation.objects.select_related("entry").defer("answer", "answer_html", *SCORE_FIELDS[2:]),
+    )
+
+
+def run_search(params, lang: str | None = None) -> dict:
+    """Everything the search page shows for the GET parameters ``params``, in the reader's language."""
+    lang = lang or reader_language()
     raw = params.get("q", "")
-    query = parse_query(raw)
+    query = parse_query(raw, lang)
     messages: list[str] = []
     game_filter = params.get("game", "") or ""
     selected = None
@@ -171,27 +216,31 @@ def run_search(params) -> dict:
     total = 0
     faq_total = 0
     if not query.empty:
-        # The full-text index finds the rows in which every term matches; only those are scored.
-        clauses = Clause.objects.filter(matching(Clause, query.stems))
-        # Published FAQ entries only, ranked by the same scoring as clauses.
-        entries = Entry.objects.published().filter(matching(Entry, query.stems))
-        if selected is not None:
-            clauses, entries = clauses.filter(game=selected), entries.filter(game=selected)
         games = [selected] if selected is not None else list(Game.objects.all())
-        best_clauses, total = _scored(query, Clause, clauses, games, MAX_RESULTS_PER_GAME)
-        best_entries, faq_total = _scored(query, Entry, entries, games, MAX_FAQ_RESULTS_PER_GAME)
+        # Each rulebook is searched in the reader's language: its own text where that is its
+        # language, else its translation (the index finds the rows in which every term matches;
+        # only those are scored).
+        own = [g.slug for g in games if g.language == lang]
+        translated = [g.slug for g in games if g.language != lang]
         by_game: dict[str, GameHits] = {}
-        # The shown rows are loaded without the big columns the page does not use.
-        clause_rows = Clause.objects.defer("body_markdown", "body_html", "notes_html", "demos", *SCORE_FIELDS[2:])
-        for game_id, hits in _shown(query, clause_rows, best_clauses, clause_texts).items():
-            for clause, score, title_html, snippet_html in hits:
-                hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
-                by_game.setdefault(game_id, GameHits(clause.game)).hits.append(hit)
-        entry_rows = Entry.objects.defer("answer", "answer_html", *SCORE_FIELDS[2:])
-        for game_id, hits in _shown(query, entry_rows, best_entries, entry_texts).items():
-            for entry, score, title_html, snippet_html in hits:
-                hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
-                by_game.setdefault(game_id, GameHits(entry.game)).faq_hits.append(hit)
+        for model, rows, texts, shown_rows in _clause_sources(query, lang, own, translated):
+            best, count = _scored(query, model, rows, games, MAX_RESULTS_PER_GAME)
+            total += count
+            for game_id, hits in _shown(query, shown_rows, best, texts).items():
+                for row, score, title_html, snippet_html in hits:
+                    clause = row if model is Clause else row.clause
+                    hit = Hit(clause=clause, score=score, title_html=title_html, snippet_html=snippet_html)
+                    by_game.setdefault(game_id, GameHits(row.game)).hits.append(hit)
+        for model, rows, texts, shown_rows in _entry_sources(query, lang, own, translated):
+            best, count = _scored(query, model, rows, games, MAX_FAQ_RESULTS_PER_GAME)
+            faq_total += count
+            for game_id, hits in _shown(query, shown_rows, best, texts).items():
+                for row, score, title_html, snippet_html in hits:
+                    entry = row if model is Entry else row.entry
+                    hit = FaqHit(entry=entry, score=score, title_html=title_html, snippet_html=snippet_html)
+                    by_game.setdefault(game_id, GameHits(row.game)).faq_hits.append(hit)
+        for group in by_game.values():
+            localize_game(group.game, lang)
         groups = sorted(by_game.values(), key=lambda g: (-g.best, g.game.order))
     elif query.text:
         messages.append(_("Type a word to search for: letters or digits."))

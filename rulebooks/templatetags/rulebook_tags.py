@@ -1,5 +1,7 @@
 """Template helpers for rulebook pages."""
 
+import re
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -14,6 +16,13 @@ register = template.Library()
 def localize_links(html: str) -> SafeString:
     """Put the current language prefix into links rendered by rulebooks.rendering."""
     return mark_safe(str(html).replace(LANG_PLACEHOLDER, f"/{get_language()}/"))
+
+
+@register.filter
+def is_player_count(text: str) -> bool:
+    """Whether a rulebook's "players" line is only a number or range ("2–7"), to which the page
+    adds the word "players"; a line with words of its own ("2–4 Teams") is shown as it is."""
+    return bool(re.fullmatch(r"[0-9\s–-]+", text or ""))
 
 
 @register.filter

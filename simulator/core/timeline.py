@@ -138,5 +138,5 @@ def from_log(engine: Engine[Any], log: Log) -> Timeline:
     except ReplayError as exc:
         raise TimelineError(
             f"actions[{exc.index}]", f"'{exc.action}' is not allowed here: {exc.reason}", exc.clause
-        ) from None
+        ) from exc  # the API words the refusal in the reader's language
     return Timeline(engine, frames, log, scenario)

@@ -92,4 +92,47 @@
   // New content (an htmx swap, a history restore) gets its buttons too.
   document.addEventListener("htmx:load", function (event) { enableCopyButtons(event.target); });
   window.addEventListener("pageshow", function () { enableCopyButtons(document); });
+  // An inline demo's step lives in the page's address (?demo=<scenario>&step=<n>#demo-…), so the
+  // language switch, a reload or a shared link opens the same demo on the same step.
+  function demoOf(node) {
+    return node && node.closest ? node.closest(".demo[id^='demo-']") : null;
+  }
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var demo = demoOf(event.detail.target.isConnected ? event.detail.target : document.getElementById(event.detail.target.id));
+    var open = demo && demo.querySelector(".miniboard__links a[href]");
+    if (!open) return;
+    var at = new URL(open.getAttribute("href"), window.location.href).searchParams;
+    if (!at.get("scenario") || at.get("step") === null) return;
+    var here = new URL(window.location.href);
+    here.searchParams.set("demo", at.get("scenario"));
+    here.searchParams.set("step", at.get("step"));
+    here.hash = demo.id;
+    window.history.replaceState(window.history.state, "", here.pathname + here.search + here.hash);
+  });
+  function reopenDemo() {
+    var params = new URLSearchParams(window.location.search);
+    var scenario = params.get("demo"), step = params.get("step");
+    if (!scenario || !/^[0-9]{1,6}$/.test(step || "") || !window.htmx) return;
+    var links = document.querySelectorAll(".demo a.demo__open[hx-get]");
+    for (var i = 0; i < links.length; i++) {
+      var url = new URL(links[i].getAttribute("hx-get"), window.location.href);
+      if (url.searchParams.get("scenario") !== scenario) continue;
+      var demo = demoOf(links[i]);
+      if (window.location.hash && window.location.hash !== "#" + demo.id) continue;
+      url.searchParams.set("step", step);
+      window.htmx.ajax("GET", url.pathname + url.search, { target: "#" + demo.id });
+      return;
+    }
+  }
+  document.addEventListener("DOMContentLoaded", reopenDemo);
+
+  // The language switch keeps the reader where they are now: the same clause (#anchor) and, after
+  // htmx steps that changed the address, the same step. The server-made link is the fallback.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".language-switch a[hreflang]");
+    if (!link) return;
+    var here = window.location.pathname.match(/^\/(nl|de|en)(\/.*)$/);
+    if (!here) return;
+    link.href = "/" + link.getAttribute("hreflang") + here[2] + window.location.search + window.location.hash;
+  }, true);
 })();

@@ -5,7 +5,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from faq.models import Change, Entry
-from rulebooks.models import Clause
+from faq.sync import sync_curated
+from rulebooks.loader import read_content
+from rulebooks.models import Clause, ClauseTranslation
 
 from .conftest import make_entry
 
@@ -45,6 +47,11 @@ def form_data(entry, **changes):
         "changes-INITIAL_FORMS": str(entry.changes.count()),
         "changes-MIN_NUM_FORMS": "0",
         "changes-MAX_NUM_FORMS": "1000",
+        # The translations inline, left as it is (its rows are not in the form).
+        "translations-TOTAL_FORMS": "0",
+        "translations-INITIAL_FORMS": "0",
+        "translations-MIN_NUM_FORMS": "0",
+        "translations-MAX_NUM_FORMS": "1000",
     }
     if entry.published:
         data["published"] = "on"
@@ -177,8 +184,65 @@ def test_the_add_form_creates_an_editor_entry(staff, client):
         "status": Entry.ANSWERED, "published": "on", "provenance": "", "asked_at_0": "", "asked_at_1": "",
         "change_reason": "", "changes-TOTAL_FORMS": "0", "changes-INITIAL_FORMS": "0",
         "changes-MIN_NUM_FORMS": "0", "changes-MAX_NUM_FORMS": "1000",
+        "translations-TOTAL_FORMS": "0", "translations-INITIAL_FORMS": "0",
+        "translations-MIN_NUM_FORMS": "0", "translations-MAX_NUM_FORMS": "1000",
     })
     assert response.status_code == 302, response.content.decode()[:3000]
     entry = Entry.objects.get(slug="nieuw-van-de-redactie")
     assert entry.origin == Entry.EDITOR and entry.published
     assert "nieuw-van-de-redactie" in client.get("/nl/betoverde-torens/bt-einde-spel/").content.decode()
+
+
+def test_an_editor_adds_a_translation_that_readers_and_search_see(staff, client):
+    entry = make_entry(question="Mag een tovenaar op de Raventoren landen?", answer="Ja, zie [[bt-einde-spel]].",
+                       clauses=["bt-einde-spel"])
+    data = form_data(entry, **{
+        "translations-TOTAL_FORMS": "1",
+        "translations-0-language": "de",
+        "translations-0-question": "Darf ein Magier auf der Rabenburg landen?",
+        "translations-0-answer": "Ja, siehe [[bt-einde-spel]].",
+    })
+    response = staff.post(f"/admin/faq/entry/{entry.pk}/change/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    row = entry.translations.get(language="de")
+    # Rendered with the clause's German title, and searchable in German only.
+    german_title = ClauseTranslation.objects.get(clause__anchor="bt-einde-spel", language="de").title
+    assert german_title in row.answer_html
+    page = client.get(f"/de/betoverde-torens/faq/{entry.slug}/").content.decode()
+    assert "Darf ein Magier auf der Rabenburg landen?" in page
+    assert entry.slug in client.get("/de/search/", {"q": "Magier landen"}).content.decode()
+    assert entry.slug not in client.get("/en/search/", {"q": "Magier landen"}).content.decode()
+
+
+def test_the_rulebooks_own_language_is_refused_as_a_translation(staff):
+    entry = make_entry()
+    data = form_data(entry, **{
+        "translations-TOTAL_FORMS": "1",
+        "translations-0-language": "nl",
+        "translations-0-question": "Nog eens in het Nederlands?",
+        "translations-0-answer": "Ja.",
+    })
+    response = staff.post(f"/admin/faq/entry/{entry.pk}/change/", data)
+    assert response.status_code == 200
+    assert "This is the rulebook" in response.content.decode() or "eigen taal van het regelboek" in response.content.decode()
+    assert not entry.translations.exists()
+
+
+def test_changing_a_curated_entrys_translation_keeps_it_from_being_overwritten(staff):
+    entry = Entry.objects.get(game_id="betoverde-torens", slug="zes-tovenaars")
+    row = entry.translations.get(language="en")
+    data = form_data(entry, **{
+        "translations-TOTAL_FORMS": "1",
+        "translations-INITIAL_FORMS": "1",
+        "translations-0-id": str(row.pk),
+        "translations-0-entry": str(entry.pk),
+        "translations-0-language": "en",
+        "translations-0-question": row.question,
+        "translations-0-answer": row.answer + " (Checked by the editors.)",
+    })
+    response = staff.post(f"/admin/faq/entry/{entry.pk}/change/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    entry.refresh_from_db()
+    assert entry.edited_in_admin
+    sync_curated(read_content(check_seeds=False))
+    assert entry.translations.get(language="en").answer.endswith("(Checked by the editors.)")

@@ -169,11 +169,12 @@ def test_retiring_a_game_whose_folder_is_still_there_is_a_content_problem(deploy
 def rename_clause(folder, old, new, declare=True):
     """Rename a clause id everywhere in betoverde-torens (heading, references, coverage)."""
     game = folder / "betoverde-torens"
-    book = game / "rulebook.md"
-    text = book.read_text(encoding="utf-8")
     attr = f" renamed_from={old}" if declare else ""
-    text = re.sub(rf"\{{#{old} \.(\w+)[^}}]*\}}", lambda m: f"{{#{new} .{m.group(1)}{attr}}}", text, count=1)
-    book.write_text(text.replace(f"[[{old}]]", f"[[{new}]]"), encoding="utf-8")
+    for name in ("rulebook.md", "rulebook.de.md", "rulebook.en.md"):  # the id is the same in every language
+        book = game / name
+        text = book.read_text(encoding="utf-8")
+        text = re.sub(rf"\{{#{old} \.(\w+)[^}}]*\}}", lambda m: f"{{#{new} .{m.group(1)}{attr}}}", text, count=1)
+        book.write_text(text.replace(f"[[{old}]]", f"[[{new}]]"), encoding="utf-8")
     coverage = game / "coverage.toml"
     coverage.write_text(re.sub(rf"\b{old}\b", new, coverage.read_text(encoding="utf-8")), encoding="utf-8")
 
@@ -181,9 +182,15 @@ def rename_clause(folder, old, new, declare=True):
 def curated_file(folder, slug, clause, game="betoverde-torens"):
     path = folder / game / "faq" / f"{slug}.md"
     path.write_text(
-        f'+++\nquestion = "Een vraag uit de repository over {slug}?"\nclauses = ["{clause}"]\n+++\n\nZie [[{clause}]].\n',
+        f'+++\nquestion = "Een vraag uit de repository, nummer {len(slug)}?"\nclauses = ["{clause}"]\n+++\n\nZie [[{clause}]].\n',
         encoding="utf-8",
     )
+    # Its translations (every curated entry exists in nl, de and en).
+    for lang, question, answer in (("de", "Eine Frage aus dem Repository", "Siehe"), ("en", "A question from the repository", "See")):
+        translated = folder / game / "faq" / lang / f"{slug}.md"
+        translated.write_text(
+            f'+++\nquestion = "{question}, number {len(slug)}?"\n+++\n\n{answer} [[{clause}]].\n', encoding="utf-8"
+        )
     return path
 
 
@@ -241,7 +248,8 @@ def test_a_declared_rename_keeps_every_citation_and_renaming_back_too(citing, de
 
 
 def test_an_undeclared_rename_refuses_the_load_and_changes_nothing(citing, deployed, capsys):
-    (deployed / "betoverde-torens" / "faq" / "vogelvlucht-vraag.md").unlink()  # the content itself is consistent
+    for name in ("vogelvlucht-vraag.md", "de/vogelvlucht-vraag.md", "en/vogelvlucht-vraag.md"):
+        (deployed / "betoverde-torens" / "faq" / name).unlink()  # the content itself is consistent
     rename_clause(deployed, OLD, NEW, declare=False)
     call_command("checkrules", "--no-seeds")  # the files alone are valid...
     capsys.readouterr()

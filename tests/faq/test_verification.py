@@ -104,6 +104,9 @@ def content_with_a_proven_faq(tmp_path, settings, monkeypatch):
     path = folder / "betoverde-torens" / "faq" / "bewezen-einde.md"
     path.write_text('+++\nquestion = "Wanneer eindigt het?"\nclauses = ["bt-einde-spel"]\nscenario = "bt-einde-bewijs"\n'
                     "+++\n\nAls beide voorwaarden gelden.\n", encoding="utf-8")
+    for lang, question, answer in (("de", "Wann endet es?", "Wenn beide Bedingungen gelten."),
+                                   ("en", "When does it end?", "When both conditions hold.")):
+        (path.parent / lang / path.name).write_text(f'+++\nquestion = "{question}"\n+++\n\n{answer}\n', encoding="utf-8")
     # The scenario file "exists" for the content check; its replay comes from fake_engine.
     from rulebooks import loader
 

@@ -20,7 +20,7 @@ def test_checkrules_json_summary_has_the_counts_per_game(capsys):
     call_command("checkrules", "--json")
     summary = json.loads(capsys.readouterr().out)
     assert sorted(summary) == ["betoverde-torens", "der-dunkle-turm", "finstere-flure", "torens-en-dieven"]
-    keys = {"clauses", "rule_clauses", "rule_clauses_with_demo", "scenarios", "faq_entries", "faq_verified"}
+    keys = {"clauses", "rule_clauses", "rule_clauses_with_demo", "scenarios", "faq_entries", "faq_verified", "languages"}
     for counts in summary.values():
         assert set(counts) == keys
         assert counts["clauses"] >= counts["rule_clauses"] > 0

@@ -1,5 +1,6 @@
 """Cross-file checks: unique ids site-wide, references, demos, coverage and FAQ files."""
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -9,8 +10,17 @@ GLOSSARY = '[[term]]\nid = "regel"\nnl = ["regel"]\nde = ["Regel"]\nen = ["rule"
 
 
 def write_game(
-    root: Path, slug: str, prefix: str, body: str, coverage: str | None = None, faqs=None, glossary: str | None = GLOSSARY
+    root: Path,
+    slug: str,
+    prefix: str,
+    body: str,
+    coverage: str | None = None,
+    faqs=None,
+    glossary: str | None = GLOSSARY,
+    translations=("de", "en"),
 ):
+    """A game folder; by default with faithful de and en translations of the rulebook and its
+    FAQ files (every rulebook exists in the three languages)."""
     folder = root / "rulebooks" / "content" / slug
     folder.mkdir(parents=True)
     front = textwrap.dedent(
@@ -35,7 +45,30 @@ def write_game(
     for name, text in (faqs or {}).items():
         (folder / "faq").mkdir(exist_ok=True)
         (folder / "faq" / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    for lang in translations:
+        (folder / f"rulebook.{lang}.md").write_text(translated(textwrap.dedent(body), lang), encoding="utf-8")
+        for name, text in (faqs or {}).items():
+            (folder / "faq" / lang).mkdir(parents=True, exist_ok=True)
+            (folder / "faq" / lang / name).write_text(translated_faq(textwrap.dedent(text), lang), encoding="utf-8")
     return folder
+
+
+def _words(text: str, lang: str) -> str:
+    """The toy books' only glossary term, in ``lang`` outside ids and references."""
+    if lang != "en":
+        return text
+    parts = re.split(r"(\{[^{}]*\}|\[\[[^\[\]]*\]\])", text)
+    return "".join(p if p.startswith(("{", "[[")) else re.sub("[Rr]egel", "rule", p) for p in parts)
+
+
+def translated(body_text: str, lang: str) -> str:
+    return f'+++\nlanguage = "{lang}"\ntitle = "T"\ndescription = "d"\n+++\n' + _words(body_text, lang)
+
+
+def translated_faq(text: str, lang: str) -> str:
+    question = re.search(r"^question = .*$", text, re.M)
+    answer = text.split("+++", 2)[2] if text.count("+++") >= 2 else ""
+    return f"+++\n{_words(question.group(0), lang) if question else ''}\n+++\n{_words(answer, lang)}"
 
 
 BODY = """
@@ -73,6 +106,11 @@ def test_valid_content_has_no_problems_and_counts_per_game(tmp_path):
         "scenarios": 1,
         "faq_entries": 0,
         "faq_verified": 0,
+        "languages": {
+            "nl": {"role": "source", "clauses": 1, "faq_entries": 0},
+            "de": {"role": "translation", "clauses": 1, "faq_entries": 0, "problems": [], "ok": True},
+            "en": {"role": "translation", "clauses": 1, "faq_entries": 0, "problems": [], "ok": True},
+        },
     }
     assert content.summary()["bb-game"]["rule_clauses_with_demo"] == 0
 

@@ -210,7 +210,7 @@ def test_deep_nesting_and_huge_numbers_are_a_json_400_naming_the_field(client, b
 def test_a_step_that_is_not_ascii_digits_is_a_json_400(client, step):
     response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": step})
     assert response.status_code == 400
-    assert response.json()["error"] == {"field": "step", "reason": "must be a whole number"}
+    assert response.json()["error"] == {"field": "step", "reason": "must be a whole number", "message": "must be a whole number"}
 
 
 def test_the_api_root_answers_json_not_a_redirect(client):
@@ -356,3 +356,29 @@ def test_apply_judges_in_the_asked_language(client):
     moved, refused = english["results"]
     assert any("stone block" in e["text"] for e in moved["events"])
     assert refused["legal"] is False and "stone block" in refused["reason"] and refused["clause"] == "ff-steen-schuiven"
+
+
+def test_request_errors_carry_a_message_in_the_asked_language(client):
+    """Issue 12: the API's own checks speak the request's language in "message"; "reason" stays
+    English for programs."""
+    english = client.get(f"{API}nope/scenarios/").json()["error"]
+    assert english == {"field": "game", "reason": "unknown game 'nope'", "message": "unknown game 'nope'"}
+    german = client.get(f"{API}nope/scenarios/", {"lang": "de"}).json()["error"]
+    assert german["reason"] == "unknown game 'nope'" and german["message"] == "unbekanntes Spiel 'nope'"
+    dutch = client.post(
+        f"{API}finstere-flure/apply", data="[]", content_type="application/json", headers={"Accept-Language": "nl"}
+    ).json()["error"]
+    assert dutch["field"] == "body" and dutch["message"] == "de inhoud moet een JSON-object zijn"
+    assert client.get("/api/v2/", headers={"Accept-Language": "de"}).json()["error"]["message"] == (
+        "kein API-Endpunkt unter /api/v2/"
+    )
+
+
+def test_a_refused_action_in_a_log_is_worded_by_the_rule_in_the_asked_language(client):
+    start = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/").json()["position"]
+    body = {"position": start, "actions": ["move:red2:UU", "move:red2:UU"], "apply": "move:yellow1:U"}
+    response = client.post(f"{API}finstere-flure/apply?lang=de", data=json.dumps(body), content_type="application/json")
+    error = response.json()["error"]
+    assert response.status_code == 400 and error["field"] == "actions[1]"
+    assert error["reason"].startswith("'move:red2:UU' is not allowed here:")
+    assert error["message"].startswith("'move:red2:UU' ist hier nicht erlaubt:")

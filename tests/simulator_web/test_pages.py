@@ -208,14 +208,14 @@ def test_pages_with_boards_link_the_games_own_stylesheet_and_it_is_served(client
 
 
 def test_a_german_reader_gets_the_engines_sentences_in_german_marked_as_german(client):
-    """Issue 12: the refusal, events and board of a Dutch rulebook's demo follow the page's
-    language (and say so in lang=), while the scenario's own caption stays Dutch and says so."""
+    """Issue 12: the refusal, events, board and the scenario's caption (its German text) of a
+    Dutch rulebook's demo follow the page's language, and say so in lang=."""
     html = client.get(SIM.replace("/nl/", "/de/"), {"scenario": SCENARIO, "step": "2"}).content.decode()
     reason = re.search(r'<p class="refused-reason" lang="(\w+)">([^<]*)', html)
     assert reason and reason.group(1) == "de" and "Steinblock" in reason.group(2) and "Außenmauer" in reason.group(2)
     assert re.search(r'<ul class="board-legend" lang="de"', html)
     assert re.search(r'<span class="board-legend__name">Rot \(R\)</span>', html)
     caption = re.search(r'<p class="sim-caption" lang="(\w+)">', html)
-    assert caption and caption.group(1) == "nl"  # the scenario file's sentence
+    assert caption and caption.group(1) == "de"  # the scenario's German text (scenario_texts/de.toml)
     dutch = client.get(SIM, {"scenario": SCENARIO, "step": "2"}).content.decode()
     assert re.search(r'<p class="refused-reason" lang="nl">[^<]*steenblok', dutch)

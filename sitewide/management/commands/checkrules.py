@@ -13,12 +13,13 @@ from rulebooks.loader import plan_load, read_content
 class Command(BaseCommand):
     help = (
         "Check rulebooks/content/: unique ids, clause kinds, cross references, demo scenarios, "
-        "coverage checklists and FAQ entries (a FAQ scenario must replay). Prints each problem as "
+        "coverage checklists, FAQ entries (a FAQ scenario must replay) and the translations of every "
+        "rulebook, FAQ entry and scenario text into nl, de and en (aligned with the source, glossary terms). Prints each problem as "
         "file:line: message and exits non-zero if there is any."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--json", action="store_true", help="print a JSON summary per game")
+        parser.add_argument("--json", action="store_true", help="print a JSON summary per game and language")
         parser.add_argument(
             "--no-seeds",
             action="store_true",
@@ -46,8 +47,17 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(summary, indent=2, sort_keys=True))
         else:
             for slug, counts in summary.items():
-                details = ", ".join(f"{k}={v}" for k, v in counts.items())
+                details = ", ".join(f"{k}={v}" for k, v in counts.items() if k != "languages")
                 self.stdout.write(f"{slug}: {details}")
+                for lang, info in counts["languages"].items():
+                    state = (
+                        "source"
+                        if info["role"] == "source"
+                        else ("ok" if info["ok"] else f"{len(info['problems'])} problem(s)")
+                    )
+                    self.stdout.write(
+                        f"  {lang}: {state}, clauses={info['clauses']}, faq_entries={info['faq_entries']}"
+                    )
         if problems:
             raise CommandError(f"{len(problems)} content problem(s) found")
         if not options["json"]:
