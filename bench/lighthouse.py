@@ -120,17 +120,17 @@ def main() -> int:
             stop(server, "server")
     version = json.loads((ROOT / "tools" / "lighthouse" / "package.json").read_text())["dependencies"]["lighthouse"]
     print(f"\nLighthouse {version}, mobile profile; reports in {REPORTS.relative_to(ROOT)}/")
-    print(f"  {'page':10} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}   figures")
+    print(f"  {'page':20} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}   figures")
     below = []
     for name, r in results.items():
         if "failed" in r:
-            print(f"  {name:10} Lighthouse failed: {' '.join(r['failed'])}")
+            print(f"  {name:20} Lighthouse failed: {' '.join(r['failed'])}")
             below.append(name)
             continue
         figures = ", ".join(f"{k} {v}" for k, v in r["figures"].items())
-        print(f"  {name:10} {r['performance']:>5} {r['accessibility']:>5} {r['best-practices']:>5} {r['seo']:>5}   {figures}")
+        print(f"  {name:20} {r['performance']:>5} {r['accessibility']:>5} {r['best-practices']:>5} {r['seo']:>5}   {figures}")
         if r["failing"]:
-            print(f"  {'':10} failing audits: {', '.join(r['failing'])}")
+            print(f"  {'':20} failing audits: {', '.join(r['failing'])}")
             below.append(name)
     print("  goals: accessibility, best practices and SEO 100; performance >= 95")
     if below and os.environ.get("LIGHTHOUSE_STRICT") == "1":
