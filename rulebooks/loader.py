@@ -350,6 +350,7 @@ def _store_translations(content: ContentSet, game_content, game: Game) -> int:
                     title=node.title,
                     body_html=body_html,
                     notes_html=notes_html,
+                    demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
                     body_text=body_text,
                     search_title=index_text(node.title),
                     search_body=index_text(f"{body_text} {notes_text}"),

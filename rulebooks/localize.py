@@ -63,7 +63,7 @@ def localize_clauses(clauses: Iterable[Clause], lang: str | None = None) -> None
     rows = {
         row.clause_id: row
         for row in ClauseTranslation.objects.filter(clause_id__in=wanted, language=lang).only(
-            "clause_id", "title", "body_html", "notes_html", "body_text"
+            "clause_id", "title", "body_html", "notes_html", "demos", "body_text"
         )
     }
     for clause in pending:
@@ -77,4 +77,6 @@ def localize_clauses(clauses: Iterable[Clause], lang: str | None = None) -> None
             row.notes_html,
             row.body_text,
         )
+        if len(row.demos) == len(clause.demos):  # the same demos (checkrules), captions in lang
+            clause.demos = row.demos
         clause.text_language = lang

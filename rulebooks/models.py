@@ -158,6 +158,7 @@ class ClauseTranslation(models.Model):
     title = models.CharField(max_length=300)
     body_html = models.TextField()
     notes_html = models.JSONField(default=list, blank=True)
+    demos = models.JSONField(default=list, blank=True)  # the clause's demos with their captions in this language
     body_text = models.TextField()
     search_title = models.TextField()
     search_body = models.TextField()

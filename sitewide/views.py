@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rulebooks.localize import localize_game
 from rulebooks.models import Game
 from rulesite.httpcache import public
 
@@ -16,7 +17,7 @@ from .search import run_search
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def search(request):
     context = run_search(request.GET)
-    context["games"] = Game.objects.all()
+    context["games"] = [localize_game(game) for game in Game.objects.all()]
     template = "sitewide/search.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#results"

@@ -30,6 +30,7 @@ class Migration(migrations.Migration):
                 ('title', models.CharField(max_length=300)),
                 ('body_html', models.TextField()),
                 ('notes_html', models.JSONField(blank=True, default=list)),
+                ('demos', models.JSONField(blank=True, default=list)),
                 ('body_text', models.TextField()),
                 ('search_title', models.TextField()),
                 ('search_body', models.TextField()),

@@ -155,3 +155,11 @@ def test_the_faq_feed_speaks_the_feeds_language(client, faq):
     # (Titles are cut at 80 characters.)
     assert escape(english.question[:60]) in feed and escape(entry.question[:60]) not in feed
     assert escape(entry.question[:60]) in client.get("/nl/betoverde-torens/faq/feed/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_demos_own_caption_reads_in_the_pages_language(client):
+    german = page(client, "/de/torens-en-dieven/td-voorraad-op/")
+    assert '▶ Beispiel: <span lang="de">die Wächter punkten ganz normal</span>' in german
+    dutch = page(client, "/nl/torens-en-dieven/td-voorraad-op/")
+    assert '▶ voorbeeld: <span lang="nl">de wachters scoren gewoon</span>' in dutch
