@@ -256,11 +256,15 @@ class EntryTranslation(models.Model):
         if self.entry_id and self.language == self.entry.game.language:
             raise ValidationError({"language": _("This is the rulebook's own language: write it in the entry itself.")})
 
-    def save(self, *args, **kwargs):
-        self.game_id = self.entry.game_id
+    def render(self) -> None:
+        """Refresh the rendered answer (clauses titled in this language) and the search columns."""
         self.answer_html, self.answer_text = render_answer(self.answer, self.language)
         self.search_title = index_text(self.question)
         self.search_body = index_text(self.answer_text)
+
+    def save(self, *args, **kwargs):
+        self.game_id = self.entry.game_id
+        self.render()
         super().save(*args, **kwargs)
 
 

@@ -17,7 +17,8 @@ from urllib.parse import urljoin, urlsplit
 
 import nh3
 
-from rulebooks.models import Clause, ClauseTranslation, Section
+from rulebooks.localize import clause_titles
+from rulebooks.models import Clause, Section
 from rulebooks.parsing import cross_refs
 from rulebooks.rendering import html_to_text, render_markdown
 
@@ -130,15 +131,14 @@ def _index(refs: set[str] | None, lang: str | None) -> dict[str, tuple[str, obje
     index: dict[str, tuple[str, object]] = {}
     sections = Section.objects.only("anchor", "game_id", "number", "title", "titles")
     clauses = Clause.objects.only("anchor", "game_id", "number", "title")
-    translated = ClauseTranslation.objects.filter(language=lang)
+    only_refs = {} if refs is None else {"clause__anchor__in": refs}
     if refs is not None:
         sections, clauses = sections.filter(anchor__in=refs), clauses.filter(anchor__in=refs)
-        translated = translated.filter(clause__anchor__in=refs)
     for row in sections:
         if lang and (row.titles or {}).get(lang):
             row.title = row.titles[lang]
         index[row.anchor] = (row.game_id, row)
-    titles = dict(translated.values_list("clause__anchor", "title")) if lang else {}
+    titles = clause_titles(lang, **only_refs) if lang else {}
     for row in clauses:
         row.title = titles.get(row.anchor, row.title)
         index[row.anchor] = (row.game_id, row)

@@ -36,10 +36,9 @@ from rulebooks.contentset import ContentSet, FaqSource, GameContent
 from rulebooks.loader import LoadPlan
 from rulebooks.models import Clause, Game
 from rulebooks.parsing import Problem, cross_refs, resolve_refs
-from rulebooks.textsearch import index_text
 
 from .models import Entry, EntryTranslation, source_hash, unique_slug
-from .rendering import cached_references, render_answer
+from .rendering import cached_references
 
 
 @dataclass
@@ -250,19 +249,14 @@ def rerender_all() -> int:
     answer it replaced. The admin's save waits for this transaction instead and renders its own
     text. (SQLite has no row locks; its writer lock already serialises the two.)"""
     fields = ["answer_html", "answer_text", "search_title", "search_body"]
-    changed = []
-    for entry in Entry.objects.select_for_update(of=("self",)).order_by("pk"):
-        before = [getattr(entry, name) for name in fields]
-        entry.render()
-        if [getattr(entry, name) for name in fields] != before:
-            changed.append(entry)
-    Entry.objects.bulk_update(changed, fields, batch_size=200)
-    translated = []
-    for row in EntryTranslation.objects.select_for_update(of=("self",)).order_by("pk"):
-        before = [getattr(row, name) for name in fields]
-        row.answer_html, row.answer_text = render_answer(row.answer, row.language)
-        row.search_title, row.search_body = index_text(row.question), index_text(row.answer_text)
-        if [getattr(row, name) for name in fields] != before:
-            translated.append(row)
-    EntryTranslation.objects.bulk_update(translated, fields, batch_size=200)
-    return len(changed) + len(translated)
+    count = 0
+    for model in (Entry, EntryTranslation):  # the answers and their translations
+        changed = []
+        for row in model.objects.select_for_update(of=("self",)).order_by("pk"):
+            before = [getattr(row, name) for name in fields]
+            row.render()
+            if [getattr(row, name) for name in fields] != before:
+                changed.append(row)
+        model.objects.bulk_update(changed, fields, batch_size=200)
+        count += len(changed)
+    return count

@@ -19,13 +19,13 @@ from simulator.core.scenario_files import scenario_ids, scenario_paths
 from simulator.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
 from simulator.core.scenarios import ScenarioError, check_scenario, load_scenario
 
-from .contentset import ContentSet, load_content
+from .contentset import ContentSet, GameContent, load_content
 from .glossary import inconsistencies
 from .models import Clause, ClauseTranslation, Game, Section
-from .parsing import Problem
+from .parsing import CONTENT_LANGUAGES, Problem
 from .rendering import html_to_text, render_markdown
 from .textsearch import index_text
-from .translations import glossary_message, target_languages
+from .translations import glossary_message
 
 
 class ContentError(Exception):
@@ -45,46 +45,40 @@ def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> Cont
     )
     if check_scenarios:
         content.problems.extend(scenario_problems(content))
-    text_problems = scenario_text_problems(content)
-    content.problems.extend(text_problems)
-    for problem in text_problems:  # counted per language by checkrules --json
-        game_slug, lang = problem.path.split("/")[-3].replace("_", "-"), problem.path.rsplit("/", 1)[-1][:2]
-        translation = content.games.get(game_slug) and content.games[game_slug].translations.get(lang)
-        if translation:
-            translation.problems.append(problem)
+    for slug, game in content.games.items():
+        for lang, book_translation in game.translations.items():
+            found = scenario_text_problems(slug, game, lang)
+            book_translation.problems.extend(found)  # counted per language by checkrules --json
+            content.problems.extend(found)
     return content
 
 
-def scenario_text_problems(content: ContentSet) -> list[Problem]:
-    """Every scenario's title, intro and captions in each language but its rulebook's
+def scenario_text_problems(slug: str, game: GameContent, lang: str) -> list[Problem]:
+    """The ``lang`` title, intro and captions of every scenario of a game
     (simulator/core/scenario_texts.py), with the glossary's terms."""
-    problems = []
-    for slug, game in content.games.items():
-        if not scenario_paths(slug) or game.language not in ("nl", "de", "en"):
+    path = texts_path(slug, lang)
+    if path is None:
+        return []  # no scenarios
+    problems = [Problem(_shown(p), 0, message) for p, message in texts_problems(slug, lang)]
+    if problems:
+        return problems
+    texts = load_texts(slug, lang)
+    for scenario_id in scenario_paths(slug):
+        try:
+            source = load_scenario(slug, scenario_id)
+        except ScenarioError:
             continue
-        for lang in target_languages(game.language):
-            path = texts_path(slug, lang)
-            found = texts_problems(slug, lang)
-            problems.extend(Problem(_shown(p), 0, message) for p, message in found)
-            if found or path is None:
-                continue
-            for scenario_id in scenario_paths(slug):
-                try:
-                    source = load_scenario(slug, scenario_id)
-                except ScenarioError:
-                    continue
-                translated = scenario_in(source, lang)
-                source_text = "\n".join([source.title, source.intro, *(s.caption for s in source.steps)])
-                text = "\n".join([translated.title, translated.intro, *(s.caption for s in translated.steps)])
-                allowed = load_texts(slug, lang)[scenario_id].glossary_exceptions
-                flagged = inconsistencies(game.glossary, game.language, source_text, lang, text)
-                for term in flagged:
-                    if term.id not in allowed:
-                        message = glossary_message(term, game.language, lang)
-                        problems.append(Problem(_shown(path), 0, f"scenario '{scenario_id}': {message}"))
-                for term_id in sorted(set(allowed) - {t.id for t in flagged}):
-                    message = f"glossary_exceptions: '{term_id}' is not needed: remove it"
-                    problems.append(Problem(_shown(path), 0, f"scenario '{scenario_id}': {message}"))
+        translated = scenario_in(source, lang)
+        source_text = "\n".join([source.title, source.intro, *(s.caption for s in source.steps)])
+        text = "\n".join([translated.title, translated.intro, *(s.caption for s in translated.steps)])
+        allowed = texts[scenario_id].glossary_exceptions
+        flagged = inconsistencies(game.glossary, game.language, source_text, lang, text)
+        messages = [glossary_message(term, game.language, lang) for term in flagged if term.id not in allowed]
+        messages += [
+            f"glossary_exceptions: '{term_id}' is not needed: remove it"
+            for term_id in sorted(set(allowed) - {t.id for t in flagged})
+        ]
+        problems += [Problem(_shown(path), 0, f"scenario '{scenario_id}': {message}") for message in messages]
     return problems
 
 
@@ -219,6 +213,8 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
     _rename_in_place(plan.renames)
     counts = {"games": 0, "sections": 0, "clauses": 0, "translated_clauses": 0}
     former = _former_ids()
+    # Each language's view of the id index (translated titles in references), built once.
+    indexes = {lang: language_index(content, lang) for lang in CONTENT_LANGUAGES}
     for slug, game_content in content.games.items():
         meta = game_content.meta
         game, _ = Game.all_objects.update_or_create(
@@ -291,7 +287,7 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
             counts["clauses"] += 1
         Clause.all_objects.filter(game=game).exclude(anchor__in=seen_clauses).delete()
         Section.all_objects.filter(game=game).exclude(anchor__in=seen_sections).delete()
-        counts["translated_clauses"] += _store_translations(content, game_content, game)
+        counts["translated_clauses"] += _store_translations(content, game_content, game, indexes)
         counts["games"] += 1
     return counts
 
@@ -319,7 +315,7 @@ def language_index(content: ContentSet, lang: str) -> dict:
     return index
 
 
-def _store_translations(content: ContentSet, game_content, game: Game) -> int:
+def _store_translations(content: ContentSet, game_content, game: Game, indexes: dict[str, dict]) -> int:
     """rulebook.<lang>.md of one game: the game's translated front matter, section titles and one
     ClauseTranslation per clause and language (replaced: nothing points at them)."""
     ClauseTranslation.all_objects.filter(game=game).delete()
@@ -331,7 +327,7 @@ def _store_translations(content: ContentSet, game_content, game: Game) -> int:
     for lang, book_translation in sorted(game_content.translations.items()):
         meta = book_translation.meta
         front[lang] = {key: meta.get(key) or getattr(game, key) for key in TRANSLATED_FRONT_MATTER}
-        index = language_index(content, lang)
+        index = indexes[lang]
         for node in book_translation.book.nodes:
             if node.id in sections:
                 titles[node.id][lang] = node.title

@@ -31,6 +31,13 @@ def reader_language() -> str:
     return (translation.get_language() or "").split("-")[0]
 
 
+def clause_titles(lang: str, **filters) -> dict[str, str]:
+    """Clause id -> its title in ``lang``, for the clauses of other rulebooks matching ``filters``
+    (citations that need only the title)."""
+    rows = ClauseTranslation.objects.filter(language=lang, **filters)
+    return dict(rows.values_list("clause__anchor", "title"))
+
+
 def localize_game(game: Game, lang: str | None = None) -> Game:
     lang = lang or reader_language()
     texts = (game.translations or {}).get(lang)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from .glossary import Term, inconsistencies
@@ -68,8 +69,12 @@ class BookTranslation:
     def meta(self) -> dict:
         return self.book.meta
 
+    @cached_property
+    def nodes_by_id(self) -> dict[str, Node]:
+        return {n.id: n for n in self.book.nodes}
+
     def node(self, node_id: str) -> Node | None:
-        return next((n for n in self.book.nodes if n.id == node_id), None)
+        return self.nodes_by_id.get(node_id)
 
 
 def rulebook_path(folder: Path, lang: str) -> Path:
@@ -157,7 +162,7 @@ def compare_books(source: Book, translation: BookTranslation, terms: list[Term])
     problems: list[Problem] = []
     source_ids = [n.id for n in source.nodes]
     target_ids = [n.id for n in translation.book.nodes]
-    by_id = {n.id: n for n in translation.book.nodes}
+    by_id = translation.nodes_by_id
     exceptions = translation.meta.get(EXCEPTIONS, {})
     known_terms = {t.id for t in terms}
     for clause_id, term_ids in exceptions.items():
@@ -217,7 +222,8 @@ def compare_books(source: Book, translation: BookTranslation, terms: list[Term])
         demos, source_demos = [d.scenario for d in node.demos], [d.scenario for d in src.demos]
         if demos != source_demos:
             problems.append(Problem(shown, node.line, f"{where} shows demos {demos}, the source {source_demos}"))
-        refs, source_refs = Counter(cross_refs(clause_text(node))), Counter(cross_refs(clause_text(src)))
+        text, source_text = clause_text(node), clause_text(src)
+        refs, source_refs = Counter(cross_refs(text)), Counter(cross_refs(source_text))
         if refs != source_refs:
             problems.append(
                 Problem(
@@ -245,10 +251,10 @@ def compare_books(source: Book, translation: BookTranslation, terms: list[Term])
                         f"the source {skeleton(source_note.markdown)}",
                     )
                 )
-        difference = _counter_difference(numbers(clause_text(src)), numbers(clause_text(node)))
+        difference = _counter_difference(numbers(source_text), numbers(text))
         if difference:
             problems.append(Problem(shown, node.line, f"{where}: numbers differ from the source ({difference})"))
-        flagged = {t.id: t for t in inconsistencies(terms, source_lang, clause_text(src), lang, clause_text(node))}
+        flagged = {t.id: t for t in inconsistencies(terms, source_lang, source_text, lang, text)}
         allowed = set(exceptions.get(src.id, ()))
         for term_id, term in flagged.items():
             if term_id not in allowed:

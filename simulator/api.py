@@ -108,32 +108,28 @@ def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
     en), else the first of those the Accept-Language header asks for, else None (the rulebook's
     own language, as before either existed)."""
     asked = request.GET.get("lang")
-    if asked is not None:
-        if asked not in LANGUAGES:
-            return None, said(
-                "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
-                lang=asked[:20], known=", ".join(LANGUAGES),
-            )  # fmt: skip
-        return asked, None
-    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
-    if header:
-        for code, _q in parse_accept_lang_header(header):
-            base = code.split("-")[0].lower()
-            if base in LANGUAGES:
-                return base, None
-    return None, None
+    if asked is not None and asked not in LANGUAGES:
+        return None, said(
+            "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
+            lang=asked[:20], known=", ".join(LANGUAGES),
+        )  # fmt: skip
+    return asked or _header_language(request), None
+
+
+def _header_language(request: HttpRequest) -> str | None:
+    """The first of the site's languages the Accept-Language header asks for, or None."""
+    for code, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+        base = code.split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return None
 
 
 def _asked_language(request: HttpRequest) -> str:
     """The language of the API's own messages: ``?lang=`` if it is one of the site's, else
     Accept-Language's first site language, else English."""
     asked = request.GET.get("lang")
-    if asked in LANGUAGES:
-        return asked
-    for code, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
-        if code.split("-")[0].lower() in LANGUAGES:
-            return code.split("-")[0].lower()
-    return "en"
+    return asked if asked in LANGUAGES else _header_language(request) or "en"
 
 
 def _refusal(engine: Engine[Any], exc: ReplayError, lang: str | None) -> str:

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebooks.models import Clause, ClauseTranslation
+from rulebooks.localize import clause_titles
+from rulebooks.models import Clause
 from simulator.core.chance import seeded_draw
 from simulator.core.engine import CHANCE
 from simulator.core.registry import GameSpec, all_games
@@ -48,8 +49,7 @@ def clause_index(game: Any) -> dict[str, Clause]:
     clauses = {c.anchor: c for c in Clause.objects.filter(game=game).only("anchor", "number", "title", "game_id")}
     lang = ui_language()
     if lang != game.language:
-        translated = ClauseTranslation.objects.filter(game=game, language=lang).values_list("clause__anchor", "title")
-        for anchor, title in translated:
+        for anchor, title in clause_titles(lang, game=game).items():
             if anchor in clauses:
                 clauses[anchor].title = title
                 clauses[anchor].text_language = lang

@@ -112,7 +112,8 @@ def texts_problems(game: str, lang: str) -> list[tuple[Path, str]]:
             (path, f"the {lang} texts of the scenarios are missing: every scenario has its captions in nl, de and en")
         ]
     try:
-        texts = _read(path, path.stat().st_mtime_ns, path.stat().st_size)
+        stat = path.stat()
+        texts = _read(path, stat.st_mtime_ns, stat.st_size)
     except (ScenarioError, OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return [(path, f"cannot read the scenario texts: {exc}")]
     problems = []
