@@ -13,6 +13,7 @@ from .cards import BY_CODE, CODES, INDEX, SPELL_CLAUSE, SPELL_COST, SPELLS
 from .moves import (
     free_wizard,
     lift_wizard,
+    mate_wizard,
     move_tower,
     move_wizard,
     relocate_raven,
@@ -29,6 +30,7 @@ def spell_sets(k: int) -> tuple[str, ...]:
 
 
 NOT_NOW = "bt-beurtvolgorde"
+WIZARD_SPELLS = frozenset({"wizard-fwd", "wizard-back", "lift", "free"})  # spells that move a wizard
 
 
 # -- small queries ---------------------------------------------------------------------------------
@@ -425,9 +427,9 @@ def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, li
                 raise RuleError("bt-toren-kiezen", "refuse.card-kind", card=code)
             if not 1 <= number <= 16:
                 raise RuleError("bt-eigen-tovenaar", "refuse.no-wizard", colour=colour, space=number)
-            state, moved, entered = move_wizard(
-                state, state.mover_colour(state.turn), number, roll or card.wizard_steps
-            )
+            mover = state.mover_colour(state.turn)
+            events += mate_wizard(state, state.turn, mover)  # bt-teams-doorspelen
+            state, moved, entered = move_wizard(state, mover, number, roll or card.wizard_steps)
             moved_to = int(moved[0].data["to"])
             events += moved
         else:
@@ -552,6 +554,8 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
         after, more, entered = lift_wizard(paid, own, state.last_move)
     else:
         after, more, entered = free_wizard(paid, _number(arg, 9, SPELL_CLAUSE[name]), own)
+    if name in WIZARD_SPELLS and not any(e.key == "spell.free-none" for e in more):
+        events += mate_wizard(paid, me, own)  # bt-teams-doorspelen: the teammate's wizard moved
     events += more
     if state.master:
         if entered and me == state.turn:

@@ -56,6 +56,8 @@ MESSAGES_DE: dict[str, str] = {
     "spell.other": "{colour:colour} spricht den Zauberspruch im Zug von {active:colour}.",
     "spell.declined": "{colour:colour} spricht jetzt keinen Zauberspruch.",
     "team.ask": "{colour:colour} bittet Teampartner {mate:colour} um eine gute Karte.",
+    "team.mate-wizard": "{colour:colour} hat alle eigenen Magier in der Rabenburg und spielt jetzt mit den Magiern von Teampartner {mate:colour}.",
+    "team.mate-flask": "{colour:colour} hat alle eigenen Zaubertrankflaschen gefüllt und füllt jetzt eine Zaubertrankflasche von Teampartner {mate:colour}.",
     "team.no-card": "{colour:colour} hat keine gute Karte und gibt nichts.",
     "team.give": "{colour:colour} gibt {to:colour} verdeckt eine {card:card}.",
     "team.give-hidden": "{colour:colour} gibt {to:colour} verdeckt eine Karte.",

@@ -56,6 +56,8 @@ MESSAGES_EN: dict[str, str] = {
     "spell.other": "{colour:colour} casts the spell during {active:colour}'s turn.",
     "spell.declined": "{colour:colour} casts no spell now.",
     "team.ask": "{colour:colour} asks teammate {mate:colour} for a good card.",
+    "team.mate-wizard": "{colour:colour} has all of their own wizards in Ravenskeep and now plays with the wizards of teammate {mate:colour}.",
+    "team.mate-flask": "{colour:colour} has filled all of their own potions and now fills a potion of teammate {mate:colour}.",
     "team.no-card": "{colour:colour} has no good card and gives nothing.",
     "team.give": "{colour:colour} gives {to:colour} a {card:card}, face down.",
     "team.give-hidden": "{colour:colour} gives {to:colour} a card, face down.",

@@ -51,6 +51,8 @@ MESSAGES_NL: dict[str, str] = {
     "spell.other": "{colour:colour} spreekt de spreuk uit in de beurt van {active:colour}.",
     "spell.declined": "{colour:colour} spreekt nu geen spreuk uit.",
     "team.ask": "{colour:colour} vraagt teamgenoot {mate:colour} om een goede kaart.",
+    "team.mate-wizard": "{colour:colour} heeft al zijn eigen tovenaars in de Raventoren en speelt nu met de tovenaars van teamgenoot {mate:colour}.",
+    "team.mate-flask": "{colour:colour} heeft al zijn eigen flesjes gevuld en vult nu een flesje van teamgenoot {mate:colour}.",
     "team.no-card": "{colour:colour} heeft geen goede kaart en geeft niets.",
     "team.give": "{colour:colour} geeft {to:colour} gedekt een {card:card}.",
     "team.give-hidden": "{colour:colour} geeft {to:colour} gedekt een kaart.",

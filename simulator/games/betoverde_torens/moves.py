@@ -73,6 +73,15 @@ def move_wizard(
     return evolve(state, spaces=spaces), [Event(clause, "wizard.lands", {**data, "tower": where})], False
 
 
+def mate_wizard(state: State, seat: int, colour: str) -> list[Event]:
+    """bt-teams-doorspelen: the event that says seat ``seat`` moves its teammate's wizard (all of
+    its own are inside), or nothing when ``colour`` is its own."""
+    own = state.players[seat]
+    if colour == own:
+        return []
+    return [Event("bt-teams-doorspelen", "team.mate-wizard", {"colour": own, "mate": colour})]
+
+
 def free_spot(state: State, number: int) -> int:
     """0 when the space is no place for the Raventoren, else 1 (empty raven space) or 2 (a tower
     with a raven shield on top and no wizard on it) (bt-raventoren-verplaatsen)."""
@@ -99,8 +108,13 @@ def fill_flask(state: State, player: int) -> tuple[State, list[Event]]:
     """The mover may fill one empty flask (bt-fles-vullen); always taken by the site."""
     flasks = state.flasks[player]
     mate = state.mate(player)
+    events: list[Event] = []
     if flasks.empty == 0 and mate is not None and state.flasks[mate].empty > 0:
-        player, flasks = mate, state.flasks[mate]  # bt-teams-doorspelen
+        # bt-teams-doorspelen: with all of his own flasks filled, the mover fills his teammate's
+        events.append(
+            Event("bt-teams-doorspelen", "team.mate-flask", {"colour": state.players[player], "mate": state.players[mate]})
+        )
+        player, flasks = mate, state.flasks[mate]
     colour = state.players[player]
     if flasks.total == 0:
         return state, []
@@ -112,7 +126,7 @@ def fill_flask(state: State, player: int) -> tuple[State, list[Event]]:
     event = Event(
         "bt-fles-vullen", "flask.fill", {"colour": colour, "filled": new.filled + new.spent, "total": new.total}
     )
-    return evolve(state, flasks=tuple(all_flasks)), [event]
+    return evolve(state, flasks=tuple(all_flasks)), [*events, event]
 
 
 def tower_target_problem(state: State, tower: int, steps: int) -> RuleError | None:
@@ -199,11 +213,13 @@ def free_wizard(state: State, tower: int, colour: str) -> tuple[State, list[Even
     number, index = find_tower(state, tower)
     space = state.space(number)
     below = space.below(index)
-    if colour not in below:
-        return state, [Event("bt-spreuk-bevrijden", "spell.free-none", {"tower": tower, "colour": colour})], False
     raven_here = state.raven_at == number
+    # The six-wizard limit comes first: the clause forbids the spell on such a tower whoever is
+    # under it, so it is refused before "nobody of yours under it" could make it a paid dud.
     if not raven_here and len(space.top) >= MAX_WIZARDS:
         raise RuleError("bt-spreuk-bevrijden", "refuse.free-full", tower=tower)
+    if colour not in below:
+        return state, [Event("bt-spreuk-bevrijden", "spell.free-none", {"tower": tower, "colour": colour})], False
     if raven_here and state.variant == "solo-flasks" and state.inside(colour) == state.wizards_each - 1:
         if state.flasks_of(colour).empty > 0:
             raise RuleError("bt-solo-met-flesjes", "refuse.solo-last")
