@@ -102,6 +102,15 @@ class PositionError(EngineError):
 
 
 @dataclass(frozen=True)
+class SetupProblem:
+    """How a position breaks the game's own setup rules (pieces per player, cards in the game ...):
+    ``clause`` is the setup rule, ``reason`` says what is wrong (English, for checkrules)."""
+
+    clause: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Outcome:
     """One possible result of a chance node, with its probability."""
 
@@ -209,6 +218,13 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def position_of(self, state: S) -> dict[str, Any]:
         """The JSON position of a state; ``state_from_position(position_of(s)) == s``."""
+
+    def setup_problems(self, state: S) -> list[SetupProblem]:
+        """Where ``state`` breaks the game's own setup rules: what no game set up by the rulebook can
+        reach (six wizards each where the table gives five). ``state_from_position`` accepts such a
+        position (a dispute may ask "what if"); the site's own scenarios may not start from one, and
+        checkrules says so. Default: the position reader already enforces every setup rule."""
+        return []
 
     # -- who acts, what is legal -------------------------------------------------------------------
 

@@ -32,7 +32,9 @@ A scenario lives in ``simulator/games/<slug_with_underscores>/scenarios/<id>.tom
     caption = "..."                          # the state stays as it was
 
 Chance outcomes (``card:7``) are written as ordinary actions, so replay is exact. Replaying
-checks every expectation; a broken scenario fails ``checkrules`` and the tests.
+checks every expectation, and that the start keeps the game's own setup rules
+(``Engine.setup_problems``: a hand-written dispute position may break them, the site's examples may
+not); a broken scenario fails ``checkrules`` and the tests.
 """
 
 from __future__ import annotations
@@ -194,6 +196,9 @@ def replay(engine: Engine[Any], scenario: Scenario, check: bool = True) -> list[
     """All frames of a scenario. With ``check``, every expectation is verified (ScenarioError)."""
     where = scenario.path or scenario.id
     state = start_state(engine, scenario)
+    if check:
+        for problem in engine.setup_problems(state):
+            raise ScenarioError(f"{where}: the start breaks the game's setup rules: {problem.reason} ({problem.clause})")
     frames = [Frame(0, state, scenario.intro or scenario.title)]
     for i, step in enumerate(scenario.steps, start=1):
         try:

@@ -118,6 +118,19 @@ def test_positions_round_trip_through_json(spec: GameSpec):
 
 
 @params
+def test_setups_and_the_games_they_start_keep_the_setup_rules(spec: GameSpec):
+    """``setup_problems`` names what no game set up by the rulebook can reach: a new game of every
+    setup and every state a random game visits have none (so the check refuses only real breaks)."""
+    engine = spec.engine
+    rng = random.Random(11)
+    for _ in range(12):
+        setup = random_setup(engine, rng)
+        assert engine.setup_problems(engine.initial_state(setup)) == [], setup
+    for state in sample_states(spec.slug):
+        assert engine.setup_problems(state) == [], engine.position_of(state)
+
+
+@params
 def test_actors_and_chance_nodes(spec: GameSpec):
     engine = spec.engine
     for state in sample_states(spec.slug):

@@ -3,7 +3,7 @@
 import pytest
 
 from simulator.core.codec import Log
-from simulator.core.scenarios import ScenarioError, parse_scenario, replay, resolve
+from simulator.core.scenarios import ScenarioError, parse_scenario, replay, resolve, start_state
 from simulator.core.timeline import TimelineError, from_log, from_scenario
 from tests.toygames.toy_game import ENGINE
 
@@ -96,6 +96,16 @@ def test_illegal_start_position_is_reported():
     bad = GOOD.replace("counter = 5", "counter = 9")
     with pytest.raises(ScenarioError, match="start position: counter: must be a whole number from 0 to 6"):
         replay(ENGINE, scenario(bad))
+
+
+def test_a_start_that_breaks_the_setup_rules_is_reported_with_the_rule():
+    # toy-munt: a coin is tossed only after every second move; this start has one after move 3
+    bad = GOOD.replace('counter = 5\nturn = "a"', 'counter = 5\nturn = "a"\nmoves = 3\ncoin = true')
+    assert bad != GOOD
+    with pytest.raises(ScenarioError, match=r"toy\.toml: the start breaks the game's setup rules: .*move 3 \(toy-munt\)"):
+        replay(ENGINE, scenario(bad))
+    # the same start is a position a dispute may ask about: the engine reads it
+    assert start_state(ENGINE, scenario(bad)).coin_pending
 
 
 def test_resolve_walks_dicts_and_lists():

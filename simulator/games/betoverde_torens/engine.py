@@ -6,7 +6,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, SetupOption
+from simulator.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Engine,
+    Event,
+    GameInfo,
+    Outcome,
+    Result,
+    SetupOption,
+    SetupProblem,
+)
 
 from . import flow, position
 from .cards import BASIC_SPELLS, CODES, FULL_DECK, SPELLS
@@ -74,6 +84,33 @@ class BetoverdeTorensEngine(Engine[State]):
 
     def position_of(self, state: State) -> dict[str, Any]:
         return position.write(state)
+
+    def setup_problems(self, state: State) -> list[SetupProblem]:
+        """The setup rules a hand-written position may break: the number of wizards per player
+        (bt-tovenaars-en-flesjes; the flasks are checked by the position reader) and the open spells
+        (bt-materiaal-klaarleggen; three in the solo game with flasks, bt-solo-met-flesjes)."""
+        out = []
+        n = len(state.players)
+        if state.wizards_each != TABLE[n][0]:
+            out.append(
+                SetupProblem(
+                    "bt-tovenaars-en-flesjes",
+                    f"{n} {'player has' if n == 1 else 'players have'} {TABLE[n][0]} wizards each, "
+                    f"not {state.wizards_each}",
+                )
+            )
+        if state.variant == "base" and not state.master and state.spells != BASIC_SPELLS:
+            out.append(
+                SetupProblem(
+                    "bt-materiaal-klaarleggen",
+                    f"the base game's open spells are {', '.join(BASIC_SPELLS)}, not {', '.join(state.spells) or 'none'}",
+                )
+            )
+        if state.variant == "solo-flasks" and state.phase != "spells" and len(state.spells) != 3:
+            out.append(
+                SetupProblem("bt-solo-met-flesjes", f"the solo game with flasks has 3 open spells, not {len(state.spells)}")
+            )
+        return out
 
     def seats(self, state: State) -> tuple[str, ...]:
         return state.players

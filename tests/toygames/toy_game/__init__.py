@@ -27,6 +27,7 @@ from simulator.core.engine import (
     Result,
     RuleError,
     SetupOption,
+    SetupProblem,
 )
 from simulator.core.messages import Catalogue, Messages
 from simulator.core.positions import as_bool, as_int, as_object, one_of
@@ -91,6 +92,12 @@ class ToyEngine(Engine[ToyState]):
             "coin": state.coin_pending,
             "winner": state.winner,
         }
+
+    def setup_problems(self, state: ToyState) -> list[SetupProblem]:
+        """toy-munt: the coin is tossed only after every second move; a position may say otherwise."""
+        if state.coin_pending and state.moves % 2:
+            return [SetupProblem("toy-munt", f"a coin is tossed after every second move, not after move {state.moves}")]
+        return []
 
     def seats(self, state: ToyState) -> tuple[str, ...]:
         return ("a", "b")
