@@ -48,10 +48,15 @@ class Event:
     key: str  # message key in the game's catalogues, e.g. "monster.step"
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     visible_to: frozenset[str] | None = None  # None: every seat sees it
+    # False for the stand-in of a hidden fact ("Blue draws a card", shown to the seats that may not
+    # see the card): the full-information table view shows the fact itself instead.
+    table: bool = True
 
     def visible(self, seat: str | None) -> bool:
         """Whether ``seat`` sees this event (``None`` is the full-information table view)."""
-        return seat is None or self.visible_to is None or seat in self.visible_to
+        if seat is None:
+            return self.table
+        return self.visible_to is None or seat in self.visible_to
 
     def as_dict(self, text: str) -> dict[str, Any]:
         out: dict[str, Any] = {"clause": self.clause, "key": self.key, "text": text, "data": dict(self.data)}

@@ -215,7 +215,8 @@ def replay(engine: Engine[Any], scenario: Scenario, check: bool = True) -> list[
             frames.append(Frame(i, state, step.caption, step.action, [], t.refused))
             continue
         state = t.after
-        frames.append(Frame(i, state, step.caption, step.action, list(t.events), None, _step_clauses(step)))
+        shown = [e for e in t.events if e.visible(None)]  # the table view: no stand-ins of hidden facts
+        frames.append(Frame(i, state, step.caption, step.action, shown, None, _step_clauses(step)))
         if check:
             _check_expectations(engine, state, list(t.events), step, f"{where}: step {i}")
     return frames

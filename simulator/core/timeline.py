@@ -134,7 +134,8 @@ def from_log(engine: Engine[Any], log: Log) -> Timeline:
     frames = [Frame(0, state, intro)]
     try:
         for t in replay(engine, state, log.actions, seed=log.seed):
-            frames.append(Frame(t.index + 1, t.after, None, t.action, list(t.events)))
+            # the full-information table view: the stand-ins of hidden facts are left out
+            frames.append(Frame(t.index + 1, t.after, None, t.action, [e for e in t.events if e.visible(None)]))
     except ReplayError as exc:
         raise TimelineError(
             f"actions[{exc.index}]", f"'{exc.action}' is not allowed here: {exc.reason}", exc.clause

@@ -338,7 +338,7 @@ def _draw(state: State, code: str) -> tuple[State, list[Event]]:
     others = frozenset(state.players) - seen
     events.append(Event(clause, "card.drawn", {"colour": colour, "card": code}, visible_to=seen))
     if others:
-        events.append(Event(clause, "card.drawn-hidden", {"colour": colour}, visible_to=others))
+        events.append(Event(clause, "card.drawn-hidden", {"colour": colour}, visible_to=others, table=False))
     state = evolve(state, deck=deck, discard=discard, hands=tuple(hands))
     if drawer(state) is not None:
         return state, events
@@ -674,6 +674,7 @@ def _exchange(state: State, head: str, rest: str) -> tuple[State, list[Event]]:
                 key + "-hidden",
                 {"colour": data["colour"], "to": data["to"]},
                 visible_to=others,
+                table=False,
             )
         )
     phase = "return" if state.phase == "ask" else "play"
@@ -715,4 +716,7 @@ def next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         state, turn=turn, actions=0, spell_used=False, phase="play", passing=False, asked=False, action_spell=False
     )
     events.append(Event("bt-beurtvolgorde", "turn.next", {"colour": state.active}))
+    if state.ending and state.variant == "base" and turn == len(state.players) - 1:
+        # bt-laatste-ronde: the player right of the start player plays the round's last turn
+        events.append(Event("bt-laatste-ronde", "turn.last", {"colour": state.active}))
     return start_action(state, events)

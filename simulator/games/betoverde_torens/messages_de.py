@@ -45,6 +45,7 @@ MESSAGES_DE: dict[str, str] = {
     "pass.no-tower": "{colour:colour} versetzt keinen Turm.",
     "turn.end": "{colour:colour} beendet den Zug.",
     "turn.next": "{colour:colour} ist am Zug.",
+    "turn.last": "{colour:colour} spielt den letzten Zug der Runde.",
     # spells
     "spell.cast": "{colour:colour} spricht den Zauberspruch {spell:spell}.",
     "spell.paid": "{colour:colour} bezahlt {cost} {cost:plural/gefüllte Zaubertrankflasche/gefüllte Zaubertrankflaschen}; {cost:plural/sie kommt/sie kommen} aus dem Spiel ({left} gefüllt übrig).",

@@ -45,6 +45,7 @@ MESSAGES_EN: dict[str, str] = {
     "pass.no-tower": "{colour:colour} moves no tower.",
     "turn.end": "{colour:colour} ends the turn.",
     "turn.next": "It is {colour:colour}'s turn.",
+    "turn.last": "{colour:colour} plays the last turn of the round.",
     # spells
     "spell.cast": "{colour:colour} casts the spell {spell:spell}.",
     "spell.paid": "{colour:colour} pays {cost} filled {cost:plural/potion/potions}; {cost:plural/it leaves/they leave} the game ({left} filled left).",

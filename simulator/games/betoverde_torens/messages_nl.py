@@ -40,6 +40,7 @@ MESSAGES_NL: dict[str, str] = {
     "pass.no-tower": "{colour:colour} verplaatst geen toren.",
     "turn.end": "{colour:colour} beëindigt de beurt.",
     "turn.next": "{colour:colour} is aan de beurt.",
+    "turn.last": "{colour:colour} speelt de laatste beurt van de ronde.",
     # spells
     "spell.cast": "{colour:colour} spreekt de spreuk {spell:spell} uit.",
     "spell.paid": "{colour:colour} betaalt {cost} gevulde {cost:plural/flesje/flesjes}; die gaan uit het spel ({left} gevuld over).",

@@ -145,6 +145,8 @@ def play(t: Table, action: str, ev: list[Event]) -> None:
         t.pending.pop(0)
         roll(t, head, int(arg), ev)
     elif kind == "draw":
+        if may_place_later(t):  # the team could lay a floating field from its collection first
+            ev.append(Event("dt-schwebefeld-spaeter", "float.draw-first", {"team": t.turn}))
         t.pending.insert(0, Task("draw"))
     elif kind == "float":
         place_float(t, arg, head, ev)

@@ -30,6 +30,8 @@ MESSAGES: dict[str, str] = {
     "extra.side": "Die Brücken sind angehoben: Auch diese Bewegung von {companion:name} führt über die Seitenfelder.",
     "enter": "{companion:name} betritt den Weg aus dem Lager; sein erster Schritt führt auf {field:feld}.",
     "skip": "Besetzte Felder zählen nicht: {companion:name} überspringt {fields:felder}.",
+    "bridge.field": "Die Zugbrücken sind abgesenkt und gewöhnliche Felder: Für {companion:name} zählt {fields:felder} als Schritt.",
+    "rift.pass": "{companion:name} überquert den offenen Riss auf {fields:felder}: Das schadet nicht, ein Riss zählt als freies Feld.",
     "tower.reach": "{companion:name} erreicht den Turm; übrige Schritte verfallen.",
     "duel.challenge": "{companion:name} fordert sofort den Zauberer zum Würfelduell auf der Turmkrone.",
     "rift.fall": "{companion:name} landet auf dem offenen Riss auf {field:feld} und stürzt ins Exil.",
@@ -88,6 +90,7 @@ MESSAGES: dict[str, str] = {
     # floating field
     "float.now": "Team {team:team} legt das Schwebefeld sofort über den Riss auf {field:feld} und zieht noch eine Karte.",
     "float.later": "Team {team:team} legt ein Schwebefeld aus seiner Sammlung über den Riss auf {field:feld}.",
+    "float.draw-first": "Team {team:team} legt jetzt kein Schwebefeld aus seiner Sammlung und zieht zuerst eine Karte.",
     "float.keep": "Team {team:team} behält das Schwebefeld in seiner Sammlung; der Teamzug endet.",
     "float.kept.no-rift": "Kein Riss ohne Schwebefeld ist offen: Die Karte kommt in die Sammlung von Team {team:team}, der Teamzug endet.",
     "float.vanish": "Das Schwebefeld auf {field:feld} verschwindet.",

@@ -32,6 +32,8 @@ MESSAGES: dict[str, str] = {
     "extra.side": "The bridges are raised: on this move too, {companion:name} follows the path over the side fields.",
     "enter": "{companion:name} enters the path from the camp; its first step leads to {field:field}.",
     "skip": "Occupied fields do not count: {companion:name} skips {fields:fields}.",
+    "bridge.field": "The drawbridges are lowered and ordinary fields: for {companion:name}, {fields:fields} counts as a step.",
+    "rift.pass": "{companion:name} passes over the open rift on {fields:fields}: that does no harm, a rift counts as a free field.",
     "tower.reach": "{companion:name} reaches the tower; any steps left over lapse.",
     "duel.challenge": "{companion:name} immediately challenges the wizard to a dice duel on the top of the tower.",
     "rift.fall": "{companion:name} lands on the open rift on {field:field} and falls into exile.",
@@ -90,6 +92,7 @@ MESSAGES: dict[str, str] = {
     # floating field
     "float.now": "Team {team:team} lays the floating field over the rift on {field:field} at once and draws another card.",
     "float.later": "Team {team:team} lays a floating field from its collection over the rift on {field:field}.",
+    "float.draw-first": "Team {team:team} lays no floating field from its collection now and draws a card first.",
     "float.keep": "Team {team:team} keeps the floating field in its collection; the team turn ends.",
     "float.kept.no-rift": "No rift without a floating field is open: the card goes into the collection of team {team:team}, and the team turn ends.",
     "float.vanish": "The floating field on {field:field} vanishes.",

@@ -32,6 +32,8 @@ MESSAGES: dict[str, str] = {
     "extra.side": "De bruggen zijn opgehaald: ook bij deze verplaatsing volgt {companion:naam} het pad over de zijvelden.",
     "enter": "{companion:naam} betreedt vanuit het kamp het pad; zijn eerste stap gaat naar {field:veld}.",
     "skip": "Bezette velden tellen niet mee: {companion:naam} slaat {fields:velden} over.",
+    "bridge.field": "De ophaalbruggen zijn neergelaten en gewone velden: voor {companion:naam} telt {fields:velden} als stap.",
+    "rift.pass": "{companion:naam} trekt over de open scheur op {fields:velden} heen: dat kan geen kwaad, een scheur telt als vrij veld.",
     "tower.reach": "{companion:naam} bereikt de toren; overgebleven stappen vervallen.",
     "duel.challenge": "{companion:naam} daagt meteen de tovenaar uit tot een dobbelduel op de torentop.",
     "rift.fall": "{companion:naam} landt op de open scheur op {field:veld} en valt in het exil.",
@@ -90,6 +92,7 @@ MESSAGES: dict[str, str] = {
     # floating field
     "float.now": "Team {team:team} legt het zweefveld meteen over de scheur op {field:veld} en trekt nog een kaart.",
     "float.later": "Team {team:team} legt een zweefveld uit zijn verzameling over de scheur op {field:veld}.",
+    "float.draw-first": "Team {team:team} legt nu geen zweefveld uit zijn verzameling en trekt eerst een kaart.",
     "float.keep": "Team {team:team} houdt het zweefveld in zijn verzameling; de beurt eindigt.",
     "float.kept.no-rift": "Er is geen open scheur zonder zweefveld: de kaart gaat naar de verzameling van team {team:team}, de beurt eindigt.",
     "float.vanish": "Het zweefveld op {field:veld} verdwijnt.",

@@ -148,3 +148,51 @@ def test_bt_teams_doorspelen_a_spell_moving_the_teammates_wizard_cites_the_team_
     s, events = play(s, "spell:wizard-fwd:11")
     assert pos_of(s)["spaces"]["12"]["wizards"] == ["blue", "yellow"]
     assert "team.mate-wizard" in keys(events)
+
+
+# -- The last round and the table view -------------------------------------------------------------
+
+
+def three_ending(**extra):
+    pos = {
+        "players": ["red", "blue", "yellow"],
+        "spaces": spaces(s12={"wizards": ["blue"]}, s13={"wizards": ["yellow"]}),
+        "raven": {"at": 1, "inside": {"red": 4, "blue": 3, "yellow": 3}},
+        "flasks": {"red": {"filled": 5}},
+        "hands": {"red": ["w1", "t1", "x1"], "blue": ["w1", "t1", "x1"], "yellow": ["w1", "t1", "x1"]},
+        "ending": True,
+        "turn": {"player": "blue"},
+    }
+    pos.update(extra)
+    return ENGINE.state_from_position(pos)
+
+
+def test_bt_laatste_ronde_the_player_right_of_the_start_player_plays_the_last_turn():
+    """bt-laatste-ronde: "De laatste beurt is die van de speler rechts van de startspeler": with the
+    end rung, yellow's turn (the last seat) is announced as the round's last, citing the clause."""
+    s, _ = play(three_ending(), "play:t1:tower:1", "play:w1:wizard:12", "draw:w2")
+    s, events = play(s, "draw:w3")
+    last = [e for e in events if e.clause == "bt-laatste-ronde"]
+    assert [(e.key, dict(e.data)) for e in last] == [("turn.last", {"colour": "yellow"})]
+    assert ENGINE.current_actor(s) == "yellow"
+
+
+def test_bt_laatste_ronde_no_last_turn_before_the_end_is_rung():
+    s, _ = play(three_ending(ending=False, flasks={}), "play:t1:tower:1", "play:w1:wizard:12", "draw:w2")
+    _, events = play(s, "draw:w3")
+    assert "turn.last" not in keys(events)
+
+
+def test_bt_hand_aanvullen_the_table_view_shows_the_card_drawn_once():
+    """bt-hand-aanvullen: a drawn card is hidden from the other seats, who are told "Blauw trekt een
+    kaart"; the full-information table view (the simulator's step) shows only the card itself."""
+    from simulator.core.scenarios import load_scenario, replay
+
+    s, _ = play(three_ending(), "play:t1:tower:1", "play:w1:wizard:12")
+    _, events = play(s, "draw:w2")
+    stand_in = next(e for e in events if e.key == "card.drawn-hidden")
+    assert stand_in.visible("red") and stand_in.visible("yellow") and not stand_in.visible("blue")
+    assert not stand_in.visible(None)
+    frames = replay(ENGINE, load_scenario("betoverde-torens", "bt-laatste-ronde"))
+    drawn = [e.key for f in frames for e in f.events if e.key.startswith("card.drawn")]
+    assert drawn == ["card.drawn", "card.drawn"]  # two draws, each shown once
