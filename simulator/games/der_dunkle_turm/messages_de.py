@@ -68,7 +68,7 @@ MESSAGES: dict[str, str] = {
     "event.forward": "Feldereignis vorwärts: {companion:name} zieht drei Felder vor und steht jetzt {to:an}.",
     "event.back": "Feldereignis rückwärts: {companion:name} zieht drei Felder zurück und steht jetzt {to:an}.",
     "event.exile": "Der Würfel zeigt {roll}: Feldereignis Exil, {companion:name} kommt ins Exil.",
-    "event.bonus": "Der Würfel zeigt {roll}: ein Bonuszauber, das Team zieht sofort eine weitere Karte.",
+    "event.bonus": "Der Würfel zeigt {roll}, ein Bonuszauber: Das Team zieht sofort eine weitere Karte.",
     # exile and the owl
     "exile.free": "{companion:name} wird aus dem Exil befreit und kommt ins Lager.",
     "exile.advance": "Niemand ist im Exil: {companion:name} zieht einen Schritt vor und steht jetzt {to:an}.",

@@ -50,9 +50,9 @@ MESSAGES: Mapping[str, str] = {
         "{figure:name} zeigt {showing} und darf höchstens {showing} {showing:plural/Schritt/Schritte} gehen, "
         "nicht {steps}."
     ),
-    "refuse.bad-letter": "Unbekannter Schritt {letter!r}: erlaubt sind U, D, L, R (gerade, nie schräg), E und O.",
+    "refuse.bad-letter": "Unbekannter Schritt {letter!r}: Erlaubt sind U, D, L, R (gerade, nie schräg), E und O.",
     "refuse.after-exit": "{figure:name} ist schon hinausgegangen; die übrigen Punkte verfallen.",
-    "refuse.end-occupied": "Der Zug darf nicht auf {square:sq} enden: dort steht {other:name}.",
+    "refuse.end-occupied": "Der Zug darf nicht auf {square:sq} enden: Dort steht {other:name}.",
     "refuse.enter-on-board": (
         "{figure:name} steht schon auf dem Spielplan; nur eine Figur aus dem Startvorrat betritt mit E den Spielplan."
     ),
@@ -63,9 +63,9 @@ MESSAGES: Mapping[str, str] = {
     "refuse.exit-elsewhere": (
         "{figure:name} steht nicht auf dem Zielfeld (0, 0); nur von dort kann sie hinausgehen."
     ),
-    "refuse.wall": "Von {square:sq} kann man nicht {direction:dir} gehen: dort ist die Außenmauer.",
+    "refuse.wall": "Von {square:sq} kann man nicht {direction:dir} gehen: Dort ist die Außenmauer.",
     "refuse.wall.exit": (
-        "Von {square:sq} kann man nicht {direction:dir} gehen: dort ist die Außenmauer. "
+        "Von {square:sq} kann man nicht {direction:dir} gehen: Dort ist die Außenmauer. "
         "Hinaus geht es nur vom Zielfeld aus mit O."
     ),
     "refuse.monster": "Auf {square:sq} steht das Monster; dorthin oder darüber hinweg kann keine Figur gehen.",
@@ -74,8 +74,8 @@ MESSAGES: Mapping[str, str] = {
     ),
     "refuse.stone-blocked": "Der Steinblock auf {square:sq} kann nicht geschoben werden: {beyond:sq} ist nicht frei.",
     "refuse.blood-wall": "Die Blutlache liegt an der Außenmauer.",
-    "refuse.slide-stone": "{figure:name} kann nicht über die Blutlache rutschen: auf {square:sq} liegt ein Steinblock.",
-    "refuse.slide-monster": "{figure:name} kann nicht über die Blutlache rutschen: auf {square:sq} steht das Monster.",
+    "refuse.slide-stone": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} liegt ein Steinblock.",
+    "refuse.slide-monster": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} steht das Monster.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
     "refuse.place-syntax": "Erwartet wird place:stone:X,Y, place:pool4:X,Y,h|v oder place:pool2:X,Y.",
     "refuse.place-unknown": "Unbekannte Platzierung {action!r}.",
@@ -121,18 +121,18 @@ MESSAGES: Mapping[str, str] = {
     "round.start": "Runde {round} beginnt; {player:colour} ist am Zug.",
     "round.monster": "Die Spieler sind mit dieser Runde fertig; jetzt ist das Monster am Zug.",
     "end.rung": (
-        "{player:colour} hat {saved} Figuren gerettet: das Spielende ist eingeläutet; "
+        "{player:colour} hat {saved} Figuren gerettet: Das Spielende ist eingeläutet; "
         "diese Runde wird noch zu Ende gespielt."
     ),
     "end.championship": (
         "Die laufende Runde ist zu Ende gespielt; nach der Meisterschaftsregel ist das Spiel jetzt vorbei."
     ),
     "end.board-empty": (
-        "In Kapitel 2 steht keine Figur mehr auf dem Spielplan oder im Startvorrat: das Spiel ist vorbei."
+        "In Kapitel 2 steht keine Figur mehr auf dem Spielplan oder im Startvorrat: Das Spiel ist vorbei."
     ),
     "end.cards": (
         "Das Monster ist in Kapitel 2 sieben Karten gelaufen, ohne dass das Ende eingeläutet wurde: "
-        "das Spiel ist vorbei."
+        "Das Spiel ist vorbei."
     ),
     "chapter.1.end": "Die siebte Monsterkarte ist gelaufen: Kapitel 1 ist vorbei; die achte Karte entfällt.",
     "chapter.2.start": (
@@ -149,7 +149,7 @@ MESSAGES: Mapping[str, str] = {
     "monster.look.none": "Das Monster schaut sich um und sieht keine Figur.",
     "monster.look.confused": (
         "Das Monster sieht {figures:names} gleich weit entfernt ({distance} {distance:plural/Feld/Felder}) "
-        "und ist verwirrt: es dreht sich nicht und schaut weiter {facing:dir}."
+        "und ist verwirrt: Es dreht sich nicht und schaut weiter {facing:dir}."
     ),
     "monster.look.ahead": (
         "Das Monster sieht {target:name} geradeaus in " + _DISTANCE + " Entfernung und läuft darauf zu ({facing:dir})."
@@ -161,9 +161,9 @@ MESSAGES: Mapping[str, str] = {
     "monster.look.turn": (
         "Das Monster sieht {target:name} {side:side} in " + _DISTANCE + " Entfernung und dreht sich {facing:dir}."
     ),
-    "monster.step": "Schritt {step}: das Monster geht {facing:dir} auf {to:sq}.",
+    "monster.step": "Schritt {step}: Das Monster geht {facing:dir} auf {to:sq}.",
     "monster.wall": (
-        "Schritt {step}: das Monster geht auf {from:sq} durch die Außenmauer und kommt auf der anderen Seite auf "
+        "Schritt {step}: Das Monster geht auf {from:sq} durch die Außenmauer und kommt auf der anderen Seite auf "
         "{to:sq} wieder herein, weiter {facing:dir} schauend."
     ),
     "monster.slide": "Das Monster rutscht über die Blutlache nach {to:sq} und schaut sich unterwegs nicht um.",

@@ -139,7 +139,7 @@ def test_bt_fles_vullen_a_tower_over_wizards_fills_a_flask_in_each_language():
     assert (imprisons.clause, fill.clause) == ("bt-toren-over-tovenaar", "bt-fles-vullen")
     assert [ENGINE.describe(imprisons, lang) for lang in LANGS] == [
         "De toren zet zich over de tovenaars van blauw op veld 12: ze zijn opgesloten.",
-        "Der Turm wird über die Magier von Blau auf Feld 12 gestülpt: sie sind eingesperrt.",
+        "Der Turm wird über die Magier von Blau auf Feld 12 gestülpt: Sie sind eingesperrt.",
         "The tower comes down over the wizards of Blue on space 12: they are trapped.",
     ]
     assert [ENGINE.describe(fill, lang) for lang in LANGS] == [
@@ -155,7 +155,7 @@ def test_bt_niet_op_raventoren_the_refusal_in_each_language():
     assert refused is not None and refused.clause == "bt-niet-op-raventoren"
     assert [ENGINE.reason(refused, lang) for lang in LANGS] == [
         "Toren 9 zou eindigen op veld 13, waar de Raventoren staat: dat mag niet.",
-        "Turm 9 würde auf Feld 13 enden, wo die Rabenburg steht: das ist nicht erlaubt.",
+        "Turm 9 würde auf Feld 13 enden, wo die Rabenburg steht: Das ist nicht erlaubt.",
         "Tower 9 would end on space 13, where Ravenskeep stands: that is not allowed.",
     ]
 
@@ -167,7 +167,7 @@ def test_bt_meerdere_winnaars_the_result_in_each_language():
     assert result is not None and result.key == "result.most"
     assert [ENGINE.describe_result(result, lang) for lang in LANGS] == [
         "Blauw wint: van de spelers die aan beide voorwaarden voldoen, heeft 5 gevulde flesjes nog in bezit.",
-        "Blau gewinnt: von den Spielern, die beide Bedingungen erfüllen, besitzt er noch 5 gefüllte Zaubertrankflaschen.",
+        "Blau gewinnt: Von den Spielern, die beide Bedingungen erfüllen, besitzt er noch 5 gefüllte Zaubertrankflaschen.",
         "Blue wins: of the players who meet both conditions, this player still holds 5 filled potions.",
     ]
 

@@ -165,7 +165,7 @@ def test_the_monster_walks_through_the_outer_wall_ff_monster_door_muur():
     assert rendered(event("ff-monster-door-muur", 1, "monster.wall")) == {
         "nl": "Stap 3: het monster loopt op (15, 5) door de buitenmuur en komt aan de overkant op (0, 5) weer "
         "binnen, nog steeds naar rechts kijkend.",
-        "de": "Schritt 3: das Monster geht auf (15, 5) durch die Außenmauer und kommt auf der anderen Seite auf "
+        "de": "Schritt 3: Das Monster geht auf (15, 5) durch die Außenmauer und kommt auf der anderen Seite auf "
         "(0, 5) wieder herein, weiter nach rechts schauend.",
         "en": "Step 3: the monster walks through the outer wall at (15, 5) and comes back in on the opposite side "
         "at (0, 5), still looking right.",
@@ -189,7 +189,7 @@ def test_a_step_against_the_outer_wall_is_refused_ff_orthogonaal():
     assert refused is not None and refused.key == "refuse.wall"
     assert {lang: ENGINE.reason(refused, lang) for lang in LANGUAGES} == {
         "nl": "Van (0, 5) kan niet naar links gestapt worden: daar is de buitenmuur.",
-        "de": "Von (0, 5) kann man nicht nach links gehen: dort ist die Außenmauer.",
+        "de": "Von (0, 5) kann man nicht nach links gehen: Dort ist die Außenmauer.",
         "en": "Stepping left from (0, 5) is impossible: the outer wall is there.",
     }
 

@@ -127,7 +127,7 @@ def test_td_dieven_stelen_tegel_the_theft_in_three_languages():
     assert theft.clause == "td-dieven-stelen-tegel"
     assert ENGINE.describe(theft, "nl").startswith("Op geen enkele toren staat een wachter: de dieven stelen")
     assert ENGINE.describe(theft, "de") == (
-        "Auf keinem Turm steht ein Wächter: die Diebe stehlen die Karte von Rot. "
+        "Auf keinem Turm steht ein Wächter: Die Diebe stehlen die Karte von Rot. "
         "Sie wird offen neben die Wertungstafel gelegt (Wert 4).")
     assert ENGINE.describe(theft, "en") == (
         "No tower has a guard: the thieves steal Red's tile. It goes face up next to the scoreboard (value 4).")
