@@ -55,7 +55,7 @@ MESSAGES: Mapping[str, str] = {
     # -- guards ------------------------------------------------------------------------------------
     "reach.own": "De tegel op {placed:sq} is de tegel van de toren zelf: die ligt altijd binnen bereik.",
     "reach.height": "De toren op {at:sq} is {pieces} hoog en reikt {pieces} {pieces:plural/plek/plekken} ver; de tegel op {placed:sq} ligt {distance} {distance:plural/plek/plekken} verder in rechte lijn: binnen bereik.",
-    "reach.gaps": "De toren op {at:sq} is {pieces} hoog; de tegel op {placed:sq} ligt {distance} {distance:plural/plek/plekken} verder, met {gaps} {gaps:plural/gat/gaten} ertussen die gewoon meetellen: binnen bereik.",
+    "reach.gaps": "De toren op {at:sq} is {pieces} hoog; de tegel op {placed:sq} ligt {distance} {distance:plural/plek/plekken} verder, met {gaps} {gaps:plural/gat/gaten} ertussen, {gaps:plural/dat gewoon meetelt/die gewoon meetellen}: binnen bereik.",
     "guard": "{player:colour} zet een wachter op de toren op {at:sq} ({pieces} hoog) in plaats van een meeple op de tegel.",
     "guard.displace": "Op die toren stond al een wachter van {owner:colour}: die gaat eerst terug naar de voorraad van {owner:colour}.",
     "guard.displace-points": "{owner:colour} krijgt meteen " + _PTS + " voor de verdreven wachter.",
