@@ -6,7 +6,7 @@ from simulator.core.engine import CHANCE
 from simulator.games.betoverde_torens import ENGINE
 from simulator.games.betoverde_torens.state import SHIELDS
 
-from .support import new_game, play, pos_of
+from .support import new_game, play, pos_of, spaces
 
 
 def test_bt_opbouw_raventoren_on_space_1_and_towers_on_spaces_2_to_10():
@@ -93,3 +93,54 @@ def test_bt_solo_met_flesjes_six_flasks_and_three_random_spells():
     assert events[0].clause == "bt-solo-met-flesjes"
     pos = pos_of(s)
     assert pos["spells"] == ["swap", "raven", "free"] and pos["flasks"]["red"]["empty"] == 6
+
+
+# -- Scenarios keep the setup table (checkrules) -----------------------------------------------------
+
+SIX_EACH = """
+title = "Zes blauwe tovenaars"
+clauses = ["bt-maximaal-zes-tovenaars"]
+
+[position]
+players = ["red", "blue"]
+wizards_each = 6
+spaces = { 2 = { towers = [{ tower = 1 }] }, 3 = { towers = [{ tower = 2 }] }, 4 = { towers = [{ tower = 3 }] }, 5 = { towers = [{ tower = 4 }] }, 6 = { towers = [{ tower = 5 }] }, 7 = { towers = [{ tower = 6 }] }, 8 = { towers = [{ tower = 7 }] }, 9 = { towers = [{ tower = 8 }] }, 10 = { towers = [{ tower = 9 }] }, 11 = { wizards = ["red"] }, 12 = { wizards = ["blue", "blue", "blue", "blue", "blue", "blue"] } }
+raven = { at = 1, inside = { red = 5 } }
+hands = { red = ["w1", "t1", "x2"], blue = ["w1", "t1", "x1"] }
+
+[[step]]
+action = "play:w1:wizard:11"
+refused = "bt-maximaal-zes-tovenaars"
+caption = "Rood zou op veld 12 eindigen."
+"""
+
+
+def test_bt_tovenaars_en_flesjes_a_scenario_with_six_wizards_each_for_two_players_is_refused():
+    """bt-tovenaars-en-flesjes: with 2 players each has 5 wizards. The former six-wizards demo (six
+    blue wizards in a two-player game) is a position a dispute may ask about, but no scenario of the
+    site may start from it: replaying it with its checks (as checkrules does) names the table."""
+    from simulator.core.scenarios import ScenarioError, parse_scenario, replay
+
+    scenario = parse_scenario(SIX_EACH, "betoverde-torens", "bt-zes-blauw", "six.toml")
+    state = ENGINE.state_from_position(scenario.position)  # the engine reads the position ...
+    assert [p.clause for p in ENGINE.setup_problems(state)] == ["bt-tovenaars-en-flesjes"]
+    with pytest.raises(ScenarioError, match=r"six\.toml: the start breaks the game's setup rules: 2 players have 5 "
+                       r"wizards each, not 6 \(bt-tovenaars-en-flesjes\)"):
+        replay(ENGINE, scenario)  # ... but the scenario is refused
+
+
+def test_bt_materiaal_klaarleggen_the_base_game_lays_out_only_the_two_basic_spells():
+    """bt-materiaal-klaarleggen: "Leg de toverspreuken Verplaats een Tovenaar en Verplaats een Toren
+    daar open bij; de andere spreuken blijven in de doos" — a base-game start with another open spell
+    breaks the setup; the master wizards choose theirs (bt-meester-spreuken)."""
+    two = {
+        "players": ["red", "blue"],
+        "spaces": spaces(s11={"wizards": ["red"]}, s12={"wizards": ["blue"]}),
+        "raven": {"at": 1, "inside": {"red": 4, "blue": 4}},
+    }
+    base = ENGINE.state_from_position({**two, "spells": ["free"]})
+    assert [p.clause for p in ENGINE.setup_problems(base)] == ["bt-materiaal-klaarleggen"]
+    assert ENGINE.setup_problems(ENGINE.state_from_position(two)) == []
+    master = ENGINE.state_from_position({**two, "master": True, "spells": ["free"]})
+    assert ENGINE.setup_problems(master) == []
+    assert ENGINE.setup_problems(new_game(2)) == []
