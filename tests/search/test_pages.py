@@ -212,3 +212,17 @@ def test_after_a_change_the_previous_index_answers_while_a_thread_rebuilds(setti
     after = site_search.INDEXES.get("nl")
     assert after is not before
     assert [h.document.meta["slug"] for h in after.search("kwartel").hits] == ["kwartel"]
+
+
+def test_a_position_is_about_the_clauses_its_last_moves_cited_and_its_next_moves_would_cite():
+    from sitewide.position_topics import clauses_of_position
+
+    url = "/nl/finstere-flure/sim/?scenario=ff-faq-monster-duwt-steen-tegen-de-muur&step={}"
+    start, pushed = clauses_of_position(url.format(0)), clauses_of_position(url.format(5))
+    # After the monster's turn: the push, the crush against the wall, the crumbling stone ...
+    assert {"ff-monster-schuift-steen", "ff-monster-verplettert", "ff-steen-verpulvert"} <= pushed
+    assert not {"ff-monster-schuift-steen", "ff-monster-verplettert"} & start
+    # ... and what the players' next moves cite (entering the board, how far a figure walks).
+    assert {"ff-bord-betreden", "ff-stappen-waarde"} <= pushed
+    for bad in ("/nl/finstere-flure/sim/?log=garbage", "/nl/monopoly/sim/?x=1", "https://evil.example/", ""):
+        assert clauses_of_position(bad) == frozenset()
