@@ -53,7 +53,7 @@ test: venv
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
 test-postgres: venv
 	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
-	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/simulator_web tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py
+	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/search tests/simulator_web tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py

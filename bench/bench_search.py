@@ -1,13 +1,19 @@
-"""The site search with 10,000 published FAQ entries: server time of typical queries (Dutch, German,
-a one-letter term, a compound part, two words) through ``sitewide.search.run_search`` and through
-the search page itself. Prints p50/p95/max per query, wall clock and CPU time (no assertions on
-time).
+"""The site search: how well it answers players' questions, and how fast it answers a keystroke.
 
-Runs in a child process on a throwaway SQLite database (migrated, the rulebooks loaded, the
-entries made from sentences of the rulebooks), so it never touches the site's own database and
-does not depend on the Django setup of the other benchmarks in the same ``make bench`` run.
+1. Recall on the labelled player questions (bench/search_questions.toml, and the holdout set
+   nothing was tuned on): the share whose answer is the first result, and among the first five,
+   per language.
+2. With 10,000 published FAQ entries besides the rulebooks: every question of the labelled set
+   typed letter by letter into the ask form's suggestions (``sitewide.search.suggest``, as the
+   suggestions endpoint calls it, and through the endpoint itself): p50/p95/max server time per
+   keystroke, and the time to build a language's index after a content change.
 
-``BENCH_SEARCH_ENTRIES=N`` changes the number of entries; ``BENCH_SEARCH_ROUNDS=N`` the repeats.
+Runs in a child process on a throwaway SQLite database (migrated, the rulebooks and curated FAQ
+loaded, the entries made from sentences of the rulebooks), so it never touches the site's own
+database. Prints figures only: no assertions on time.
+
+``BENCH_SEARCH_ENTRIES=N`` changes the number of entries; ``BENCH_SEARCH_QUESTIONS=N`` how many
+labelled questions are typed (default all).
 """
 
 import os
@@ -21,8 +27,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENTRIES = int(os.environ.get("BENCH_SEARCH_ENTRIES", "10000"))
-ROUNDS = int(os.environ.get("BENCH_SEARCH_ROUNDS", "30"))
-QUERIES = ["toren", "monster", "e", "zugbrücke", "Spieler", "de", "tovenaar toren", "raventoren"]
+TYPED = int(os.environ.get("BENCH_SEARCH_QUESTIONS", "0"))
 CHILD_FLAG = "--measure"
 
 
@@ -59,43 +64,69 @@ def make_entries(count: int) -> None:
     Entry.objects.bulk_create(batch, batch_size=500)
 
 
+def report_recall() -> None:
+    from sitewide.evaluation import HOLDOUT, QUESTIONS, evaluate, load_questions, recall
+
+    print(f"{'set':<10}{'lang':<6}{'questions':>10}{'recall@1':>10}{'recall@5':>10}")
+    for name, path in (("main", QUESTIONS), ("holdout", HOLDOUT)):
+        outcomes = evaluate(load_questions(path))
+        for lang in ("nl", "de", "en", "all"):
+            part = [o for o in outcomes if lang == "all" or o.question.lang == lang]
+            print(f"{name:<10}{lang:<6}{len(part):>10}{recall(part, 1):>10.0%}{recall(part, 5):>10.0%}")
+
+
+def report_keystrokes() -> None:
+    from django.test import Client
+
+    from faq.models import Entry
+    from rulesite.httpcache import STORE, bump
+    from sitewide import search
+    from sitewide.evaluation import QUESTIONS, load_questions
+
+    started = time.perf_counter()
+    make_entries(ENTRIES)
+    print(f"\n{Entry.objects.published().count()} published FAQ entries ({time.perf_counter() - started:.1f} s to make)")
+    builds = []
+    for lang in ("nl", "de", "en"):
+        bump()
+        t0 = time.perf_counter()
+        search.INDEXES.get(lang)
+        builds.append(f"{lang} {time.perf_counter() - t0:.2f} s")
+    print("index build after a content change: " + ", ".join(builds))
+    questions = load_questions(QUESTIONS)
+    if TYPED:
+        questions = questions[:TYPED]
+    client = Client()
+    server, cpu, page = [], [], []
+    for q in questions:
+        for end in range(1, len(q.text) + 1):
+            typed = q.text[:end]
+            game = q.game if q.context == "game" else None
+            t0, c0 = time.perf_counter(), time.process_time()
+            search.suggest(typed, q.lang, game=game, partial=True)
+            server.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+            if end % 5 == 0:  # every fifth keystroke also through the endpoint (template and middleware)
+                STORE.clear()
+                t0 = time.perf_counter()
+                response = client.get(f"/{q.lang}/search/suggest/", {"q": typed, "in": game or "", "ask": "1"})
+                page.append((time.perf_counter() - t0) * 1000)
+                assert response.status_code == 200, response.status_code
+    print(f"{len(server)} keystrokes of {len(questions)} questions typed letter by letter:")
+    print(f"{'':<22}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for label, values in (("suggest()", server), ("suggest() CPU", cpu), ("endpoint (1 in 5)", page)):
+        print(f"{label:<22}{statistics.median(values):>9.1f}{percentile(values, 95):>9.1f}{max(values):>9.1f}")
+
+
 def measure() -> None:
     import django
 
     django.setup()
-    from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from faq.models import Entry
-    from rulesite.httpcache import STORE
-    from sitewide.search import run_search
-
     setup_test_environment()
-    started = time.perf_counter()
-    make_entries(ENTRIES)
-    print(f"{Entry.objects.published().count()} published FAQ entries made in {time.perf_counter() - started:.1f} s")
-    client = Client()
-    # Wall-clock times, and the CPU time of this process (the search and SQLite, which runs in
-    # it): on a busy machine the wall clock includes waiting for a core, the CPU time does not.
-    print(f"{'query':<18}{'matches':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'cpu p95':>9}{'page p95':>10}")
-    for text in QUERIES:
-        times, cpu_times, page_times = [], [], []
-        result = run_search({"q": text})  # warm up
-        for _ in range(ROUNDS):
-            t0, c0 = time.perf_counter(), time.process_time()
-            result = run_search({"q": text})
-            times.append((time.perf_counter() - t0) * 1000)
-            cpu_times.append((time.process_time() - c0) * 1000)
-            STORE.clear()  # the page rendered, not the stored copy a repeat request gets
-            t0 = time.perf_counter()
-            response = client.get("/nl/search/", {"q": text})
-            page_times.append((time.perf_counter() - t0) * 1000)
-            assert response.status_code == 200, response.status_code
-        matches = result["total"] + result["faq_total"]
-        print(
-            f"{text:<18}{matches:>9}{statistics.median(times):>9.1f}{percentile(times, 95):>9.1f}"
-            f"{max(times):>9.1f}{percentile(cpu_times, 95):>9.1f}{percentile(page_times, 95):>10.1f}"
-        )
+    report_recall()
+    report_keystrokes()
 
 
 def main() -> None:
@@ -107,7 +138,7 @@ def main() -> None:
         )
         for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["loadrules", "-v0"]):
             subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
-        print(f"Search, {ENTRIES} FAQ entries plus the rulebooks' clauses, {ROUNDS} rounds per query:", flush=True)
+        print(f"Search: labelled questions, then {ENTRIES} FAQ entries typed into letter by letter:", flush=True)
         subprocess.run([sys.executable, __file__, CHILD_FLAG], cwd=ROOT, env=env, check=True)
 
 

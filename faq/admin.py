@@ -10,7 +10,7 @@ from functools import reduce
 from operator import or_
 
 from django.contrib import admin, messages
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from rulebooks.models import Clause
 from rulebooks.rendering import LANG_PLACEHOLDER
 
+from . import triage
 from .forms import EntryAdminForm
-from .models import Change, Entry, EntryTranslation
+from .models import Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
 
 
 class EntryAdminKeepsRetiredForm(EntryAdminForm):
@@ -54,25 +55,46 @@ class TranslationInline(admin.StackedInline):
     fields = ["language", "question", "answer"]
 
 
+class PhrasingInline(admin.TabularInline):
+    """"Players also say" for this entry, written here (the content file's own are listed above
+    the answer, read-only: ``loadrules`` keeps them in sync with the file)."""
+
+    model = Phrasing
+    fk_name = "entry"
+    extra = 1
+    fields = ["language", "text"]
+    verbose_name = _("“players also say” phrasing")
+    verbose_name_plural = _("Players also say (searched with this entry)")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(origin=Phrasing.ADMIN)
+
+
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     form = EntryAdminKeepsRetiredForm
-    list_display = ["short_question", "game", "status", "published", "origin", "is_verified", "asked_date", "created_at"]
+    list_display = [
+        "short_question", "game", "status", "published", "origin", "is_verified", "answered_by_suggestion",
+        "asked_date", "created_at",
+    ]  # fmt: skip
     list_display_links = ["short_question"]
     list_filter = ["game", "status", "published", "origin", "edited_in_admin"]
     search_fields = ["question", "answer", "slug", "asker_name", "asker_email"]
     date_hierarchy = "created_at"
     ordering = ["-created_at"]
     filter_horizontal = ["clauses"]
-    inlines = [TranslationInline, ChangeInline]
+    inlines = [TranslationInline, PhrasingInline, ChangeInline]
     actions = ["publish", "unpublish", "restore_repository_version"]
     readonly_fields = [
-        "preview", "is_verified", "origin", "source_path", "edited_in_admin", "asker_name", "asker_email",
+        "existing_answers", "file_phrasings", "preview", "is_verified", "origin", "source_path", "edited_in_admin", "asker_name", "asker_email",
         "tracking_link", "created_at", "answered_at", "changed_at", "published_at", "updated_at",
     ]  # fmt: skip
     fieldsets = [
-        (None, {"fields": ["game", "slug", "question", "status", "published"]}),
-        (_("Answer"), {"fields": ["answer", "preview", "clauses", "scenario", "is_verified", "position_url"]}),
+        (None, {"fields": ["game", "slug", "question", "status", "published", "existing_answers"]}),
+        (
+            _("Answer"),
+            {"fields": ["answer", "preview", "clauses", "scenario", "is_verified", "position_url", "file_phrasings"]},
+        ),
         (_("Mark as changed"), {"fields": ["change_reason"]}),
         (_("Asked by"), {"fields": ["asker_name", "asker_email", "tracking_link"]}),
         (
@@ -87,7 +109,50 @@ class EntryAdmin(admin.ModelAdmin):
     ]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("game")
+        queryset = super().get_queryset(request).select_related("game")
+        return queryset.annotate(suggestion_count=Count("suggestion_answers", distinct=True))
+
+    @admin.display(description=_("answered a question as a suggestion"), ordering="suggestion_count")
+    def answered_by_suggestion(self, obj):
+        return getattr(obj, "suggestion_count", 0) or "—"
+
+    @admin.display(description=_("existing answers that match"))
+    def existing_answers(self, obj):
+        """For a question still to answer: the rulings and clauses the search finds for it, each
+        with "answer with this" (links it in the answer, cites its clauses, keeps editing)."""
+        if not obj.pk or obj.status in Entry.ANSWERED_STATUSES:
+            return "—"
+        hits = triage.matches(obj.question, obj.game, obj.game.language)
+        if not hits:
+            return _("The search finds no ruling or clause for this question.")
+        rows = []
+        for hit in hits:
+            target = f"faq:{hit.url_args[0]}:{hit.url_args[1]}" if hit.is_faq else f"clause:{hit.url_args[1]}"
+            url = (
+                reverse("faq:entry", args=hit.url_args) if hit.is_faq else reverse("rulebooks:clause", args=hit.url_args)
+            )
+            label = _("Ruling") if hit.is_faq else f"§{hit.number}"
+            rows.append(
+                format_html(
+                    '<li><a href="{}" target="_blank" rel="noopener">{} {}</a> <small>{}</small> '
+                    '<button type="submit" class="button" name="_answer_with" value="{}">{}</button></li>',
+                    url, label, hit.title_html, hit.game.title, target, _("Answer with this"),
+                )  # fmt: skip
+            )
+        return format_html('<ol class="triage-matches">{}</ol>', mark_safe("".join(rows)))
+
+    @admin.display(description=_("players also say (content file)"))
+    def file_phrasings(self, obj):
+        rows = list(obj.phrasings.filter(origin=Phrasing.FILE)) if obj.pk else []
+        if not rows:
+            return "—"
+        return format_html_join_lines(f"{p.language}: {p.text}" for p in rows)
+
+    def response_change(self, request, obj):
+        if "_answer_with" in request.POST:  # keep editing the answer just linked
+            request.POST = request.POST.copy()
+            request.POST["_continue"] = "1"
+        return super().response_change(request, obj)
 
     @admin.display(description=_("question"), ordering="question")
     def short_question(self, obj):
@@ -116,6 +181,12 @@ class EntryAdmin(admin.ModelAdmin):
         url = reverse("faq:track", args=[obj.token])
         return format_html('<a href="{}">{}</a>', url, url)
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        cited = getattr(request, "_cited_by_link", [])
+        if cited:
+            form.instance.clauses.add(*cited)
+
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
         entry = form.instance
@@ -123,12 +194,33 @@ class EntryAdmin(admin.ModelAdmin):
             # A translation changed here: from now on the files no longer overwrite this entry.
             Entry.objects.filter(pk=entry.pk).update(edited_in_admin=True)
 
+    def _answer_with(self, request, obj) -> list[Clause]:
+        """"Answer with this": the link added to the answer, and the clauses it cites."""
+        kind, _sep, ref = str(request.POST.get("_answer_with", ""))[:200].partition(":")
+        lang = obj.game.language
+        if kind == "clause":
+            clause = Clause.objects.filter(anchor=ref).first()
+            if clause is None:
+                return []
+            obj.answer = (obj.answer.rstrip() + "\n\n" + triage.CLAUSE_ANSWER.get(lang, triage.CLAUSE_ANSWER["en"]).format(ref=ref)).strip()
+            return [clause]
+        game_slug, _sep, slug = ref.partition(":")
+        entry = Entry.objects.published().filter(game_id=game_slug, slug=slug).first()
+        if entry is None:
+            return []
+        url = f"/{lang}/{entry.game_id}/faq/{entry.slug}/"
+        text = triage.ENTRY_ANSWER.get(lang, triage.ENTRY_ANSWER["en"]).format(question=str(entry).replace("]", ")"), url=url)
+        obj.answer = (obj.answer.rstrip() + "\n\n" + text).strip()
+        return list(entry.clauses.all())
+
     def save_model(self, request, obj, form, change):
+        cited = self._answer_with(request, obj) if "_answer_with" in request.POST else []
         if change and form.has_changed() and obj.origin == Entry.REPOSITORY:
             obj.edited_in_admin = True
         if form.records_change:
             obj.changed_at = timezone.now()
         super().save_model(request, obj, form, change)
+        request._cited_by_link = cited  # added after the form's own clauses are saved (save_related)
         if form.records_change:
             Change.objects.create(
                 entry=obj, reason=form.cleaned_data["change_reason"], editor=request.user, created_at=obj.changed_at
@@ -205,3 +297,97 @@ class EntryAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
 
+
+
+def format_html_join_lines(lines) -> str:
+    return format_html("<ul>{}</ul>", mark_safe("".join(format_html("<li>{}</li>", line) for line in lines)))
+
+
+@admin.register(Phrasing)
+class PhrasingAdmin(admin.ModelAdmin):
+    """Every "players also say" phrasing: those of the content files (read-only here) and the
+    admin's. Add one to a clause here (a clause has no admin page of its own), or to an FAQ entry
+    on the entry's page."""
+
+    list_display = ["text", "language", "target", "game", "origin", "created_at"]
+    list_filter = ["game", "language", "origin"]
+    search_fields = ["text", "clause__anchor", "clause__title", "entry__question"]
+    raw_id_fields = ["clause", "entry"]
+    fields = ["clause", "entry", "language", "text"]
+
+    @admin.display(description=_("clause or FAQ entry"))
+    def target(self, obj):
+        return obj.clause or obj.entry
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.origin == Phrasing.FILE:
+            return False  # loadrules keeps these in line with phrasings.toml
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.origin == Phrasing.FILE:
+            return False
+        return super().has_delete_permission(request, obj)
+
+
+@admin.register(SuggestionAnswer)
+class SuggestionAnswerAdmin(admin.ModelAdmin):
+    """Askings that ended with "This answers my question" under a suggestion, beside the
+    questions that were sent: how often the suggestions answered instead of an editor."""
+
+    list_display = ["created_at", "game", "language", "chosen", "question_typed"]
+    list_filter = ["game", "language", "created_at"]
+    search_fields = ["question", "entry__question", "clause__title"]
+    date_hierarchy = "created_at"
+    actions = ["add_as_phrasing"]
+    readonly_fields = ["created_at", "game", "language", "question", "entry", "clause"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("answer chosen"))
+    def chosen(self, obj):
+        return obj.entry or obj.clause or "—"
+
+    @admin.display(description=_("question typed"))
+    def question_typed(self, obj):
+        text = " ".join(obj.question.split())
+        return text if len(text) <= 90 else text[:89] + "…"
+
+    def changelist_view(self, request, extra_context=None):
+        extra_context = {**(extra_context or {}), "deflection": deflection_figures()}
+        return super().changelist_view(request, extra_context)
+
+    @admin.action(description=_("Add the words typed as “players also say” of the chosen answer"), permissions=["view"])
+    def add_as_phrasing(self, request, queryset):
+        added = 0
+        for row in queryset.exclude(question=""):
+            text = " ".join(row.question.split())[:200]
+            target = {"entry": row.entry} if row.entry_id else {"clause": row.clause} if row.clause_id else None
+            if target is None or Phrasing.objects.filter(language=row.language, text=text, **target).exists():
+                continue
+            Phrasing(language=row.language, text=text, origin=Phrasing.ADMIN, **target).save()
+            added += 1
+        self.message_user(
+            request,
+            ngettext("%(n)d phrasing added.", "%(n)d phrasings added.", added) % {"n": added},
+            messages.SUCCESS,
+        )
+
+
+def deflection_figures(days=(7, 30, None)) -> list[dict]:
+    """Per period: askings a suggestion answered, questions sent, and the share answered."""
+    now = timezone.now()
+    rows = []
+    for span in days:
+        answered = SuggestionAnswer.objects.all()
+        asked = Entry.objects.filter(origin=Entry.VISITOR)
+        if span is not None:
+            since = now - timezone.timedelta(days=span)
+            answered, asked = answered.filter(created_at__gte=since), asked.filter(created_at__gte=since)
+        a, q = answered.count(), asked.count()
+        rows.append({"days": span, "answered": a, "asked": q, "share": round(100 * a / (a + q)) if a + q else None})
+    return rows

@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebooks.localize import reader_language
 from rulebooks.models import Clause, Game, ShownInLanguage
-from rulebooks.textsearch import index_text
 
 from . import verification
 from .positions import MAX_POSITION_URL, parse_position_url
@@ -135,11 +134,9 @@ class Entry(ShownInLanguage, models.Model):
         ),
     )
 
-    # Rendered and search copies of the text, refreshed on every save.
+    # The rendered answer and its plain text (snippets, the search), refreshed on every save.
     answer_html = models.TextField(blank=True, editable=False)
     answer_text = models.TextField(blank=True, editable=False)
-    search_title = models.TextField(blank=True, editable=False)
-    search_body = models.TextField(blank=True, editable=False)
 
     objects = PublishedQuerySet.as_manager()
 
@@ -180,10 +177,8 @@ class Entry(ShownInLanguage, models.Model):
                 raise ValidationError({"position_url": _("The position belongs to another game.")})
 
     def render(self) -> None:
-        """Refresh the rendered answer and the search columns from the text fields."""
+        """Refresh the rendered answer and its plain text from the answer."""
         self.answer_html, self.answer_text = render_answer(self.answer)
-        self.search_title = index_text(self.question)
-        self.search_body = index_text(self.answer_text)
 
     def apply_dates(self, now=None) -> None:
         """Set the answered and first-published dates the first time they apply."""
@@ -239,8 +234,6 @@ class EntryTranslation(models.Model):
 
     answer_html = models.TextField(blank=True, editable=False)
     answer_text = models.TextField(blank=True, editable=False)
-    search_title = models.TextField(blank=True, editable=False)
-    search_body = models.TextField(blank=True, editable=False)
 
     class Meta:
         verbose_name = _("translation")
@@ -257,10 +250,8 @@ class EntryTranslation(models.Model):
             raise ValidationError({"language": _("This is the rulebook's own language: write it in the entry itself.")})
 
     def render(self) -> None:
-        """Refresh the rendered answer (clauses titled in this language) and the search columns."""
+        """Refresh the rendered answer (clauses titled in this language) and its plain text."""
         self.answer_html, self.answer_text = render_answer(self.answer, self.language)
-        self.search_title = index_text(self.question)
-        self.search_body = index_text(self.answer_text)
 
     def save(self, *args, **kwargs):
         self.game_id = self.entry.game_id
@@ -316,3 +307,125 @@ class Change(models.Model):
 
 def source_hash(*parts) -> str:
     return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
+
+
+PHRASING_MAX = 200
+
+
+class PhrasingQuerySet(models.QuerySet):
+    def written_by_people(self):
+        """The admin's phrasings (``loadrules`` rebuilds the files' own)."""
+        return self.filter(origin=Phrasing.ADMIN)
+
+    def lost_with_their_game(self):
+        return self.written_by_people()
+
+
+class SuggestionAnswerQuerySet(models.QuerySet):
+    def written_by_people(self):
+        """None that a content change could lose: a deleted game, clause or entry leaves its
+        records in place (set to none)."""
+        return self.none()
+
+    def lost_with_their_game(self):
+        return self.none()
+
+
+class Phrasing(models.Model):
+    """"Players also say": a way players put the question a clause or an FAQ entry answers, in one
+    language. The search reads it with the clause or entry (weighted above the body text), so a
+    player who writes "monster duwt steen" finds "Steenblokken voor zich uit schuiven". Phrasings
+    come from the content files (``phrasings.toml`` of each game, kept in sync by ``loadrules``)
+    or are written in the admin (origin "admin", never touched by ``loadrules``)."""
+
+    FILE = "file"
+    ADMIN = "admin"
+    ORIGIN_CHOICES = [(FILE, _("content file")), (ADMIN, _("written in the admin"))]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phrasings", editable=False)
+    clause = models.ForeignKey(
+        Clause, null=True, blank=True, on_delete=models.CASCADE, related_name="phrasings", verbose_name=_("clause")
+    )
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="phrasings", verbose_name=_("FAQ entry")
+    )
+    language = models.CharField(
+        _("language"), max_length=5, choices=[(code, code) for code, _name in settings.LANGUAGES]
+    )
+    text = models.CharField(
+        _("players also say"),
+        max_length=PHRASING_MAX,
+        help_text=_("How a player would ask it, in their words, e.g. “monster duwt steen”."),
+    )
+    origin = models.CharField(_("origin"), max_length=8, choices=ORIGIN_CHOICES, default=ADMIN, editable=False)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
+
+    objects = PhrasingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["language", "pk"]
+        verbose_name = _("“players also say” phrasing")
+        verbose_name_plural = _("“players also say” phrasings")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(clause__isnull=False, entry__isnull=True)
+                | models.Q(clause__isnull=True, entry__isnull=False),
+                name="faq_phrasing_clause_or_entry",
+            ),
+            models.UniqueConstraint(fields=["clause", "language", "text"], name="faq_phrasing_unique_clause"),
+            models.UniqueConstraint(fields=["entry", "language", "text"], name="faq_phrasing_unique_entry"),
+        ]
+
+    def __str__(self):
+        return f"{self.language}: {self.text}"
+
+    def clean(self):
+        super().clean()
+        self.text = " ".join((self.text or "").split())
+        if (self.clause_id is None) == (self.entry_id is None):
+            raise ValidationError(_("A phrasing belongs to either a clause or an FAQ entry."))
+        if not self.text:
+            raise ValidationError({"text": _("Write how a player would ask it.")})
+
+    def save(self, *args, **kwargs):
+        self.text = " ".join((self.text or "").split())
+        target = self.clause if self.clause_id else self.entry
+        if target is not None:
+            self.game_id = target.game_id
+        super().save(*args, **kwargs)
+
+
+class SuggestionAnswer(models.Model):
+    """A visitor who was writing a question chose a suggested ruling or clause as the answer
+    ("This answers my question") instead of sending the question: editors see how often the
+    suggestions answered, which entries and clauses did, and in what words they were asked.
+    No name, email or address is kept. Saving one does not change any public page."""
+
+    affects_pages = False  # sitewide.content_version does not bump for these rows
+
+    game = models.ForeignKey(
+        Game, null=True, on_delete=models.SET_NULL, related_name="suggestion_answers", verbose_name=_("game")
+    )
+    language = models.CharField(_("language"), max_length=5)
+    question = models.TextField(_("question typed"), max_length=QUESTION_MAX, blank=True)
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="suggestion_answers",
+        verbose_name=_("FAQ entry chosen"),
+    )  # fmt: skip
+    clause = models.ForeignKey(
+        Clause, null=True, blank=True, on_delete=models.SET_NULL, related_name="suggestion_answers",
+        verbose_name=_("clause chosen"),
+    )  # fmt: skip
+    created_at = models.DateTimeField(_("date"), default=timezone.now)
+
+    objects = SuggestionAnswerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("question answered by a suggestion")
+        verbose_name_plural = _("questions answered by a suggestion")
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self):
+        target = self.entry or self.clause
+        return f"{self.created_at:%Y-%m-%d}: {target or '—'}"

@@ -37,7 +37,7 @@ from rulebooks.loader import LoadPlan
 from rulebooks.models import Clause, Game
 from rulebooks.parsing import Problem, cross_refs, resolve_refs
 
-from .models import Entry, EntryTranslation, source_hash, unique_slug
+from .models import Entry, EntryTranslation, Phrasing, source_hash, unique_slug
 from .rendering import cached_references
 
 
@@ -51,6 +51,7 @@ class SyncReport:
     references_renamed: int = 0  # answers whose [[former-id]] now reads [[current-id]]
     conflicts: list[str] = field(default_factory=list)
     moved: list[str] = field(default_factory=list)  # visitor questions moved aside for a file
+    phrasings: int = 0  # "players also say" rows of the files added or removed
 
     def __str__(self) -> str:
         text = (
@@ -59,6 +60,8 @@ class SyncReport:
         )
         if self.references_renamed:
             text += f", {self.references_renamed} answer(s) now cite renamed clauses by their new id"
+        if self.phrasings:
+            text += f", {self.phrasings} “players also say” phrasing(s) added or removed"
         text += "".join(f"\n  moved aside: {m}" for m in self.moved)
         return text + "".join(f"\n  skipped: {c}" for c in self.conflicts)
 
@@ -235,8 +238,34 @@ def _sync_curated(content: ContentSet, only: set[tuple[str, str]] | None) -> Syn
                 entry.content_hash = ""
                 entry.save(dates=False)
                 report.withdrawn += 1
+        report.phrasings = sync_phrasings(content)
         rerender_all()
     return report
+
+
+def sync_phrasings(content: ContentSet) -> int:
+    """Make the files' "players also say" rows (origin "file") those of ``phrasings.toml``; the
+    admin's are left alone (one that says the same as a file is not written twice). Returns how
+    many rows were added or removed."""
+    wanted: set[tuple[int | None, int | None, str, str]] = set()
+    games = [slug for slug in content.games if Game.objects.filter(slug=slug).exists()]
+    for slug in games:
+        clauses = dict(Clause.objects.filter(game_id=slug).values_list("anchor", "pk"))
+        entries = dict(Entry.objects.filter(game_id=slug, origin=Entry.REPOSITORY).values_list("slug", "pk"))
+        for phrasing in content.games[slug].phrasings:
+            if phrasing.kind == "clause" and phrasing.ref in clauses:
+                wanted.add((clauses[phrasing.ref], None, phrasing.language, phrasing.text))
+            elif phrasing.kind == "faq" and phrasing.ref in entries:
+                wanted.add((None, entries[phrasing.ref], phrasing.language, phrasing.text))
+    rows = Phrasing.objects.filter(game_id__in=games)
+    have = {(p.clause_id, p.entry_id, p.language, p.text): p for p in rows}
+    stale = [p.pk for key, p in have.items() if p.origin == Phrasing.FILE and key not in wanted]
+    Phrasing.objects.filter(pk__in=stale).delete()
+    added = 0
+    for clause_id, entry_id, language, text in sorted(wanted - set(have), key=str):
+        Phrasing(clause_id=clause_id, entry_id=entry_id, language=language, text=text, origin=Phrasing.FILE).save()
+        added += 1
+    return added + len(stale)
 
 
 @transaction.atomic
@@ -248,7 +277,7 @@ def rerender_all() -> int:
     admin save committing in between would otherwise be overwritten with the rendering of the
     answer it replaced. The admin's save waits for this transaction instead and renders its own
     text. (SQLite has no row locks; its writer lock already serialises the two.)"""
-    fields = ["answer_html", "answer_text", "search_title", "search_body"]
+    fields = ["answer_html", "answer_text"]
     count = 0
     for model in (Entry, EntryTranslation):  # the answers and their translations
         changed = []

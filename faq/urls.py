@@ -12,6 +12,7 @@ app_name = "faq"
 urlpatterns = [
     path("faq/", views.index, name="index"),
     path("faq/ask/", views.ask, name="ask"),
+    path("faq/answered/", views.answered, name="answered"),
     path("faq/thanks/", views.thanks, name="thanks"),
     path("faq/question/<str:token>/", views.track, name="track"),
     path("faq/feed/", public(feeds.SiteFaqFeed()), name="feed"),

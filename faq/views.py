@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rulebooks.localize import localize_clauses, localize_game
@@ -16,8 +17,8 @@ from rulebooks.models import Clause, Game, looks_like_slug
 from rulesite.httpcache import public
 
 from . import asking, ratelimit
-from .forms import AskForm
-from .models import Entry, localize_entries, new_token
+from .forms import HONEYPOT, NOT_A_RULEBOOK, AskForm, clean_text
+from .models import QUESTION_MAX, Entry, SuggestionAnswer, localize_entries, new_token
 from .pagination import paginate
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
@@ -91,10 +92,10 @@ def entry_detail(request, game, slug):
 def _prefill(params) -> dict:
     """Initial values of the ask form from GET parameters (all optional; checked on submit)."""
     initial = {}
-    for key in ("game", "clause", "position"):
+    for key in ("game", "clause", "position", "question"):
         value = params.get(key, "")
         if isinstance(value, str) and value:
-            initial[key] = value[: MAX_POSITION_URL + 1]  # longer is invalid anyway
+            initial[key] = value[: max(MAX_POSITION_URL, QUESTION_MAX) + 1]  # longer is invalid anyway
     return initial
 
 
@@ -114,7 +115,9 @@ def ask(request):
         position = initial.get("position", "")
         if position and (parse_position_url(position) or ("", ""))[1] != game.slug:
             position = ""
-        context = {"game": game, "clause": clause, "position_url": position, "ask_form": None}
+        # A question from "ask it as a new question" on the search page fills the form in.
+        question = clean_text(initial.get("question", ""), multiline=True)[:QUESTION_MAX]
+        context = {"game": game, "clause": clause, "position_url": position, "ask_form": None, "question": question}
         if request.htmx and not request.htmx.history_restore_request:
             return render(request, "faq/_ask_form.html", {**context, "autofocus": True})
         return render(request, "faq/ask.html", context)
@@ -147,6 +150,40 @@ def ask(request):
             entry.delete()  # over the limit after all: questions sent at the same moment
             return _limited(request, data["question"])
     return _confirmation(entry.token)
+
+
+@require_POST
+def answered(request):
+    """"This answers my question" under a suggestion in the ask form: the asking ends without a
+    question being filed; the choice (and the words typed, no name or address) is counted for the
+    editors, and the reader goes to the answer. The button submits the ask form itself, so the
+    request carries its CSRF token, game and question."""
+    choice = str(request.POST.get("answered", ""))[:200]
+    game_slug = str(request.POST.get("game", ""))[:60]
+    game = Game.objects.filter(slug=game_slug).first() if looks_like_slug(game_slug) else None
+    kind, _sep, ref = choice.partition(":")
+    target: Entry | Clause | None = None
+    if kind == "faq":
+        answer_game, _sep, slug = ref.partition(":")
+        if looks_like_slug(answer_game) and looks_like_slug(slug):
+            target = Entry.objects.published().filter(game_id=answer_game, slug=slug).first()
+    elif kind == "clause" and looks_like_slug(ref):
+        target = Clause.objects.filter(anchor=ref).first()
+    if game is None or target is None:
+        message = _("That answer does not exist (any more): choose another one.") if game else NOT_A_RULEBOOK
+        return render(request, "400.html", {"message": message}, status=400)
+    if not request.POST.get(HONEYPOT):  # a bot's click is not counted
+        SuggestionAnswer.objects.create(
+            game=game,
+            language=request.LANGUAGE_CODE,
+            question=clean_text(str(request.POST.get("question", ""))[: QUESTION_MAX * 2], multiline=True)[:QUESTION_MAX],
+            entry=target if isinstance(target, Entry) else None,
+            clause=target if isinstance(target, Clause) else None,
+        )
+    url = target.get_absolute_url() if isinstance(target, Entry) else reverse("rulebooks:clause", args=[target.game_id, target.anchor])
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # see the answer (a GET), not the form again
+    return response
 
 
 def _limited(request, question: str):

@@ -35,6 +35,8 @@ from .parsing import (
     read_front_matter_file,
     resolve_refs,
 )
+from .phrasings import FILE_NAME as PHRASINGS_FILE
+from .phrasings import PhrasingsError, PhrasingSource, read_phrasings
 
 FAQ_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 RETIRED_FILE = "retired.toml"
@@ -73,6 +75,7 @@ class GameContent:
     faqs: list[FaqSource] = field(default_factory=list)
     scenarios: set[str] = field(default_factory=set)
     glossary: list[Term] = field(default_factory=list)
+    phrasings: list[PhrasingSource] = field(default_factory=list)  # phrasings.toml ("players also say")
     translations: dict[str, tr.BookTranslation] = field(default_factory=dict)  # language -> translation
 
     @property
@@ -234,6 +237,7 @@ def load_content(
         _load_coverage(game, index, seeds_dir, root, problems, aliases)
         _load_faqs(game, index, root, problems, aliases)
         _load_glossary(game, root, problems)
+        _load_phrasings(game, root, problems, aliases)
         _load_translations(game, root, problems, aliases)
 
     return ContentSet(games=games, problems=problems, index=index, aliases=aliases, retired=retired)
@@ -300,6 +304,31 @@ def _load_glossary(game: GameContent, root: Path, problems: list[Problem]) -> No
         game.glossary = read_glossary(path)
     except GlossaryError as exc:
         problems.append(Problem(_rel(path, root), 1, exc.detail))
+
+
+def _load_phrasings(game: GameContent, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
+    """``phrasings.toml`` (optional): every phrasing names a clause of this game or one of its
+    curated FAQ files (read after the FAQ files)."""
+    path = game.folder / PHRASINGS_FILE
+    shown = _rel(path, root)
+    try:
+        found = read_phrasings(path)
+    except PhrasingsError as exc:
+        problems.append(Problem(shown, 1, exc.detail))
+        return
+    clauses = {c.id for c in game.book.clauses}
+    slugs = {f.slug for f in game.faqs} | {p.stem for p in (game.folder / "faq").glob("*.md")}
+    for phrasing in found:
+        if phrasing.kind == "clause":
+            ref = aliases.get(phrasing.ref, phrasing.ref)
+            if ref not in clauses:
+                problems.append(Problem(shown, 1, f"[clause.{phrasing.ref}] is not a clause of {game.slug}"))
+                continue
+            phrasing = PhrasingSource("clause", ref, phrasing.language, phrasing.text)
+        elif phrasing.ref not in slugs:
+            problems.append(Problem(shown, 1, f"[faq.{phrasing.ref}] is not a file faq/{phrasing.ref}.md of {game.slug}"))
+            continue
+        game.phrasings.append(phrasing)
 
 
 def _load_translations(game: GameContent, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:

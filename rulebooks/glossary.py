@@ -10,6 +10,11 @@ being the one to write (the published edition's word where there is one). The fi
     de = ["Monster"]
     en = ["monster", "monsters"]
     note = "Fearsome Floors (English edition) and Finstere Flure (German original) say monster."
+    say_nl = ["beest"]             # optional: words players use for the term (search synonyms)
+
+The ``say_<lang>`` lists are not forms to write: translations are not checked against them. The
+site search treats a term's forms and its ``say`` words in one language as synonyms, so a player
+who types "duwen" also finds the rules that say "schuiven".
 
 :func:`inconsistencies` compares a source text with its translation: a term whose source form
 appears in the source and none of whose forms appear in the translation is rendered
@@ -23,7 +28,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 LANGUAGES = ("nl", "de", "en")
@@ -36,6 +41,11 @@ class Term:
     id: str
     forms: dict[str, tuple[str, ...]]
     note: str = ""
+    say: dict[str, tuple[str, ...]] = field(default_factory=dict)  # players' words, per language
+
+    def synonyms(self, lang: str) -> tuple[str, ...]:
+        """The forms and the players' words of ``lang``: what the search treats as one term."""
+        return self.forms.get(lang, ()) + self.say.get(lang, ())
 
     def word(self, lang: str) -> str:
         """The form to write in ``lang``."""
@@ -85,7 +95,7 @@ def read_glossary(path: Path) -> list[Term]:
         if term_id in seen:
             raise GlossaryError(path, f"{where}: id '{term_id}' is used twice")
         seen.add(term_id)
-        extra = set(raw) - {"id", "note", *LANGUAGES}
+        extra = set(raw) - {"id", "note", *LANGUAGES, *(f"say_{lang}" for lang in LANGUAGES)}
         if extra:
             raise GlossaryError(path, f"{where}: unknown key(s) {sorted(extra)}")
         forms: dict[str, tuple[str, ...]] = {}
@@ -94,10 +104,17 @@ def read_glossary(path: Path) -> list[Term]:
             if not isinstance(value, list) or not value or not all(isinstance(f, str) and f.strip() for f in value):
                 raise GlossaryError(path, f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
             forms[lang] = tuple(f.strip() for f in value)
+        say: dict[str, tuple[str, ...]] = {}
+        for lang in LANGUAGES:
+            value = raw.get(f"say_{lang}", [])
+            if not isinstance(value, list) or not all(isinstance(f, str) and f.strip() for f in value):
+                raise GlossaryError(path, f"{where}: 'say_{lang}' must be a list of words players use")
+            if value:
+                say[lang] = tuple(f.strip() for f in value)
         note = raw.get("note", "")
         if not isinstance(note, str):
             raise GlossaryError(path, f"{where}: note must be text")
-        terms.append(Term(term_id, forms, note))
+        terms.append(Term(term_id, forms, note, say))
     return terms
 
 

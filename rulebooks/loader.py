@@ -24,7 +24,6 @@ from .glossary import inconsistencies
 from .models import Clause, ClauseTranslation, Game, Section
 from .parsing import CONTENT_LANGUAGES, Problem
 from .rendering import html_to_text, render_markdown
-from .textsearch import index_text
 from .translations import glossary_message
 
 
@@ -183,13 +182,17 @@ def _still_referenced(row, message: tuple[str, str], strict: bool = False) -> li
 
 def _referencing(row, strict: bool) -> list[str]:
     """Counts and examples of the rows of other apps pointing at ``row``. Unless ``strict``, rows
-    the content itself rebuilds are left out (a queryset's ``written_by_people()``, if it has one)."""
+    the content itself rebuilds are left out (a queryset's ``written_by_people()``, if it has one);
+    ``strict`` (a game that would go) counts every row, or those a queryset's
+    ``lost_with_their_game()`` names (a content file's phrasings go with the file)."""
     found = []
     for rel in row._meta.related_objects:
         if rel.related_model._meta.app_label == row._meta.app_label:
             continue  # the rulebook's own rows are a rendering of the files
         related = getattr(row, rel.get_accessor_name()).all()
-        if not strict and hasattr(related, "written_by_people"):
+        if strict and hasattr(related, "lost_with_their_game"):
+            related = related.lost_with_their_game()
+        elif not strict and hasattr(related, "written_by_people"):
             related = related.written_by_people()
         count = related.count()
         if count:
@@ -230,6 +233,10 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
                 "order": int(meta.get("order", 0)),
                 "source_path": game_content.book.path,
                 "retired": False,
+                "search_terms": [
+                    {"id": term.id, **{lang: list(term.synonyms(lang)) for lang in CONTENT_LANGUAGES}}
+                    for term in game_content.glossary
+                ],
             },
         )
         # Sections and clauses are a rendering of the files. Rows are updated in place by id
@@ -260,7 +267,6 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
             body_html = _rendered(content, node.body_markdown(), content.index, "")
             notes_html = [_rendered(content, note.markdown, content.index, "") for note in node.notes]
             body_text = html_to_text(body_html)
-            notes_text = " ".join(html_to_text(n) for n in notes_html)
             Clause.all_objects.update_or_create(
                 anchor=node.id,
                 defaults={
@@ -276,8 +282,6 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
                     "notes_html": notes_html,
                     "demos": [{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
                     "body_text": body_text,
-                    "search_title": index_text(node.title),
-                    "search_body": index_text(f"{body_text} {notes_text}"),
                     "source_path": game_content.book.path,
                     "source_line": node.line,
                     "former_ids": former_ids,
@@ -337,7 +341,6 @@ def _store_translations(content: ContentSet, game_content, game: Game, indexes: 
             body_html = _rendered(content, node.body_markdown(), index, lang)
             notes_html = [_rendered(content, note.markdown, index, lang) for note in node.notes]
             body_text = html_to_text(body_html)
-            notes_text = " ".join(html_to_text(n) for n in notes_html)
             rows.append(
                 ClauseTranslation(
                     clause=clauses[node.id],
@@ -348,8 +351,6 @@ def _store_translations(content: ContentSet, game_content, game: Game, indexes: 
                     notes_html=notes_html,
                     demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
                     body_text=body_text,
-                    search_title=index_text(node.title),
-                    search_body=index_text(f"{body_text} {notes_text}"),
                 )
             )
     ClauseTranslation.all_objects.bulk_create(rows)

@@ -66,6 +66,8 @@ class Game(ShownInLanguage, models.Model):
     )
     # The front matter of rulebook.<lang>.md: {lang: {"title", "description", "edition", "source"}}.
     translations = models.JSONField(default=dict, blank=True)
+    # The glossary's terms as search synonyms: [{"id": term, "nl": [forms and players' words], ...}].
+    search_terms = models.JSONField(default=list, blank=True)
 
     all_objects = models.Manager()
     objects = VisibleGameManager()
@@ -126,8 +128,6 @@ class Clause(ShownInLanguage, models.Model):
     notes_html = models.JSONField(default=list, blank=True)
     demos = models.JSONField(default=list, blank=True)
     body_text = models.TextField()
-    search_title = models.TextField()
-    search_body = models.TextField()
     source_path = models.CharField(max_length=300)
     source_line = models.PositiveIntegerField()
     former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this clause had before
@@ -160,8 +160,6 @@ class ClauseTranslation(models.Model):
     notes_html = models.JSONField(default=list, blank=True)
     demos = models.JSONField(default=list, blank=True)  # the clause's demos with their captions in this language
     body_text = models.TextField()
-    search_title = models.TextField()
-    search_body = models.TextField()
 
     all_objects = models.Manager()
     objects = OfVisibleGameManager()

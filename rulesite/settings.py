@@ -18,6 +18,8 @@ Environment variables:
 - ``PUBLIC_CACHE_MAX_AGE``: seconds browsers and caches in front may keep a public page (300).
 - ``PUBLIC_CACHE_ENABLED``: "0" turns off the per-process store of rendered public pages
   (default: on unless debugging).
+- ``SEARCH_REBUILD_IN_BACKGROUND``: "0" makes the search rebuild its index before answering the
+  first search after a content change (default: in a thread, the previous index answering).
 """
 
 import os
@@ -217,6 +219,9 @@ CACHES = {"default": cache_settings(os.environ)}
 # whether this process keeps rendered pages (off while debugging: templates change under you).
 PUBLIC_CACHE_MAX_AGE = int(os.environ.get("PUBLIC_CACHE_MAX_AGE", "300"))
 PUBLIC_CACHE_ENABLED = env_flag("PUBLIC_CACHE_ENABLED", not DEBUG)
+# The search's index (sitewide/search.py) is rebuilt in a thread after a content change while the
+# previous one answers; "0" rebuilds before answering (the tests: a change is found at once).
+SEARCH_REBUILD_IN_BACKGROUND = env_flag("SEARCH_REBUILD_IN_BACKGROUND", True)
 PUBLIC_BROTLI_QUALITY = 5  # 140 KB of HTML -> 23 KB in about 2 ms (quality 11: 21 KB in 116 ms)
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)

@@ -16,3 +16,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# A content change is searchable at once (no rebuild in a background thread).
+SEARCH_REBUILD_IN_BACKGROUND = False

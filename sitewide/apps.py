@@ -1,5 +1,4 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
 
 
 class SitewideConfig(AppConfig):
@@ -7,9 +6,9 @@ class SitewideConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import content_version
-        from .fulltext import on_post_migrate
+        from faq import triage
+
+        from . import content_version, search
 
         content_version.connect()
-
-        post_migrate.connect(on_post_migrate, sender=self, dispatch_uid="sitewide.fulltext.ensure_index")
+        triage.register_matcher(search.matches_for_editors)

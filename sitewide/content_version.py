@@ -4,7 +4,8 @@ text (caches in front within their max-age).
 
 Model saves, deletes and many-to-many changes arrive here as signals; bulk writes that send no
 signal (``QuerySet.update()``, ``bulk_update``) happen in ``loadrules`` and ``importfaq``, which
-bump the version themselves when they finish.
+bump the version themselves when they finish. A model that says ``affects_pages = False`` is not
+watched (no page shows it).
 """
 
 from django.apps import apps
@@ -24,6 +25,8 @@ def _changed(sender, **kwargs) -> None:
 def connect() -> None:
     for label in WATCHED_APPS:
         for model in apps.get_app_config(label).get_models():
+            if not getattr(model, "affects_pages", True):
+                continue  # rows no public page shows (faq.SuggestionAnswer)
             uid = f"sitewide.content_version.{model._meta.label}"
             post_save.connect(_changed, sender=model, dispatch_uid=uid + ".save")
             post_delete.connect(_changed, sender=model, dispatch_uid=uid + ".delete")

@@ -9,4 +9,5 @@ app_name = "sitewide"
 
 urlpatterns = [
     path("search/", views.search, name="search"),
+    path("search/suggest/", views.suggestions, name="suggest"),
 ]

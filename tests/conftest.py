@@ -46,10 +46,14 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _fresh_page_store():
-    """Every test starts with an empty store of rendered public pages (rulesite.httpcache): a
-    page stored by one test under other settings or monkeypatches must not answer the next."""
+    """Every test starts with an empty store of rendered public pages (rulesite.httpcache) and no
+    search index: a page stored (or an index built) by one test under other settings, rows or
+    monkeypatches must not answer the next."""
     from rulesite.httpcache import STORE
+    from sitewide.search import INDEXES
 
     STORE.clear()
+    INDEXES.clear()  # the search's index of each language: one test's rows are not the next one's
     yield
     STORE.clear()
+    INDEXES.clear()

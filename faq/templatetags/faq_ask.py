@@ -1,5 +1,6 @@
 """Template tags of the ask form."""
 
+import json
 from urllib.parse import urlencode
 
 from django import template
@@ -26,3 +27,15 @@ def ask_url(game, clause=None, position_url="") -> str:
     if position_url:
         params["position"] = position_url
     return f"{reverse('faq:ask')}?{urlencode(params)}"
+
+
+@register.simple_tag
+def suggest_vals(game, clause=None, position_url="") -> str:
+    """The ``hx-vals`` of the ask form's question: what the suggestions need besides the text
+    (the game it is about, the clause and position it is asked from), as JSON for the attribute."""
+    values = {"ask": "1", "in": game.slug}
+    if clause:
+        values["clause"] = clause.anchor
+    if position_url:
+        values["position"] = position_url
+    return json.dumps(values)

@@ -1,19 +1,8 @@
-"""The full-text index of the site search (see :mod:`sitewide.fulltext`): FTS5 trigram tables and
-their triggers on SQLite, pg_trgm GIN indexes on PostgreSQL, built from the rows already there."""
+"""Formerly created a full-text index in the database (FTS5 trigram tables on SQLite, pg_trgm
+indexes on PostgreSQL). The search now keeps its own index in each process
+(``sitewide.search``); 0003 removes what this migration made on existing databases."""
 
 from django.db import migrations
-
-
-def create(apps, schema_editor):
-    from sitewide.fulltext import ensure_index
-
-    ensure_index(schema_editor.connection)
-
-
-def drop(apps, schema_editor):
-    from sitewide.fulltext import drop_index
-
-    drop_index(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
@@ -22,4 +11,4 @@ class Migration(migrations.Migration):
         ("faq", "0002_entry_game_protect"),
     ]
 
-    operations = [migrations.RunPython(create, drop, elidable=False)]
+    operations: list = []

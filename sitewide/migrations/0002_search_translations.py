@@ -1,12 +1,6 @@
-"""The full-text index over the translations of clauses and FAQ entries (sitewide.fulltext)."""
+"""Formerly extended the database full-text index to the translations (see 0001 and 0003)."""
 
 from django.db import migrations
-
-
-def create(apps, schema_editor):
-    from sitewide.fulltext import ensure_index
-
-    ensure_index(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
@@ -16,4 +10,4 @@ class Migration(migrations.Migration):
         ("faq", "0003_translations"),
     ]
 
-    operations = [migrations.RunPython(create, migrations.RunPython.noop, elidable=False)]
+    operations: list = []

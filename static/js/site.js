@@ -49,6 +49,18 @@
     if (focus.focus) { focus.focus({ preventScroll: true }); }
   });
 
+  // The search box's suggestions close with Escape and when the reader taps elsewhere.
+  function closeSuggestions() {
+    var list = document.getElementById("site-suggestions");
+    if (list) { list.innerHTML = ""; }
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && event.target.closest && event.target.closest(".site-search")) { closeSuggestions(); }
+  });
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest(".site-search")) { closeSuggestions(); }
+  });
+
   // "Copy" buttons exist only with JavaScript. Without the clipboard API (or when it refuses), the
   // text is shown selected in a field so the reader can copy it by hand.
   function copyText(button) {

@@ -120,7 +120,7 @@ def test_the_whole_lifecycle_ask_answer_publish_and_find(browser, page, faq_site
     box = page.get_by_role("searchbox", name="Zoek in de regels").first
     box.fill("tovenaar erop landen")
     box.press("Enter")
-    expect(page.locator(".search-faq a").first).to_have_attribute("href", f"/nl/betoverde-torens/faq/{entry.slug}/")
+    expect(page.locator("#search-results .hit--faq a.hit__link").first).to_have_attribute("href", f"/nl/betoverde-torens/faq/{entry.slug}/")
     # ... and in both feeds.
     for feed in ["/nl/betoverde-torens/faq/feed/", "/nl/faq/feed/"]:
         body = page.request.get(site + feed).text()

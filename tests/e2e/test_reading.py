@@ -57,7 +57,7 @@ def test_home_rulebook_clause_search_without_javascript(nojs_page, site):
 
 def test_search_updates_results_as_you_type_and_keeps_a_shareable_url(page, site):
     page.goto(site + "/de/search/")
-    page.get_by_label("Suchwörter").fill("zugbrücke")
+    page.get_by_label("Deine Frage oder Wörter").fill("zugbrücke")
     expect(page.locator("#search-results mark").first).to_have_text(re.compile("Zugbrücke", re.I))
     expect(page).to_have_url(re.compile(r"/de/search/\?q=zugbr"))
     page.reload()

@@ -52,6 +52,11 @@ def form_data(entry, **changes):
         "translations-INITIAL_FORMS": "0",
         "translations-MIN_NUM_FORMS": "0",
         "translations-MAX_NUM_FORMS": "1000",
+        # The "players also say" inline, left empty.
+        "phrasings-TOTAL_FORMS": "0",
+        "phrasings-INITIAL_FORMS": "0",
+        "phrasings-MIN_NUM_FORMS": "0",
+        "phrasings-MAX_NUM_FORMS": "1000",
     }
     if entry.published:
         data["published"] = "on"
@@ -186,6 +191,8 @@ def test_the_add_form_creates_an_editor_entry(staff, client):
         "changes-MIN_NUM_FORMS": "0", "changes-MAX_NUM_FORMS": "1000",
         "translations-TOTAL_FORMS": "0", "translations-INITIAL_FORMS": "0",
         "translations-MIN_NUM_FORMS": "0", "translations-MAX_NUM_FORMS": "1000",
+        "phrasings-TOTAL_FORMS": "0", "phrasings-INITIAL_FORMS": "0",
+        "phrasings-MIN_NUM_FORMS": "0", "phrasings-MAX_NUM_FORMS": "1000",
     })
     assert response.status_code == 302, response.content.decode()[:3000]
     entry = Entry.objects.get(slug="nieuw-van-de-redactie")

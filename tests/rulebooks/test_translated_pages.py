@@ -131,18 +131,20 @@ def test_an_entry_without_a_translation_says_it_exists_only_in_its_language(clie
 )
 def test_search_finds_the_same_clause_in_each_language(client, lang, query):
     html = page(client, f"/{lang}/search/?q={query}&game=betoverde-torens")
-    hits = re.search(r'<ol class="search-hits" lang="([a-z]+)">(.*?)</ol>', html, re.S)
-    assert hits.group(1) == lang
-    links = re.findall(r'<a href="([^"]+)"', hits.group(2))
+    hits = re.findall(r'<a class="hit__link" href="([^"]+)">.*?<span lang="([a-z]+)">', html, re.S)
+    assert {shown for _link, shown in hits} == {lang}  # every hit in the page's language
+    links = [link for link, _shown in hits]
     assert f"/{lang}/betoverde-torens/bt-raventoren-verplaatsen/" in links[:3], links
 
 
 @pytest.mark.django_db
-def test_search_reads_only_the_pages_language(client):
-    # "Rabenburg" is the German edition's word: the English and Dutch texts never use it.
+def test_search_reads_the_pages_language_and_knows_the_other_editions_words(client):
+    # "Rabenburg" is the German edition's word: the English and Dutch texts never use it, but the
+    # glossary knows it is the raven tower, so English readers who type it find the English text.
     assert "bt-raventoren-verplaatsen" in page(client, "/de/search/?q=Rabenburg")
-    assert "bt-raventoren-verplaatsen" not in page(client, "/en/search/?q=Rabenburg")
-    # English word forms: "towers" and "pushed" find their stems.
+    english = page(client, "/en/search/?q=Rabenburg")
+    assert "/en/betoverde-torens/bt-raventoren-verplaatsen/" in english and "<mark>Rabenburg" not in english
+    # English word forms: "pushed" finds "push".
     english = page(client, "/en/search/?q=pushed&game=finstere-flure")
     assert "/en/finstere-flure/ff-steen-schuiven/" in english
 

@@ -1,0 +1,81 @@
+"""A game's "players also say" file (``content/<game>/phrasings.toml``): for a clause or a curated
+FAQ entry, the ways players put the question it answers, in each language. The search reads them
+with the clause or entry, weighted above its body text. The file::
+
+    # Finstere Flure: how players ask it.
+    [clause.ff-monster-schuift-steen]
+    nl = ["monster duwt steen", "monster duwt een blok weg"]
+    de = ["Monster schiebt Stein"]
+    en = ["monster pushes a stone"]
+
+    [faq.monster-duwt-steen-tegen-de-muur]
+    nl = ["steen en figuur tegen de muur"]
+
+Keys are ``clause.<clause id>`` (a clause of this game) and ``faq.<slug>`` (a file
+``faq/<slug>.md`` of this game). Editors add more in the admin. No Django.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .glossary import LANGUAGES
+
+FILE_NAME = "phrasings.toml"
+MAX_CHARS = 200  # as faq.models.PHRASING_MAX
+KINDS = ("clause", "faq")
+REF = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class PhrasingSource:
+    kind: str  # "clause" or "faq"
+    ref: str  # clause id or FAQ slug
+    language: str
+    text: str
+
+
+class PhrasingsError(ValueError):
+    def __init__(self, path: Path, detail: str):
+        super().__init__(f"{path}: {detail}")
+        self.path, self.detail = path, detail
+
+
+def read_phrasings(path: Path) -> list[PhrasingSource]:
+    """Every phrasing of one file (none when the file does not exist); raises
+    :class:`PhrasingsError` naming the table and language that is wrong."""
+    if not path.exists():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise PhrasingsError(path, str(exc)) from None
+    found: list[PhrasingSource] = []
+    unknown = set(data) - set(KINDS)
+    if unknown:
+        raise PhrasingsError(path, f"unknown table(s) {sorted(unknown)}: use [clause.<id>] or [faq.<slug>]")
+    for kind in KINDS:
+        tables = data.get(kind, {})
+        for ref, languages in tables.items():
+            where = f"[{kind}.{ref}]"
+            if not REF.match(ref) or not isinstance(languages, dict):
+                raise PhrasingsError(path, f"{where}: must be a table named by a lowercase id")
+            extra = set(languages) - set(LANGUAGES)
+            if extra:
+                raise PhrasingsError(path, f"{where}: unknown language(s) {sorted(extra)}; use {', '.join(LANGUAGES)}")
+            for lang, texts in languages.items():
+                if not isinstance(texts, list) or not all(isinstance(t, str) and t.strip() for t in texts):
+                    raise PhrasingsError(path, f"{where} {lang}: must be a list of phrasings")
+                seen: set[str] = set()
+                for text in texts:
+                    text = " ".join(text.split())
+                    if len(text) > MAX_CHARS:
+                        raise PhrasingsError(path, f"{where} {lang}: “{text[:40]}…” is longer than {MAX_CHARS} characters")
+                    if text.casefold() in seen:
+                        raise PhrasingsError(path, f"{where} {lang}: “{text}” is listed twice")
+                    seen.add(text.casefold())
+                    found.append(PhrasingSource(kind, ref, lang, text))
+    return found

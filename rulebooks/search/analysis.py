@@ -1,0 +1,172 @@
+"""How the search reads a word: folded, lemmatised, stemmed, split into the words of a compound.
+
+The same steps run when a text is indexed and when a question is searched, so "duwt", "duwen" and
+"geduwd" meet, as do "Steinblöcke" and "steinblock":
+
+- *folding* (:func:`rulebooks.textsearch.fold`): lowercase, accents off, ß -> ss;
+- *tokens* of a word (:func:`word_tokens`): the Snowball stem (PyStemmer) of the word and, where
+  simplemma's dictionary knows the word's lemma, the stem of the lemma too ("duwt" -> "duw" through
+  "duwen"; "ran" -> "run"); a lemma that is a stop word is not used ("eerste" is not "één");
+- *compounds* (:class:`Decompounder`): a Dutch or German word that is made of words the rulebooks
+  use ("steenblok" = "steen" + "blok", "Zugbrücke" = "zug" + "brücke", "monsterkaart" = "monster" +
+  "kaart"), with the linking letters of each language ("-s-", "-en-", "-er-"), is also indexed by
+  its parts, at a lower weight, so "blok" finds "steenblokken" and "stenen blok" finds "steenblok".
+
+No Django here: the index (:mod:`rulebooks.search.index`) and its tests use this directly.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Iterable, Iterator
+
+import simplemma
+import Stemmer
+
+from rulebooks.textsearch import fold, fold_with_map
+
+from .stopwords import is_stopword
+
+LANGUAGES = ("nl", "de", "en")
+STEMMERS = {"nl": "dutch", "de": "german", "en": "english"}
+WORD = re.compile(r"[a-z0-9]+")
+
+# Compounds: a word of at least MIN_COMPOUND letters splits into parts of at least MIN_PART
+# letters; a head may end in one of the language's linking letters ("steen|en|blok" is not needed,
+# but "spelers|bord" -> "speler" + "bord", "Spieler|s|..."). Heads that are only prefixes are not
+# words of their own ("ver|plaatsen", "be|wegen", "ent|fernen").
+COMPOUND_LANGUAGES = ("nl", "de")
+MIN_COMPOUND = 6
+MIN_PART = 3
+LINKS = {"nl": ("en", "s", "e"), "de": ("es", "en", "er", "s", "n", "e")}
+NOT_HEADS = frozenset(
+    {"ver", "ont", "her", "mis", "zer", "ent", "emp", "miss", "ge", "be", "er", "un", "aan", "uit", "ein", "aus"}
+)
+
+_local = threading.local()
+
+
+def _stemmer(lang: str) -> Stemmer.Stemmer:
+    """PyStemmer's stemmers are not thread-safe: one per thread and language."""
+    stemmers = getattr(_local, "stemmers", None)
+    if stemmers is None:
+        stemmers = _local.stemmers = {}
+    stemmer = stemmers.get(lang)
+    if stemmer is None:
+        stemmer = stemmers[lang] = Stemmer.Stemmer(STEMMERS.get(lang, "english"))
+    return stemmer
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of a folded word (digits are their own stem)."""
+    if word.isdigit():
+        return word
+    return _stemmer(lang).stemWord(word)
+
+
+@functools.lru_cache(maxsize=200_000)
+def lemma(word: str, lang: str) -> str:
+    """simplemma's lemma of a lowercase word, folded ("op_sluiten" -> "opsluiten"); "" when it
+    knows none or only a stop word ("eerste" -> "één" is not used)."""
+    if lang not in STEMMERS or word.isdigit():
+        return ""
+    found = fold(simplemma.lemmatize(word, lang=lang)).replace(" ", "")
+    if not found or found == fold(word) or len(found) < MIN_PART or not found.isalnum() or is_stopword(found, lang):
+        return ""
+    return found
+
+
+@functools.lru_cache(maxsize=200_000)
+def word_tokens(word: str, lang: str) -> tuple[str, ...]:
+    """The tokens of one lowercase word: the stem of its folded form, and the stem of its lemma
+    when that differs. Both the index and the question use these."""
+    folded = fold(word).replace(" ", "")
+    first = stem(folded, lang)
+    found = lemma(word, lang)
+    if found:
+        second = stem(found, lang)
+        if second != first:
+            return (first, second)
+    return (first,)
+
+
+def words(text: str) -> list[str]:
+    """The folded words of a text, in order."""
+    return WORD.findall(fold(text))
+
+
+def word_spans(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, folded word) of every word of ``text``, with positions in ``text``."""
+    folded, positions = fold_with_map(text)
+    for match in WORD.finditer(folded):
+        yield positions[match.start()], positions[match.end() - 1] + 1, match.group(0)
+
+
+def content_words(text: str, lang: str) -> list[str]:
+    """The folded words of a text that are not stop words."""
+    return [w for w in words(text) if not is_stopword(w, lang)]
+
+
+class Decompounder:
+    """Splits Dutch and German compounds into words that occur in a vocabulary (the rulebooks'
+    own words and the glossary's), so splitting is driven by the game's language: "steenblok" is
+    split because "steen" and "blok" are words of the rulebook."""
+
+    def __init__(self, lang: str, vocabulary: Iterable[str]):
+        self.lang = lang
+        self.enabled = lang in COMPOUND_LANGUAGES
+        self.links = LINKS.get(lang, ())
+        self.known_words = {w for w in vocabulary if len(w) >= MIN_PART and w not in NOT_HEADS}
+        self.known_stems = {stem(w, lang) for w in self.known_words}
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def _known(self, word: str) -> bool:
+        return len(word) >= MIN_PART and word not in NOT_HEADS and (
+            word in self.known_words or stem(word, self.lang) in self.known_stems
+        )
+
+    def _head(self, head: str) -> str | None:
+        """The word a compound's first part stands for ("spelers" -> "speler"), or None."""
+        if self._known(head):
+            return head
+        for link in self.links:
+            if head.endswith(link) and self._known(head[: -len(link)]):
+                return head[: -len(link)]
+        return None
+
+    def split(self, word: str) -> tuple[str, ...]:
+        """The parts of a compound (two or more), or () when ``word`` is not one."""
+        if not self.enabled or len(word) < MIN_COMPOUND or not word.isalpha():
+            return ()
+        cached = self._cache.get(word)
+        if cached is None:
+            cached = self._cache[word] = self._split(word, depth=0)
+        return cached
+
+    def _split(self, word: str, depth: int) -> tuple[str, ...]:
+        best: tuple[str, ...] = ()
+        for cut in range(MIN_PART, len(word) - MIN_PART + 1):
+            head = self._head(word[:cut])
+            if head is None:
+                continue
+            tail = word[cut:]
+            if self._known(tail):
+                parts: tuple[str, ...] = (head, tail)
+            elif depth < 2 and len(tail) >= MIN_COMPOUND:
+                rest = self._split(tail, depth + 1)
+                if not rest:
+                    continue
+                parts = (head, *rest)
+            else:
+                continue
+            # Fewest parts first, then the longest shortest part ("steen|blok", not "ste|en|blok").
+            if not best or (len(parts), -min(map(len, parts))) < (len(best), -min(map(len, best))):
+                best = parts
+        return best
+
+    def part_words(self, word: str) -> tuple[str, ...]:
+        """The parts of a compound that carry meaning (not stop words)."""
+        return tuple(p for p in self.split(word) if not is_stopword(p, self.lang))
