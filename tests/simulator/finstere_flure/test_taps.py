@@ -11,7 +11,6 @@ dmaufbau placements: exactly the legal actions. No legal action is list-only.
 from __future__ import annotations
 
 import random
-import time
 from functools import cache
 
 import pytest
@@ -109,19 +108,6 @@ def test_a_finished_game_offers_nothing_and_refuses_any_pick():
     assert options.taps == () and options.confirm is None
     with pytest.raises(PickError):
         tap(ENGINE, st, ("monster",))
-
-
-def test_tap_is_fast_on_the_states_of_a_game():
-    worst = 0.0
-    for st in random_play_states()[:60]:
-        stack: list[tuple[str, ...]] = [()]
-        while stack:
-            pick = stack.pop()
-            start = time.perf_counter()
-            options = tap(ENGINE, st, pick)
-            worst = max(worst, time.perf_counter() - start)
-            stack += [pick + (t.target,) for t in options.taps if not t.plays][:3]
-    assert worst < 0.05
 
 
 # -- a player's move ------------------------------------------------------------------------------

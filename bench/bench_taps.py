@@ -1,0 +1,67 @@
+"""Server time of moving by tapping (``view.tap``: what may be tapped next, with labels), for every
+registered game that can be played by tapping, in the states of random games: the first tap and
+up to two taps deeper (three targets each). It runs on every board render; this prints p50/p95/max
+(no assertions: the tests check what tapping offers, this measures what it costs)."""
+
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from simulator.core.bots import next_action, random_bots  # noqa: E402
+from simulator.core.registry import all_games  # noqa: E402
+from simulator.core.replay import advance  # noqa: E402
+from simulator.core.setup import random_setup  # noqa: E402
+from simulator.core.tapping import tap_options  # noqa: E402
+
+GAMES = 8
+EVERY = 3  # every third state of a game is measured
+
+
+def states_of_random_games(engine):
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = engine.initial_state(random_setup(engine, rng))
+        bots = random_bots(engine, state)
+        for number in range(400):
+            if number % EVERY == 0:
+                yield state
+            action = next_action(engine, state, bots, rng)
+            if action is None:
+                break
+            state = advance(engine, state, action, number).after
+
+
+def bench(spec):
+    times = []
+    for state in states_of_random_games(spec.engine):
+        stack = [()]
+        while stack:
+            pick = stack.pop()
+            start = time.perf_counter()
+            options = tap_options(spec.view, spec.engine, state, pick, "nl")
+            times.append((time.perf_counter() - start) * 1000)
+            if options is None:
+                return None
+            if len(pick) < 2:
+                stack += [pick + (t.target,) for t in options.taps if not t.plays][:3]
+    return times
+
+
+def main():
+    print(f"{'game':<20}{'taps':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for spec in all_games():
+        times = bench(spec)
+        if times is None:
+            print(f"{spec.slug:<20}  (no tapping)")
+            continue
+        times.sort()
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        print(f"{spec.slug:<20}{len(times):>7}{statistics.median(times):>9.2f}{p95:>9.2f}{max(times):>9.2f}")
+
+
+if __name__ == "__main__":
+    main()
