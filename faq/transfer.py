@@ -298,8 +298,10 @@ def _check_record(record, where: str) -> list[str]:
         if not isinstance(record[name], bool):
             problems.append(f"{where}.{name}: must be true or false")
     for name in DATE_FIELDS:
-        if not _valid_date(record[name], required=name in ("created_at", "updated_at")):
-            problems.append(f"{where}.{name}: must be a date and time with its UTC offset, or null")
+        required = name in ("created_at", "updated_at")
+        problem = _date_problem(record[name], required)
+        if problem:
+            problems.append(f"{where}.{name}: {problem}" + ("" if required or "range" in problem else ", or null"))
     if record["token"] is not None and (not isinstance(record["token"], str) or not record["token"].strip()):
         problems.append(f"{where}.token: must be text or null")
     if not isinstance(record["clauses"], list) or not all(isinstance(c, str) for c in record["clauses"]):
@@ -317,8 +319,9 @@ def _check_record(record, where: str) -> list[str]:
             problems.append(f"{here}.reason: must be text")
         if change["editor"] is not None and not isinstance(change["editor"], str):
             problems.append(f"{here}.editor: must be a user name or null")
-        if not _valid_date(change["created_at"], required=True):
-            problems.append(f"{here}.created_at: must be a date and time with its UTC offset")
+        problem = _date_problem(change["created_at"], required=True)
+        if problem:
+            problems.append(f"{here}.created_at: {problem}")
     translations = record["translations"]
     if translations is None:  # a version 1 file
         return problems
@@ -365,20 +368,25 @@ def _printable(key: str) -> str:
     return key.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40]
 
 
-def _valid_date(value, required: bool) -> bool:
-    """An ISO date and time with its UTC offset that a database can hold (in UTC as well)."""
+def _date_problem(value, required: bool) -> str:
+    """What is wrong with an ISO date and time with its UTC offset (it must also be a moment a
+    database can hold in UTC); "" when nothing."""
+    malformed = "must be a date and time with its UTC offset"
     if value is None:
-        return not required
+        return malformed if required else ""
     if not isinstance(value, str):
-        return False
+        return malformed
     try:
         parsed = parse_datetime(value)
-        if parsed is None or not timezone.is_aware(parsed):
-            return False
+    except ValueError:
+        return malformed
+    if parsed is None or not timezone.is_aware(parsed):
+        return malformed
+    try:
         parsed.astimezone(dt.UTC)  # 9999-12-31T23:59:59-23:59 is past the last year in UTC
-    except (ValueError, OverflowError):
-        return False
-    return True
+    except OverflowError:
+        return "is out of range: in UTC it falls outside the years 1 to 9999"
+    return ""
 
 
 def _date(value: str | None) -> dt.datetime | None:
