@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import logging
 import re
 import secrets
 import time
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.cache import cache
 
+logger = logging.getLogger(__name__)
 PERSON_COOKIE = "rooms_person"
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{20,100}")
 
@@ -112,10 +114,19 @@ def render_allowed(seat_id: int, now: float | None = None) -> bool:
     count, window = settings.ROOMS_RENDER_RATE
     now = wallclock() if now is None else now
     key = f"rooms:render:{seat_id}:{int(now) // window}"
-    cache.add(key, 0, timeout=window * 2)
     try:
-        used = cache.incr(key)
-    except ValueError:  # the key expired between add and incr: a new window
-        cache.add(key, 1, timeout=window * 2)
-        used = 1
+        cache.add(key, 0, timeout=window * 2)
+        try:
+            used = cache.incr(key)
+        except ValueError:  # the key expired between add and incr: a new window
+            cache.add(key, 1, timeout=window * 2)
+            used = 1
+    except Exception:  # noqa: BLE001 - no cache table (createcachetable), cache down: the socket's bucket still holds
+        if not _warned:
+            _warned.append(True)
+            logger.warning("rooms: the shared cache cannot count renders; only the per-socket rate holds")
+        return True
     return used <= count
+
+
+_warned: list[bool] = []
