@@ -136,8 +136,9 @@
       mark = document.createElement("span");
       mark.className = "seat__voice";
       mark.textContent = "🎙";
+      var other = document.querySelector("#room .seat__voice[title]"); // the page's own wording
       var label = document.querySelector("#voice .room-mic__text");
-      if (label) mark.title = label.textContent;
+      if (other || label) mark.title = other ? other.title : label.textContent;
       var name = item.querySelector(".seat__link") || item.lastElementChild;
       item.insertBefore(mark, name ? name.nextSibling : null);
     } else if (!on && mark) {
