@@ -46,7 +46,7 @@ def prepare(folder: pathlib.Path) -> dict:
         ROOMS_PER_GAME=str(MAX_ROOMS),
     )
     env.pop("REDIS_URL", None)
-    for command in (["migrate", "--noinput", "-v0"], ["loadrules", "-v0"]):
+    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["loadrules", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "ROOMS_PER_GAME")})
     import django

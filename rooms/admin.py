@@ -6,7 +6,7 @@ from .models import PlayedGame, Room, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("order", "kind", "bot", "seat", "is_host", "connections", "voice")
+    fields = ("order", "kind", "bot", "seat", "is_host", "connections", "voice", "last_seen")
     readonly_fields = fields
 
 
@@ -20,6 +20,6 @@ class RoomAdmin(admin.ModelAdmin):
 
 @admin.register(PlayedGame)
 class PlayedGameAdmin(admin.ModelAdmin):
-    list_display = ("game", "room_number", "finished")
-    list_filter = ("game",)
-    readonly_fields = ("game", "room_number", "log", "finished")
+    list_display = ("game", "room_number", "finished", "complete")
+    list_filter = ("game", "complete")
+    readonly_fields = ("game", "room_number", "log", "finished", "complete")

@@ -1,50 +1,85 @@
 """The room's WebSocket: ``/ws/rooms/<game>/<number>/?lang=<nl|de|en>``.
 
-Only a seat may connect (its secret token arrives as the room's cookie with the handshake). The
-client sends JSON messages:
+Only a seat may connect (its secret token arrives as the room's cookie with the handshake); a
+made-up game, a room number out of range or a missing seat is refused before the socket opens
+(close code 4404 or 4403) and writes nothing. The client sends JSON messages (:mod:`rooms.frames`
+reads them: size, depth and fields checked):
 
 - ``{"type": "pick", "pick": ["fig:red4", "sq:3,4"]}``: the targets tapped so far; the server
   answers with the board for that pick (or refuses it).
 - ``{"type": "move", "action": "...", "version": N}``: a move made on board version N; the engine
   judges it on the server (:func:`rooms.services.move`).
 - ``{"type": "voice", "on": true}``: 🎙 switched on or off; ``{"type": "signal", "to": <seat id>,
-  "data": {...}}``: WebRTC signalling (offers, answers, ICE candidates) relayed to one seat.
-- ``{"type": "refresh"}``: send the room again.
+  "data": {...}}``: WebRTC signalling (offers, answers, ICE candidates) relayed to one seat of
+  the room that is connected.
+- ``{"type": "refresh"}``: send the room again; ``{"type": "pong"}``: the answer to a ping.
 
 The server sends ``{"type": "room", "version": N, "status": ..., "html": ...}`` (the room rendered
 for this seat only: its own observation and the events it may see), ``{"type": "refused", "code":
-..., "message": ...}``, ``{"type": "voice", "seat": id, "on": bool}`` and ``{"type": "signal",
-"from": id, "data": {...}}``. A change anywhere (a move, a join, on any worker) reaches every
-connection through the channel layer group ``room-<id>``; each connection renders its own seat's
-view. Audio never passes through the server; nothing of it is stored.
+..., "message": ...}``, ``{"type": "voice", "seat": id, "on": bool}``, ``{"type": "signal",
+"from": id, "data": {...}}``, ``{"type": "gone", "seat": id}`` (that seat left: close its audio)
+and ``{"type": "ping"}`` every ``ROOMS_HEARTBEAT`` seconds. A change anywhere (a move, a join, on
+any worker) reaches every connection through the channel layer group ``room-<id>``; each
+connection renders its own seat's view. Audio never passes through the server.
+
+Close codes after the socket opened: 4403 the seat is gone (left, released, room freed), 4408
+nothing heard for ``ROOMS_PRESENCE_TIMEOUT``, 4409 replaced by newer sockets of the same seat
+(``ROOMS_SOCKETS_PER_SEAT``), 4429 far over the message rate. The consumer's bookkeeping
+(presence row, group, 🎙) runs in a ``finally``: however a socket ends, it leaves no ghost.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from rulebooks.models import Game
+from simulator.core.inputs import InputError, parse_int
 from simulator.core.tapping import PickError, parse_pick
 
-from . import presenter, services
+from . import expiry, frames, limits, presence, presenter, services
 from .models import Room, Seat
 from .services import RoomError, group_name
 
-MAX_MESSAGE_CHARS = 64_000
+logger = logging.getLogger(__name__)
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
+CLOSE_GONE, CLOSE_SILENT, CLOSE_REPLACED, CLOSE_FLOOD = 4403, 4408, 4409, 4429
+MAX_GAME_SLUG = 80
 
 
-def _load(game: str, number: int, token: str | None) -> tuple[Room, Seat | None]:
-    room = services.get_room(game, number)
-    return room, services.seat_for_token(room, token)
+@dataclass
+class Arrival:
+    room_id: int | None = None
+    seat_id: int | None = None
+    surplus: list[str] = field(default_factory=list)
+    presence: int = 0
+    swept: list[expiry.Swept] = field(default_factory=list)
+
+
+def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
+    """Sweep the room, find the seat of the token and record the socket (nothing is written for
+    a room nobody has taken a place in, or without a seat)."""
+    room = services.find_room(game, number)
+    if room.pk is None:
+        return Arrival()
+    swept = expiry.sweep_room(room.pk)
+    seat = services.seat_for_token(room, token)
+    if seat is None:
+        return Arrival(swept=swept)
+    opened = presence.open_connection(seat.pk, channel)
+    if opened is None:
+        return Arrival(swept=swept)
+    return Arrival(room.pk, seat.pk, opened.surplus, opened.presence, swept)
 
 
 def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: str, seen: int) -> dict[str, Any]:
@@ -71,6 +106,8 @@ def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: 
             "seated": me is not None,
             "pick": list(pick),
             "html": html,
+            "heartbeat": settings.ROOMS_HEARTBEAT,
+            "presence": room.presence,
         }
 
 
@@ -87,88 +124,221 @@ def _computer_moves(room_id: int) -> int | None:
     return room.version if room is not None else None
 
 
+def _language(scope: dict[str, Any]) -> str:
+    query = scope.get("query_string", b"").decode("latin-1")
+    for part in query.split("&"):
+        name, _sep, value = part.partition("=")
+        if name == "lang" and value in LANGUAGES:
+            return value
+    return settings.LANGUAGE_CODE
+
+
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int | None = None
-    seat_id: int | None = None
+    seat_id: int | None = None  # None once the seat is gone: nothing more is sent or relayed
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lang = settings.LANGUAGE_CODE
+        self.pick: tuple[str, ...] = ()
+        self.version = -1
+        self.csrf = ""
+        self.voice_on = False
+        self.closing = False
+        self.ended = False
+        self.heard = presence.clock()
+        self.bucket = limits.Bucket(*settings.ROOMS_MESSAGE_RATE)
+        self.over = 0  # messages refused in a row for the rate
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self.presence = -1  # the room's count of presence changes when this socket last rendered it
+
+    # -- the socket's life -------------------------------------------------------------------------
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def guarded_send(message: dict[str, Any]) -> None:
+            """Nothing after the close; a client that is already gone ends the consumer quietly."""
+            if self.closing:
+                return
+            try:
+                await send(message)
+            except (OSError, RuntimeError):  # uvicorn: ClientDisconnected, or a send after the close
+                self.closing = True
+                raise StopConsumer from None
+            if message["type"] == "websocket.close":
+                self.closing = True
+
+        try:
+            await super().__call__(scope, receive, guarded_send)
+        finally:
+            await asyncio.shield(self._end())
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except (StopConsumer, asyncio.CancelledError):
+            raise
+        except Exception:
+            logger.exception("room socket: unexpected error handling %s", message.get("type"))
+            await self.close(code=1011)
+            raise StopConsumer from None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
-        query = dict(
-            part.split("=", 1) for part in self.scope.get("query_string", b"").decode().split("&") if "=" in part
-        )
-        self.lang = query.get("lang") if query.get("lang") in LANGUAGES else settings.LANGUAGE_CODE
-        self.pick: tuple[str, ...] = ()
-        self.version = -1
+        self.lang = _language(self.scope)
+        game = kwargs.get("game", "")
         try:
-            room = await database_sync_to_async(services.get_room)(kwargs["game"], int(kwargs["number"]))
-        except RoomError:
-            await self.close(code=4404)
+            number = parse_int(kwargs.get("number"), "number", 1, services.ROOMS_PER_GAME)
+        except InputError:
+            number = 0
+        if not number or len(game) > MAX_GAME_SLUG or not services.has_engine(game):
+            await self.close(code=4404)  # no such room: nothing read or written
             return
         cookies = self.scope.get("cookies", {})
-        seat = await database_sync_to_async(services.seat_for_token)(room, cookies.get(f"rooms_{room.pk}"))
-        if seat is None:
+        room = await database_sync_to_async(services.find_room)(game, number)
+        token = cookies.get(f"rooms_{room.pk}") if room.pk is not None else None
+        if token is None:
             await self.close(code=4403)  # only a seat of this room may connect
             return
-        self.room_id, self.seat_id = room.pk, seat.pk
+        arrival = await database_sync_to_async(_arrive)(game, number, token, self.channel_name)
+        await self._announce(arrival.swept)
+        if arrival.seat_id is None:
+            await self.close(code=4403)
+            return
+        self.room_id, self.seat_id = arrival.room_id, arrival.seat_id
         self.csrf = cookies.get(settings.CSRF_COOKIE_NAME, "")
-        await self.channel_layer.group_add(group_name(room.pk), self.channel_name)
+        self.heard = presence.clock()
+        await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         await self.accept()
-        await database_sync_to_async(services.set_connections)(seat.pk, 1)
-        await self._changed()
+        for channel in arrival.surplus:
+            await self.channel_layer.send(channel, {"type": "room.close", "code": CLOSE_REPLACED})
+        self._spawn(self._heartbeat())
+        await self._send_room()
+        await self._group({"type": "room.changed", "version": None, "presence": arrival.presence})  # the others
         await self._computer()  # a computer move left unplayed (a worker stopped before it)
 
-    async def disconnect(self, code: int) -> None:
-        if self.room_id is None or self.seat_id is None:
+    async def _end(self) -> None:
+        """However the socket ended: out of the group, its presence row gone, 🎙 off."""
+        if self.ended:
             return
+        self.ended = True
+        for task in list(self.tasks):
+            task.cancel()
+        if self.room_id is None:
+            return
+        seat_id, self.seat_id = self.seat_id, None
         await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
-        await database_sync_to_async(services.set_connections)(self.seat_id, -1)
-        await database_sync_to_async(services.set_voice)(self.seat_id, False)
-        await self.channel_layer.group_send(
-            group_name(self.room_id), {"type": "room.voice", "seat": self.seat_id, "on": False}
+        count = await database_sync_to_async(presence.close_connection)(
+            self.channel_name, seat_id, voice_off=self.voice_on
         )
-        await self._changed()
+        if count is None:  # the seat is gone: its leaving was announced already
+            return
+        if self.voice_on:
+            await self._group({"type": "room.voice", "seat": seat_id, "on": False})
+        await self._group({"type": "room.changed", "version": None, "presence": count})
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(self._quietly(coroutine))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _quietly(self, coroutine: Any) -> None:
+        """A background task of this socket: ends with the socket, never logs a client's leaving."""
+        try:
+            await coroutine
+        except (StopConsumer, asyncio.CancelledError):
+            pass
+        except Exception:
+            logger.exception("room socket: unexpected error in a background task")
+
+    async def _heartbeat(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(settings.ROOMS_HEARTBEAT)
+            if not await self.beat():
+                return
+
+    async def beat(self) -> bool:
+        """One heartbeat: close a socket that has been silent too long, refresh its presence
+        row, sweep the room, ping the browser (which answers ``pong``)."""
+        if self.seat_id is None or self.room_id is None:
+            return False
+        now = presence.clock()
+        if (now - self.heard).total_seconds() > settings.ROOMS_PRESENCE_TIMEOUT:
+            await self.close(code=CLOSE_SILENT)
+            return False
+        if not await database_sync_to_async(presence.touch)(self.channel_name, self.seat_id, now):
+            await self.close(code=CLOSE_GONE if not await self._seated() else CLOSE_SILENT)
+            return False
+        await self._announce(await database_sync_to_async(expiry.sweep_room)(self.room_id, now))
+        await self.send_json({"type": "ping"})
+        return True
+
+    # -- messages from the browser -------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            await self._refuse(RoomError("bad-message", "a message is JSON text of at most 64000 characters"))
+        self.heard = presence.clock()
+        if self.seat_id is None or self.closing:
             return
-        try:
-            content = json.loads(text_data)
-        except json.JSONDecodeError:
-            await self._refuse(RoomError("bad-message", "a message is a JSON object"))
+        if not self.bucket.take():
+            self.over += 1
+            if self.over == 1:
+                await self._refuse(RoomError("slow-down", self._("Too many messages: wait a moment.")))
+            elif self.over > settings.ROOMS_MESSAGE_RATE[0] * 3:
+                await self.close(code=CLOSE_FLOOD)
             return
-        await self.receive_json(content)
+        self.over = 0
+        with translation.override(self.lang):
+            try:
+                message = frames.read(text_data, bytes_data)
+            except RoomError as exc:
+                await self._refuse(exc)
+                return
+        await self._handle(message)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if self.room_id is None or self.seat_id is None:
+    async def _handle(self, message: frames.Message) -> None:
+        assert self.room_id is not None and self.seat_id is not None
+        if message.type == "pong":
             return
-        kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "pick":
-            await self._pick(content.get("pick"))
-        elif kind == "move":
-            await self._move(content.get("action"), content.get("version"))
-        elif kind == "refresh":
+        if message.renders and not await database_sync_to_async(limits.render_allowed)(self.seat_id):
+            await self._refuse(RoomError("slow-down", self._("Too many messages: wait a moment.")))
+            return
+        if not await self._seated():
+            await self._gone()
+            return
+        if message.type == "refresh":
             await self._send_room()
-        elif kind == "voice":
-            on = content.get("on") is True
+        elif message.type == "pick":
+            await self._pick(message.fields["pick"])
+        elif message.type == "move":
+            await self._move(message.fields["action"], message.fields["version"])
+        elif message.type == "voice":
+            on = message.fields["on"]
+            self.voice_on = on
             await database_sync_to_async(services.set_voice)(self.seat_id, on)
-            await self.channel_layer.group_send(
-                group_name(self.room_id), {"type": "room.voice", "seat": self.seat_id, "on": on}
-            )
-            await self._changed()
-        elif kind == "signal":
-            to, data = content.get("to"), content.get("data")
-            if isinstance(to, int) and isinstance(data, dict):
-                await self.channel_layer.group_send(
-                    group_name(self.room_id), {"type": "room.signal", "from": self.seat_id, "to": to, "data": data}
-                )
-        else:
-            await self._refuse(RoomError("bad-message", "unknown message type"))
+            # A small message, no render: the browsers mark the seat and connect audio themselves.
+            await self._group({"type": "room.voice", "seat": self.seat_id, "on": on})
+        elif message.type == "signal":
+            to = message.fields["to"]
+            if to == self.seat_id or not await database_sync_to_async(services.connected_seat)(self.room_id, to):
+                await self._refuse(RoomError("no-peer", self._("That seat is not connected to this room.")))
+                return
+            await self._group({"type": "room.signal", "from": self.seat_id, "to": to, "data": message.fields["data"]})
 
-    async def _pick(self, raw: Any) -> None:
-        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            await self._refuse(RoomError("bad-pick", "a pick is a list of target ids"))
-            return
+    def _(self, text: str) -> str:
+        with translation.override(self.lang):
+            return _(text)
+
+    async def _seated(self) -> bool:
+        if self.room_id is None or self.seat_id is None:
+            return False
+        return await database_sync_to_async(services.seat_in_room)(self.room_id, self.seat_id)
+
+    async def _gone(self) -> None:
+        """This socket's seat no longer exists: it stops at once."""
+        self.seat_id = None
+        await self.close(code=CLOSE_GONE)
+        raise StopConsumer
+
+    async def _pick(self, raw: list[str]) -> None:
         try:
             self.pick = parse_pick("/".join(raw)) if raw else ()
         except PickError as exc:
@@ -176,7 +346,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         await self._send_room()
 
-    async def _move(self, action: Any, version: Any) -> None:
+    async def _move(self, action: str, version: int) -> None:
         assert self.room_id is not None and self.seat_id is not None
         try:
             moved, computer_due = await database_sync_to_async(_move)(
@@ -189,7 +359,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self._changed(moved)
         if computer_due:
             # In the background: this socket goes on receiving (its own board after the move first).
-            self._computer_task = asyncio.ensure_future(self._computer())
+            self._spawn(self._computer())
 
     async def _computer(self) -> None:
         """The computer seats play on the server, after everyone has seen the person's move."""
@@ -198,36 +368,72 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if version is not None:
             await self._changed(version)
 
-    async def _changed(self, version: int | None = None) -> None:
-        """Everyone in the room renders it again: for a new ``version`` (a move), or without one
-        for what does not change the game (someone connected, 🎙 switched)."""
+    # -- to the group and to this browser ------------------------------------------------------------
+
+    async def _group(self, message: dict[str, Any]) -> None:
         assert self.room_id is not None
-        await self.channel_layer.group_send(group_name(self.room_id), {"type": "room.changed", "version": version})
+        await self.channel_layer.group_send(group_name(self.room_id), message)
+
+    async def _changed(self, version: int) -> None:
+        """Everyone in the room renders it again for a new ``version`` (a move)."""
+        await self._group({"type": "room.changed", "version": version})
+
+    async def _announce(self, swept: list[expiry.Swept]) -> None:
+        """What a sweep changed, to the rooms' groups (as :func:`rooms.services.notify` does)."""
+        for change in swept:
+            for message in services.announcements(change.room, change.gone, change.bumped):
+                await self.channel_layer.group_send(group_name(change.room.pk), message)
 
     async def _refuse(self, error: RoomError) -> None:
         await self.send_json(error.as_dict())
 
     async def _send_room(self) -> None:
-        assert self.room_id is not None and self.seat_id is not None
+        if self.room_id is None or self.seat_id is None:
+            return
         message = await database_sync_to_async(_render)(
             self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version
         )
+        if not message["seated"]:
+            await self._gone()
         self.version = message["version"]
+        self.presence = max(self.presence, message.pop("presence"))
         self.pick = tuple(message["pick"])
         await self.send_json(message)
 
-    # -- messages from the group -----------------------------------------------------------------
+    # -- messages from the group -------------------------------------------------------------------
 
     async def room_changed(self, event: dict[str, Any]) -> None:
+        if self.seat_id is None:
+            return
         version = event.get("version")
-        if version is not None and version <= self.version:
+        if version is None:
+            # Who is connected changed: a socket that has rendered the room since skips it (so a
+            # storm of connects and closes costs each socket about one render, not one per change).
+            if event.get("presence", self.presence + 1) > self.presence:
+                await self._send_room()
+            return
+        if version <= self.version:
             return  # this socket has already shown that version (it rendered a later write)
         await self._send_room()
 
+    async def room_gone(self, event: dict[str, Any]) -> None:
+        if self.seat_id is None:
+            return
+        if self.seat_id in event["seats"]:
+            await self._gone()
+        for seat in event["seats"]:
+            await self.send_json({"type": "gone", "seat": seat})
+
+    async def room_close(self, event: dict[str, Any]) -> None:
+        self.seat_id = None
+        await self.close(code=int(event.get("code", CLOSE_REPLACED)))
+        raise StopConsumer
+
     async def room_voice(self, event: dict[str, Any]) -> None:
-        if event["seat"] != self.seat_id:
+        if self.seat_id is not None and event["seat"] != self.seat_id and await self._seated():
             await self.send_json({"type": "voice", "seat": event["seat"], "on": event["on"]})
 
     async def room_signal(self, event: dict[str, Any]) -> None:
-        if event["to"] == self.seat_id:
+        # Only to a seat still in the room (it may have left since the sender looked).
+        if self.seat_id is not None and event["to"] == self.seat_id and await self._seated():
             await self.send_json({"type": "signal", "from": event["from"], "data": event["data"]})

@@ -4,11 +4,19 @@ A running game is stored as its log (``simulator.core.codec.Log.as_json()``: the
 computer plays, and every action including each chance outcome the server drew) plus a
 ``version`` that every change increments; a move is written with ``UPDATE … WHERE version=``
 (optimistic concurrency, :mod:`rooms.services`). A seat's secret token is kept only as a hash.
+
+Presence (:mod:`rooms.presence`): every open WebSocket of a seat is a :class:`Connection` row,
+refreshed by the socket's heartbeat; ``Seat.connections`` is recomputed from the live rows
+(never counted up and down) and ``Seat.last_seen`` says when the seat was last connected or
+opened its room page, which is what the expiry (:mod:`rooms.expiry`) measures absence from. The
+person (a browser's cookie) and network address that took a seat are kept as keyed hashes with a
+numbered slot, so the database itself refuses a seat beyond the limits (:mod:`rooms.limits`).
 """
 
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 
 
 class Room(models.Model):
@@ -24,6 +32,9 @@ class Room(models.Model):
     # chance's and automatic actors' answers after it are shown as "what happened").
     turn_from = models.PositiveIntegerField(default=0)
     updated = models.DateTimeField(auto_now=True)
+    # Counts changes of who is connected (rooms.presence): a socket that has rendered the room at
+    # this count skips the announcements of older changes, so a storm of connects costs one render.
+    presence = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="room_game_number")]
@@ -44,12 +55,24 @@ class Seat(models.Model):
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)  # sha256 of the secret
     is_host = models.BooleanField(default=False)
     seat = models.CharField(max_length=40, blank=True)  # the engine's seat once the game started
-    connections = models.PositiveIntegerField(default=0)  # open WebSockets of this seat
+    connections = models.PositiveIntegerField(default=0)  # live Connection rows (recomputed, rooms.presence)
     voice = models.BooleanField(default=False)  # 🎙 switched on (nothing of the audio is stored)
+    last_seen = models.DateTimeField(default=timezone.now)  # last connected, or last opened the room page
+    # Who took the seat (rooms.limits): keyed hashes of the person's cookie and of the network
+    # address, each with a slot number; unique together, so the limits hold across workers.
+    person_hash = models.CharField(max_length=64, null=True, blank=True)
+    person_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    address_hash = models.CharField(max_length=64, null=True, blank=True)
+    address_slot = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["order"]
-        constraints = [models.UniqueConstraint(fields=["room", "order"], name="seat_room_order")]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "order"], name="seat_room_order"),
+            models.UniqueConstraint(fields=["room", "person_hash"], name="seat_one_per_person_per_room"),
+            models.UniqueConstraint(fields=["person_hash", "person_slot"], name="seat_person_slot"),
+            models.UniqueConstraint(fields=["address_hash", "address_slot"], name="seat_address_slot"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.room} seat {self.order}"
@@ -59,13 +82,32 @@ class Seat(models.Model):
         return self.kind == self.BOT
 
 
+class Connection(models.Model):
+    """One open WebSocket of a seat (on whichever worker): its channel name and when its heartbeat
+    last ran. A row not refreshed for ``ROOMS_PRESENCE_TIMEOUT`` (its worker stopped) is not live
+    and is deleted by the next sweep."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
+    channel = models.CharField(max_length=200, unique=True)
+    opened = models.DateTimeField(default=timezone.now)
+    seen = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["opened", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.seat} socket {self.pk}"
+
+
 class PlayedGame(models.Model):
-    """A finished room game, kept so its replay URL can settle disputes afterwards."""
+    """A room game kept so its replay URL can settle disputes afterwards: finished, or (``complete``
+    false) left unfinished when everybody had gone and the room was freed."""
 
     game = models.CharField(max_length=80)
     room_number = models.PositiveSmallIntegerField()
     log = models.JSONField()
     finished = models.DateTimeField(auto_now_add=True)
+    complete = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-finished"]

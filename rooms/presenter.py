@@ -94,7 +94,7 @@ def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:
 def room_context(game: Any, room: Room, me: Seat | None, lang: str, pick: tuple[str, ...] = ()) -> dict[str, Any]:
     spec = spec_of(room)
     engine = spec.engine
-    seats = list(room.seats.all())
+    seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
     if me is not None:
         me = next((s for s in seats if s.pk == me.pk), None)  # fresh host flag and seat name
     people = sum(1 for s in seats if s.kind == Seat.PERSON)
@@ -213,7 +213,7 @@ def confirm_context(room: Room, me: Seat | None, action: str, lang: str) -> dict
 def lobby_rows(rooms: Sequence[Room]) -> list[dict[str, Any]]:
     rows = []
     for room in rooms:
-        seats = list(room.seats.all())
+        seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
         rows.append(
             {
                 "room": room,

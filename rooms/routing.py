@@ -1,7 +1,9 @@
-from django.urls import path
+from django.urls import re_path
 
 from .consumers import RoomConsumer
 
+# The game's slug and the room's number in their plain forms only (anything longer or odd falls
+# through to rulesite.routing's refusal): the consumer checks both before touching the database.
 websocket_urlpatterns = [
-    path("ws/rooms/<slug:game>/<int:number>/", RoomConsumer.as_asgi()),
+    re_path(r"^ws/rooms/(?P<game>[a-z0-9-]{1,80})/(?P<number>[0-9]{1,4})/$", RoomConsumer.as_asgi()),
 ]

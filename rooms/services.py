@@ -5,18 +5,23 @@ optimistic: it is computed from the version the player saw and written with
 ``UPDATE … WHERE version=<that version>``; of two simultaneous moves one wins, the other is
 refused with code ``conflict``. Every refusal is a :class:`RoomError` with a code, an HTTP status
 and a sentence in the active language. Callers announce a change with :func:`notify`.
+
+Rooms cost nothing until a person takes a place: looking at a lobby or a room (or opening a
+socket to one) reads, and only :func:`join` creates the room's row (:func:`get_room`). A join is
+held to the limits of :mod:`rooms.limits`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -27,11 +32,11 @@ from simulator.core.registry import GameSpec, get_game
 from simulator.core.replay import ReplayError
 from simulator.core.setup import validate_setup
 
-from . import gamestate
-from .models import PlayedGame, Room, Seat
+from . import gamestate, limits, presence
+from .models import Connection, PlayedGame, Room, Seat
 
 # "Oder online spielen": four rooms per game (seed 003, rule 10); the load bench raises it.
-ROOMS_PER_GAME = int(os.environ.get("ROOMS_PER_GAME", "4"))
+ROOMS_PER_GAME = settings.ROOMS_PER_GAME
 MIN_PEOPLE = 2  # the host starts as soon as two people are in the room
 MAX_ACTION_CHARS = 200
 
@@ -58,11 +63,27 @@ def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
 
-def notify(room: Room) -> None:
+def announcements(room: Room, gone: Iterable[int] = (), version: bool = True) -> list[dict]:
+    """The group messages for a change: the seats that are gone first (their sockets close, the
+    others drop their audio to them), then the room to render again (at its new ``version``)."""
+    messages: list[dict] = []
+    gone = sorted(set(gone))
+    if gone:
+        messages.append({"type": "room.gone", "seats": gone})
+    messages.append({"type": "room.changed", "version": room.version if version else None, "presence": room.presence})
+    return messages
+
+
+def notify(room: Room, gone: Iterable[int] = (), version: bool = True) -> None:
     """Tell every connection of the room (on every worker) that it changed."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group_name(room.pk), {"type": "room.changed", "version": room.version})
+    if layer is not None and room.pk is not None:
+        for message in announcements(room, gone, version):
+            async_to_sync(layer.group_send)(group_name(room.pk), message)
+
+
+def has_engine(game: str) -> bool:
+    return get_game(game) is not None
 
 
 def spec_of(room: Room) -> GameSpec:
@@ -73,25 +94,44 @@ def spec_of(room: Room) -> GameSpec:
 
 
 def rooms_of(game: str) -> list[Room]:
-    """The game's rooms, created on first use."""
+    """The game's rooms: stored ones, and unsaved empty ones for numbers nobody has used yet."""
     rooms = {r.number: r for r in Room.objects.filter(game=game, number__lte=ROOMS_PER_GAME)}
-    for number in range(1, ROOMS_PER_GAME + 1):
-        if number not in rooms:
-            rooms[number], _created = Room.objects.get_or_create(game=game, number=number)
-    return [rooms[n] for n in range(1, ROOMS_PER_GAME + 1)]
+    return [rooms.get(n) or Room(game=game, number=n) for n in range(1, ROOMS_PER_GAME + 1)]
+
+
+def _check_number(number: int) -> None:
+    if not 1 <= number <= ROOMS_PER_GAME:
+        raise RoomError("no-room", _("There is no room %(n)s.") % {"n": number}, 404)
+
+
+def find_room(game: str, number: int) -> Room:
+    """The room, or an unsaved empty one (nothing is written). The game is the caller's to check."""
+    _check_number(number)
+    return Room.objects.filter(game=game, number=number).first() or Room(game=game, number=number)
 
 
 def get_room(game: str, number: int) -> Room:
-    if not 1 <= number <= ROOMS_PER_GAME:
-        raise RoomError("no-room", _("There is no room %(n)s.") % {"n": number}, 404)
+    """The room's row, created when a person takes the first place (:func:`join`'s callers)."""
+    _check_number(number)
     room, _created = Room.objects.get_or_create(game=game, number=number)
     return room
 
 
 def seat_for_token(room: Room, token: str | None) -> Seat | None:
-    if not token or len(token) > 100:
+    if room.pk is None or not token or len(token) > 100:
         return None
     return room.seats.filter(token_hash=hash_token(token), kind=Seat.PERSON).first()
+
+
+def seat_in_room(room_id: int, seat_id: int) -> bool:
+    return Seat.objects.filter(pk=seat_id, room_id=room_id, kind=Seat.PERSON).exists()
+
+
+def connected_seat(room_id: int, seat_id: int) -> bool:
+    """A person's seat of this room with a live socket (the only seats voice signals may reach)."""
+    return Connection.objects.filter(
+        seat_id=seat_id, seat__room_id=room_id, seat__kind=Seat.PERSON, seen__gte=presence.live_since(presence.clock())
+    ).exists()
 
 
 def _locked(room_id: int) -> Room:
@@ -101,6 +141,10 @@ def _locked(room_id: int) -> Room:
 def _bump(room: Room) -> None:
     room.version += 1
     room.save(update_fields=["version", "status", "log", "turn_from", "updated"])
+
+
+def presence_of(room_id: int) -> int:
+    return Room.objects.filter(pk=room_id).values_list("presence", flat=True).first() or 0
 
 
 def _next_order(room: Room) -> int:
@@ -124,18 +168,56 @@ def _require_host(room: Room, seat: Seat | None) -> Seat:
     return seat
 
 
-def join(room_id: int) -> tuple[Room, Seat, str]:
-    """A new person takes a free place; the first one in is the host. Returns the secret token."""
+def join(room_id: int, person: str | None = None, address: str | None = None) -> tuple[Room, Seat, str]:
+    """A new person takes a free place; the first one in is the host. Returns the secret token.
+
+    ``person`` (the browser's ``rooms_person`` token) and ``address`` (the client address) are
+    held to the limits of :mod:`rooms.limits`; the views always pass both."""
+    person_hash = limits.person_key(person) if person else None
+    address_hash = limits.address_key(address) if address else None
+    for _attempt in range(3):
+        try:
+            return _join(room_id, person_hash, address_hash)
+        except IntegrityError:  # a join at the same moment took the slot: look again
+            continue
+    raise RoomError("busy", _("Many people joined at the same moment; please try again."), 409)
+
+
+def _join(room_id: int, person_hash: str | None, address_hash: str | None) -> tuple[Room, Seat, str]:
     token = secrets.token_urlsafe(32)
     with transaction.atomic():
         room = _locked(room_id)
         spec = spec_of(room)
         _require_lobby(room)
         _require_free_place(room, spec)
+        person_slot = address_slot = None
+        if person_hash is not None:
+            if room.seats.filter(person_hash=person_hash).exists():
+                raise RoomError("seated", _("You already have a seat in this room."), 409)
+            taken = set(Seat.objects.filter(person_hash=person_hash).values_list("person_slot", flat=True))
+            person_slot = limits.free_slot(taken, settings.ROOMS_PER_PERSON)
+            if person_slot is None:
+                raise RoomError(
+                    "too-many-rooms",
+                    _("You already have a seat in %(n)s rooms: leave one of them first.")
+                    % {"n": settings.ROOMS_PER_PERSON},
+                    409,
+                )
+        if address_hash is not None:
+            taken = set(Seat.objects.filter(address_hash=address_hash).values_list("address_slot", flat=True))
+            address_slot = limits.free_slot(taken, settings.ROOMS_SEATS_PER_ADDRESS)
+            if address_slot is None:
+                raise RoomError(
+                    "busy-address",
+                    _("Too many seats are taken from your network right now; try again when one is free."),
+                    429,
+                )
         host = not room.seats.filter(kind=Seat.PERSON).exists()
         seat = Seat.objects.create(
-            room=room, order=_next_order(room), kind=Seat.PERSON, token_hash=hash_token(token), is_host=host
-        )
+            room=room, order=_next_order(room), kind=Seat.PERSON, token_hash=hash_token(token), is_host=host,
+            last_seen=presence.clock(), person_hash=person_hash, person_slot=person_slot,
+            address_hash=address_hash, address_slot=address_slot,
+        )  # fmt: skip
         _bump(room)
     return room, seat, token
 
@@ -320,13 +402,6 @@ def new_game(room_id: int, host: Seat | None) -> Room:
         _bump(room)
     gamestate.forget(room.pk)
     return room
-
-
-def set_connections(seat_id: int, delta: int) -> None:
-    from django.db.models import F
-    from django.db.models.functions import Greatest
-
-    Seat.objects.filter(pk=seat_id).update(connections=Greatest(F("connections") + delta, 0))
 
 
 def set_voice(seat_id: int, on: bool) -> None:

@@ -1,8 +1,11 @@
 """The rooms' pages (thin): the lobby of a game, a room, and the forms the room posts.
 
 A seat is recognised by its secret token in a cookie (``rooms_<room id>``, HttpOnly); the
-database keeps only its hash. Every form posts here and redirects back to the room (303); a
-refusal renders the room again with the reason and its status (4xx), changing nothing.
+database keeps only its hash. The person (browser) who joins gets the cookie ``rooms_person``
+(:mod:`rooms.limits`). Every form posts here and redirects back to the room (303); a refusal
+renders the room again with the reason and its status (4xx), changing nothing. Looking at a lobby
+or a room writes nothing but the sweep of :mod:`rooms.expiry` (and, for a seated person, that
+they were seen).
 """
 
 from __future__ import annotations
@@ -10,14 +13,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from faq.ratelimit import client_address
 from rulebooks.lookups import get_game_or_404
+from simulator.core.inputs import InputError, parse_int
 from simulator.core.registry import get_game
 from simulator.core.tapping import PickError, parse_pick
 from simulator.presenter import ui_language
 
-from . import presenter, services
+from . import expiry, limits, presence, presenter, services
 from .models import Room, Seat
 from .services import RoomError
 
@@ -38,20 +44,30 @@ def _game(slug: str):
 
 
 def _room(slug: str, number: int) -> tuple:
+    """The game and the room (unsaved while nobody has taken a place in it: nothing is written)."""
     game = _game(slug)
     try:
-        return game, services.get_room(slug, number)
+        return game, services.find_room(slug, number)
     except RoomError as exc:
         raise Http404(exc.message) from None
 
 
 def my_seat(request: HttpRequest, room: Room) -> Seat | None:
+    if room.pk is None:
+        return None
     return services.seat_for_token(room, request.COOKIES.get(cookie_name(room)))
+
+
+def _swept(rooms: list[Room]) -> None:
+    """Expiry on every look at a lobby or a room; the sockets hear of what changed."""
+    for change in expiry.sweep(rooms):
+        services.notify(change.room, change.gone, change.bumped)
 
 
 @require_safe
 def lobby(request: HttpRequest, game: str) -> HttpResponse:
     game_obj = _game(game)
+    _swept(services.rooms_of(game))
     rows = presenter.lobby_rows(services.rooms_of(game))
     context = {"game": game_obj, "rows": rows, "finished": presenter.finished_games(game)}
     return render(request, "rooms/lobby.html", context)
@@ -60,7 +76,26 @@ def lobby(request: HttpRequest, game: str) -> HttpResponse:
 @require_safe
 def room_page(request: HttpRequest, game: str, number: int) -> HttpResponse:
     game_obj, room = _room(game, number)
-    return _render_room(request, game_obj, room, my_seat(request, room))
+    if room.pk is not None:
+        _swept([room])
+        room.refresh_from_db()
+    me = my_seat(request, room)
+    notice = None
+    if me is not None:
+        presence.seen_now(me)
+    elif room.pk is not None and request.COOKIES.get(cookie_name(room)):
+        notice = RoomError("seat-gone", seat_gone_message(), 200)
+    response = _render_room(request, game_obj, room, me, notice)
+    if notice is not None:
+        response.delete_cookie(cookie_name(room), samesite="Lax")
+    return response
+
+
+def seat_gone_message() -> str:
+    return _(
+        "Your seat in this room is free again: you left it, or nobody was connected to it for "
+        "%(minutes)s minutes (in a running game: nobody in the room for %(room)s minutes)."
+    ) % {"minutes": settings.ROOMS_SEAT_AWAY // 60, "room": settings.ROOMS_ROOM_AWAY // 60}
 
 
 def _render_room(
@@ -90,50 +125,66 @@ def _render_room(
 
 @require_POST
 def room_action(request: HttpRequest, game: str, number: int, what: str) -> HttpResponse:
+    if what not in ACTIONS:
+        raise Http404("unknown room action")
     game_obj, room = _room(game, number)
     me = my_seat(request, room)
     post = request.POST
-    token = None
+    token = person = None
+    gone: list[int] = []
     try:
         if what == "join":
             if me is not None:
                 raise RoomError("seated", presenter.already_seated_message(), 409)
-            room, me, token = services.join(room.pk)
+            person = limits.valid_person_token(request.COOKIES.get(limits.PERSON_COOKIE)) or limits.new_person_token()
+            room = services.get_room(game, number)  # a person takes a place: now the room exists
+            room, me, token = services.join(room.pk, person=person, address=client_address(request))
+        elif room.pk is None or me is None:
+            raise RoomError("no-seat", _("You have no seat in this room."), 403)
         elif what == "leave":
+            gone = [me.pk]
             room = services.leave(room.pk, me)
         elif what == "bot":
             room = services.add_bot(room.pk, me, post.get("bot", ""))
         elif what == "unbot":
-            seat_id = post.get("seat", "")
-            room = services.remove_bot(room.pk, me, int(seat_id) if seat_id.isdigit() else 0)
+            room = services.remove_bot(room.pk, me, _number(post.get("seat"), 0))
         elif what == "start":
             room = services.start(room.pk, me)
         elif what == "new":
             room = services.new_game(room.pk, me)
         elif what == "move":
-            version = post.get("v", "")
-            moved = services.move(room.pk, me, post.get("action", ""), int(version) if version.isdigit() else None)
+            moved = services.move(room.pk, me, post.get("action", ""), _number(post.get("v"), None))
             room = moved.room
             if moved.computer_due:
                 services.notify(room)
                 room = services.computer_moves(room.pk) or room
-        else:
-            raise Http404("unknown room action")
     except RoomError as exc:
-        room.refresh_from_db()
+        if room.pk is not None:
+            room.refresh_from_db()
         return _render_room(request, game_obj, room, me, exc)
-    services.notify(room)
+    services.notify(room, gone)
     response = redirect(presenter.room_url(room), permanent=False)
     response.status_code = 303
     if token is not None:
-        response.set_cookie(
-            cookie_name(room),
-            token,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
-        )
+        _set_cookie(response, cookie_name(room), token)
+        _set_cookie(response, limits.PERSON_COOKIE, person)
     if what == "leave":
         response.delete_cookie(cookie_name(room), samesite="Lax")
     return response
+
+
+ACTIONS = {"join", "leave", "bot", "unbot", "start", "new", "move"}
+
+
+def _number(text: str | None, default: int | None) -> int | None:
+    """A whole number from a form field (ASCII digits only), or ``default``."""
+    try:
+        return parse_int(text, "number", 0, 10**9)
+    except InputError:
+        return default
+
+
+def _set_cookie(response: HttpResponse, name: str, value: str | None) -> None:
+    response.set_cookie(
+        name, value or "", max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE
+    )

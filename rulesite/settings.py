@@ -20,6 +20,8 @@ Environment variables:
   (default: on unless debugging).
 - ``SEARCH_REBUILD_IN_BACKGROUND``: "0" makes the search rebuild its index before answering the
   first search after a content change (default: in a thread, the previous index answering).
+- ``ROOMS_*``: the online rooms' presence, expiry and abuse limits (below, and README.md,
+  "Online rooms").
 """
 
 import os
@@ -37,6 +39,26 @@ def env_flag(name: str, default: bool) -> bool:
     if value is None or value.strip() == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit()) or int(value) < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}, not {value!r}.")
+    return int(value)
+
+
+def env_rate(name: str, default: tuple[int, int]) -> tuple[int, int]:
+    """A rate written "<count>/<seconds>", e.g. "60/10"."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    count, _, seconds = value.partition("/")
+    if not all(p.isascii() and p.isdigit() and int(p) > 0 for p in (count, seconds)):
+        raise ImproperlyConfigured(f"{name} must be written <count>/<seconds>, e.g. 60/10, not {value!r}.")
+    return int(count), int(seconds)
 
 
 DEBUG = env_flag("DJANGO_DEBUG", False)
@@ -123,6 +145,32 @@ if os.environ.get("REDIS_URL"):
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
     }
+
+# Online rooms: presence, expiry and abuse limits (README.md, "Online rooms"). Seconds unless said.
+# The server pings every socket every ROOMS_HEARTBEAT seconds and closes one it has heard nothing
+# from for ROOMS_PRESENCE_TIMEOUT (a connection whose worker stopped counts as gone after that
+# long too). The host role passes to a connected person once the host has been away
+# ROOMS_HOST_AWAY; a lobby seat nobody has been connected to for ROOMS_SEAT_AWAY is released; a
+# room nobody has been connected to for ROOMS_ROOM_AWAY is freed (a started game is kept as a
+# replay link). Expiry runs on every lobby and room page, every socket connect, close and
+# heartbeat, and in `manage.py expirerooms` (for cron).
+ROOMS_PER_GAME = env_int("ROOMS_PER_GAME", 4, minimum=1)  # "Oder online spielen": four rooms per game
+ROOMS_HEARTBEAT = env_int("ROOMS_HEARTBEAT", 20, minimum=1)
+ROOMS_PRESENCE_TIMEOUT = env_int("ROOMS_PRESENCE_TIMEOUT", 60, minimum=2)
+ROOMS_HOST_AWAY = env_int("ROOMS_HOST_AWAY", 120)
+ROOMS_SEAT_AWAY = env_int("ROOMS_SEAT_AWAY", 10 * 60)
+ROOMS_ROOM_AWAY = env_int("ROOMS_ROOM_AWAY", 30 * 60)
+if ROOMS_PRESENCE_TIMEOUT < 2 * ROOMS_HEARTBEAT:
+    raise ImproperlyConfigured("ROOMS_PRESENCE_TIMEOUT must be at least twice ROOMS_HEARTBEAT.")
+# Abuse limits, held in the database (so across worker processes): rooms one person (browser)
+# holds a seat in at once, seats taken from one network address at once (friends behind one
+# router share it; IPv6 counts per /64), sockets open per seat (the newest wins). Per socket:
+# messages, and render-heavy messages (board, pick, move) per seat in the shared cache.
+ROOMS_PER_PERSON = env_int("ROOMS_PER_PERSON", 2, minimum=1)
+ROOMS_SEATS_PER_ADDRESS = env_int("ROOMS_SEATS_PER_ADDRESS", 8, minimum=1)
+ROOMS_SOCKETS_PER_SEAT = env_int("ROOMS_SOCKETS_PER_SEAT", 3, minimum=1)
+ROOMS_MESSAGE_RATE = env_rate("ROOMS_MESSAGE_RATE", (60, 10))
+ROOMS_RENDER_RATE = env_rate("ROOMS_RENDER_RATE", (20, 10))
 
 DATABASES = {
     "default": dj_database_url.config(

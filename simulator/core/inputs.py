@@ -108,6 +108,22 @@ def parse_json(text: str | bytes, field: str, *, max_depth: int = MAX_DEPTH) -> 
         raise InputError(field, "not valid JSON", "syntax") from None
 
 
+def is_digits(text: str, max_digits: int | None = None) -> bool:
+    """``text`` is one or more ASCII digits (at most ``max_digits``): what ``int`` may then read.
+    ``str.isdigit``, ``isdecimal`` and ``isnumeric`` also accept ``²``, ``⁹``, ``①`` or ``٣``, which
+    ``int`` refuses or reads as a number that no canonical action spells."""
+    return bool(text) and text.isascii() and text.isdigit() and (max_digits is None or len(text) <= max_digits)
+
+
+_WHOLE_RE = re.compile(r"-?[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as an ``int`` when it is an optional ``-`` and one to nine ASCII digits, else None.
+    For parsers of actions and targets (``int`` itself also reads `` 3``, ``+3``, ``3_0``, ``٣``)."""
+    return int(text) if _WHOLE_RE.fullmatch(text) else None
+
+
 _INT_RE = re.compile(r"-?[0-9]{1,18}")
 _NATURAL_RE = re.compile(r"[0-9]{1,18}")
 

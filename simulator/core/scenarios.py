@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Engine, Event, PositionError, RuleError
+from .inputs import is_digits
 from .registry import get_engine
 from .replay import ReplayError, advance
 from .scenario_files import scenario_paths
@@ -290,7 +291,7 @@ def resolve(data: Any, dotted: str) -> Any:
     for part in dotted.split("."):
         if isinstance(current, dict) and part in current:
             current = current[part]
-        elif isinstance(current, list) and part.lstrip("-").isdigit() and -len(current) <= int(part) < len(current):
+        elif isinstance(current, list) and is_digits(part.removeprefix("-"), 9) and -len(current) <= int(part) < len(current):
             current = current[int(part)]
         else:
             raise KeyError(part)

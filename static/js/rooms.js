@@ -7,6 +7,10 @@
 // the server judges every move. Voice: whoever switches the microphone on sends
 // {"type": "voice", "on": true}; everyone else who has it on then offers a peer connection
 // (signalled through {"type": "signal"}); audio goes straight between the browsers.
+// Presence: the server pings ({"type": "ping"}) and this page answers "pong"; a seat that
+// left ({"type": "gone"}) or is no longer in the seat list gets no audio and no signals.
+// Close codes: 4403 the seat is gone (the page reloads and shows the room as it is now),
+// 4409 the room is open in newer windows of this seat (no reconnecting here).
 (function () {
   "use strict";
 
@@ -16,6 +20,7 @@
   var notice = document.getElementById("room-notice");
   var socket = null;
   var retry = 0;
+  var refused = 0; // handshakes refused in a row (the socket never opened)
   var version = null;
 
   function say(text) {
@@ -36,10 +41,32 @@
     return scheme + "//" + window.location.host + app.getAttribute("data-ws") + "?lang=" + lang;
   }
 
+  // A seat of the room on this page: the only ids voice and signals are accepted from.
+  function present(id) {
+    return !!document.querySelector('#room .seat[data-seat-id="' + Number(id) + '"]');
+  }
+
+  // After handshakes are refused (the seat was released while this device was away), look at
+  // the page again: without a seat there, show it instead of retrying for ever.
+  function checkSeat() {
+    window
+      .fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        return response.ok ? response.text() : "";
+      })
+      .then(function (html) {
+        if (html && html.indexOf("data-seat=") === -1) window.location.reload();
+      })
+      .catch(function () {});
+  }
+
   function connect() {
+    var opened = false;
     socket = new WebSocket(socketUrl());
     socket.addEventListener("open", function () {
+      opened = true;
       retry = 0;
+      refused = 0;
       say("");
       if (voice.on) send({ type: "voice", on: true });
     });
@@ -52,10 +79,19 @@
       }
       receive(message);
     });
-    socket.addEventListener("close", function () {
+    socket.addEventListener("close", function (event) {
       socket = null;
       voice.closeAll();
+      if (event.code === 4403) {
+        window.location.reload();
+        return;
+      }
+      if (event.code === 4409) {
+        say(app.getAttribute("data-elsewhere"));
+        return;
+      }
       say(app.getAttribute("data-closed"));
+      if (!opened && ++refused % 3 === 0) checkSeat();
       retry = Math.min(retry + 1, 5);
       window.setTimeout(connect, 500 * retry * retry);
     });
@@ -75,13 +111,38 @@
       app.setAttribute("data-status", message.status);
       app.setAttribute("data-my-turn", message.my_turn ? "1" : "0");
       if (message.seated === false) window.location.reload();
+      voice.keepOnly(present);
+    } else if (message.type === "ping") {
+      send({ type: "pong" });
     } else if (message.type === "refused") {
       say(message.message);
       if (message.code === "stale" || message.code === "conflict") send({ type: "refresh" });
-    } else if (message.type === "voice") {
+    } else if (message.type === "gone") {
+      voice.peerSwitched(message.seat, false);
+    } else if (message.type === "voice" && present(message.seat)) {
+      markVoice(message.seat, message.on);
       voice.peerSwitched(message.seat, message.on);
-    } else if (message.type === "signal") {
+    } else if (message.type === "signal" && present(message.from)) {
       voice.signal(message.from, message.data);
+    }
+  }
+
+  // 🎙 beside a seat's name (the server sends no new room for a voice switch).
+  function markVoice(id, on) {
+    var item = document.querySelector('#room .seat[data-seat-id="' + Number(id) + '"]');
+    if (!item) return;
+    var mark = item.querySelector(".seat__voice");
+    if (on && !mark) {
+      mark = document.createElement("span");
+      mark.className = "seat__voice";
+      mark.textContent = "🎙";
+      var other = document.querySelector("#room .seat__voice[title]"); // the page's own wording
+      var label = document.querySelector("#voice .room-mic__text");
+      if (other || label) mark.title = other ? other.title : label.textContent;
+      var name = item.querySelector(".seat__link") || item.lastElementChild;
+      item.insertBefore(mark, name ? name.nextSibling : null);
+    } else if (!on && mark) {
+      mark.remove();
     }
   }
 
@@ -220,6 +281,12 @@
         return state.on;
       },
       closeAll: closeAll,
+      // Audio only with seats still in the room.
+      keepOnly: function (isPresent) {
+        Object.keys(peers).forEach(function (id) {
+          if (!isPresent(id)) close(id);
+        });
+      },
       // Another seat switched its microphone on: those already on offer it a connection.
       peerSwitched: function (id, on) {
         if (!on) {

@@ -139,3 +139,36 @@ def test_voice_reaches_the_other_player_and_stops_when_switched_off(media_browse
     finally:
         for context, _ in contexts:
             context.close()
+
+
+def test_leaving_closes_the_others_audio_to_the_one_who_left(media_browser, site_url):
+    """Issue 25 (F1): the server closes the departed seat's socket and tells the others, whose
+    browsers close their audio connection to it at once."""
+    contexts = [person(media_browser, site_url) for _ in range(2)]
+    (_, alice), (_, bob) = contexts
+    room = ROOM.replace("/3/", "/2/")
+    try:
+        for page in (alice, bob):
+            page.goto(room)
+            page.locator(".room-join").click()
+            live(page)
+        stats = "() => window.roomVoice.stats()"
+        for page in (bob, alice):
+            page.locator(".room-mic").click()
+            expect(page.locator(".room-mic")).to_have_attribute("aria-pressed", "true")
+        alice.wait_for_function(f"async () => (await ({stats})()).packets > 20", timeout=20_000)
+        # Bob leaves without his page navigating away (as a client keeping its socket would):
+        # the server closes his socket and Alice's browser drops its audio to him.
+        status = bob.evaluate(
+            """() => { const form = document.querySelector("form[action$='/leave/']");
+                       return fetch(form.action, {method: "POST", body: new FormData(form), redirect: "manual"})
+                              .then(r => r.type === "opaqueredirect" ? 303 : r.status); }"""
+        )
+        assert status == 303
+        expect(bob.locator(".room-join")).to_be_visible()  # his page learnt it (4403) and reloaded
+        alice.wait_for_function(f"async () => (await ({stats})()).peers === 0")
+        expect(alice.locator(".room-voice__peers li")).to_have_count(0)
+        expect(alice.locator("#room .seat")).to_have_count(1)
+    finally:
+        for context, _ in contexts:
+            context.close()

@@ -43,6 +43,14 @@ def seat_to_act(room: Room, seats: list[Seat]) -> Seat:
     return next(fresh(s) for s in seats if fresh(s).seat == actor)
 
 
+class Closed(Exception):
+    """The server closed the socket (``code``)."""
+
+    def __init__(self, code: int):
+        super().__init__(f"closed with {code}")
+        self.code = code
+
+
 class WebsocketCommunicator(ApplicationCommunicator):
     """channels.testing.WebsocketCommunicator in a few lines (importing channels.testing needs
     daphne, which the site does not use: uvicorn serves it)."""
@@ -65,6 +73,8 @@ class WebsocketCommunicator(ApplicationCommunicator):
 
     async def receive_json_from(self, timeout: float = 5) -> Any:
         response = await self.receive_output(timeout)
+        if response["type"] == "websocket.close":
+            raise Closed(response.get("code", 1000))
         assert response["type"] == "websocket.send", response
         return json.loads(response["text"])
 
@@ -76,11 +86,12 @@ class WebsocketCommunicator(ApplicationCommunicator):
 class Client:
     """A WebSocket of one seat that keeps every message it receives."""
 
-    def __init__(self, application: Any, room: Room, token: str | None, lang: str = "en"):
+    def __init__(self, application: Any, room: Room, token: str | None, lang: str = "en", path: str | None = None):
         headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
         if token is not None:
             headers.append((b"cookie", f"rooms_{room.pk}={token}; csrftoken={CSRF}".encode()))
-        self.ws = WebsocketCommunicator(application, f"/ws/rooms/{room.game}/{room.number}/?lang={lang}", headers)
+        path = path or f"/ws/rooms/{room.game}/{room.number}/?lang={lang}"
+        self.ws = WebsocketCommunicator(application, path, headers)
         self.messages: list[dict[str, Any]] = []
 
     async def connect(self) -> tuple[bool, Any]:
@@ -104,6 +115,15 @@ class Client:
         """Everything already sent to this client."""
         while not await self.ws.receive_nothing(timeout=0.2):
             self.messages.append(await self.ws.receive_json_from())
+
+    async def closed(self, timeout: float = 10) -> int:
+        """Receive until the server closes the socket: its close code (the messages before it are
+        kept)."""
+        try:
+            while True:
+                self.messages.append(await self.ws.receive_json_from(timeout=timeout))
+        except Closed as exc:
+            return exc.code
 
     async def close(self) -> None:
         await self.ws.disconnect()

@@ -54,7 +54,7 @@ def site_env(database: Path, redis_url: str | None = None) -> dict[str, str]:
 def prepare_database(folder: Path) -> Path:
     database = folder / "rooms.sqlite3"
     env = site_env(database)
-    for command in (["migrate", "--noinput", "-v0"], ["loadrules", "-v0"]):
+    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["loadrules", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     return database
 

@@ -1,10 +1,11 @@
 """Import a FAQ export made by exportfaq (see faq/transfer.py): all or nothing, idempotent."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from faq.transfer import ImportRefused, import_data
+from simulator.core.inputs import InputError, parse_json
+
+MAX_DEPTH = 16  # an export nests five levels deep
 
 
 class Command(BaseCommand):
@@ -21,12 +22,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = options["path"]
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
+            with open(path, "rb") as handle:
+                data = parse_json(handle.read(), path, max_depth=MAX_DEPTH)
         except OSError as exc:
             raise CommandError(f"cannot read {path}: {exc}") from None
-        except (ValueError, RecursionError) as exc:
-            raise CommandError(f"{path} is not valid JSON: {exc}") from None
+        except InputError as exc:
+            raise CommandError(f"{path} is not valid JSON: {exc.reason}") from None
         try:
             report = import_data(data, dry_run=options["dry_run"])
         except ImportRefused as exc:

@@ -46,6 +46,7 @@ from typing import Any
 
 from simulator.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
 from simulator.core.engine import Engine
+from simulator.core.inputs import is_digits
 
 from . import position as positions
 from .cards import BY_CODE, CODES, FULL_DECK, INDEX, SPELLS
@@ -328,7 +329,7 @@ def with_inside(st: State) -> State:
 
 
 def _int(text: str, low: int, high: int) -> int | None:
-    return int(text) if text.isdigit() and len(text) <= 2 and low <= int(text) <= high else None
+    return int(text) if is_digits(text, 2) and low <= int(text) <= high else None
 
 
 def parse_level(text: str) -> Level | None:

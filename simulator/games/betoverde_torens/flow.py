@@ -8,6 +8,7 @@ from functools import cache
 from itertools import combinations
 
 from simulator.core.engine import Event, Outcome, RuleError
+from simulator.core.inputs import is_digits
 
 from .cards import BY_CODE, CODES, INDEX, SPELL_CLAUSE, SPELL_COST, SPELLS
 from .moves import (
@@ -416,7 +417,7 @@ def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, li
         if card_options(state, code, roll):
             raise RuleError("bt-kaart-zonder-effect", "refuse.must-move", card=code)
         events.append(Event("bt-kaart-zonder-effect", "card.nothing", {"colour": colour, "card": code}))
-    elif kind in ("wizard", "tower") and arg.isdigit() and len(arg) <= 2:
+    elif kind in ("wizard", "tower") and is_digits(arg, 2):
         number = int(arg)
         if not roll:
             steps = card.wizard_steps if kind == "wizard" else card.tower_steps
@@ -486,7 +487,7 @@ def _pass(state: State) -> tuple[State, list[Event]]:
 def _pass_tower(state: State, rest: str) -> tuple[State, list[Event]]:
     if rest == "none":
         return end_turn(state, [Event("bt-kaarten-wisselen", "pass.no-tower", {"colour": state.active})])
-    if not rest.isdigit() or len(rest) > 2:
+    if not is_digits(rest, 2):
         raise RuleError("bt-kaarten-wisselen", "refuse.unknown", action=rest[:40])
     state, events = move_tower(state, int(rest), 1, state.turn, "bt-kaarten-wisselen")
     return end_turn(state, events)
@@ -682,7 +683,7 @@ def _exchange(state: State, head: str, rest: str) -> tuple[State, list[Event]]:
 
 
 def _number(text: str, top: int, clause: str) -> int:
-    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= top:
+    if not is_digits(text, 2) or not 1 <= int(text) <= top:
         raise RuleError(clause, "refuse.bad-number", text=text[:20])
     return int(text)
 

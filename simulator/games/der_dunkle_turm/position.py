@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.engine import PositionError
+from simulator.core.inputs import is_digits
 from simulator.core.positions import as_bool, as_int, as_list, as_object, one_of, sub
 
 from . import board
@@ -35,7 +36,7 @@ def _where(value: Any, field: str) -> str:
 
 
 def _shown(at: str) -> Any:
-    return int(at) if at.isdigit() else at
+    return int(at) if is_digits(at) else at
 
 
 def _companion(raw: Any, field: str) -> Companion:
@@ -44,7 +45,7 @@ def _companion(raw: Any, field: str) -> Companion:
     obj = as_object(raw, field, COMP_KEYS, ("at",))
     at = _where(obj["at"], sub(field, "at"))
     lying = as_int(obj["lying"], sub(field, "lying"), 0, 1) if obj.get("lying") is not None else None
-    if lying is not None and not at.isdigit():
+    if lying is not None and not is_digits(at):
         raise PositionError(sub(field, "lying"), "only a companion at a field 1-20 can lie beside it")
     charred = as_bool(obj.get("charred", False), sub(field, "charred"))
     cooled = as_int(obj.get("cooled", 0), sub(field, "cooled"), 0, 1)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from simulator.core.engine import CHANCE, TERMINAL, Engine, Event
+from simulator.core.inputs import is_digits
 from simulator.core.tapping import PickError, TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
@@ -331,7 +332,7 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
         return w["beast"].format(lair=arg, comp=words.companion(target, lang))
     if verb == "owl":
         return w["owl"].format(team=words.team(t.turn, lang))
-    if verb == "d12" and arg.isdigit() and head is not None:
+    if verb == "d12" and is_digits(arg, 2) and head is not None:
         return _roll_label(head, int(arg), w, lang)
     return action
 

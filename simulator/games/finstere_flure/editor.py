@@ -47,6 +47,7 @@ from typing import Any
 
 from simulator.core.editor import EditError, EditField, EditResult, PaletteItem, judged
 from simulator.core.engine import Engine, PositionError
+from simulator.core.inputs import is_digits
 
 from .board import EXIT, START, Square, components, is_edge, on_board, pool2_squares, pool4_squares, pool_shape
 from .state import (
@@ -423,7 +424,7 @@ def card_label(card: str, lang: str | None) -> str:
 
 def parse_square(raw: str) -> Square | None:
     parts = raw.split(",")
-    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 2 for p in parts):
+    if len(parts) != 2 or not all(is_digits(p, 2) for p in parts):
         return None
     sq = (int(parts[0]), int(parts[1]))
     return sq if on_board(sq) else None
@@ -782,7 +783,7 @@ class FinstereFlureEditor:
 
     def _figure(self, w: _Work, tool: str, fid: str | None, sq: Square | None, lang: str | None) -> None:
         parts = tool.split(":")
-        if len(parts) != 3 or parts[1] not in w.figs or not parts[2].isdigit():
+        if len(parts) != 3 or parts[1] not in w.figs or not is_digits(parts[2], 2):
             raise EditError(text("bad-tool", lang))
         placing, value = parts[1], int(parts[2])
         front = split_figure_id(placing)[1]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simulator.core.engine import Event, RuleError
+from simulator.core.inputs import whole_number
 
 from .board import (
     DIST_FROM_START,
@@ -48,18 +49,14 @@ def parse(action: str) -> Placing:
     if len(parts) != 3 or parts[0] != "place":
         raise RuleError("ff-dmaufbau-plaatsen", "refuse.place-syntax")
     kind, args = parts[1], parts[2].split(",")
-    try:
+    x, y = (whole_number(args[0]), whole_number(args[1])) if len(args) >= 2 else (None, None)
+    if x is not None and y is not None:
         if kind == "stone" and len(args) == 2:
-            x, y = int(args[0]), int(args[1])
             return Placing(kind, ((x, y),), (x, y))
         if kind == "pool4" and len(args) == 3 and args[2] in ("h", "v"):
-            x, y = int(args[0]), int(args[1])
             return Placing(kind, pool4_squares(x, y, args[2]), (x, y), args[2])
         if kind == "pool2" and len(args) == 2:
-            x, y = int(args[0]), int(args[1])
             return Placing(kind, pool2_squares(x, y), (x, y))
-    except ValueError:
-        pass
     raise RuleError("ff-dmaufbau-plaatsen", "refuse.place-unknown", action=action)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from simulator.core.engine import Engine
+from simulator.core.inputs import whole_number
 
 from .state import State, thief_value
 
@@ -102,10 +103,8 @@ def parse_square(text: str) -> tuple[int, int] | None:
     parts = text.split(",")
     if len(parts) != 2:
         return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    x, y = whole_number(parts[0]), whole_number(parts[1])
+    return (x, y) if x is not None and y is not None else None
 
 
 def join(items: list[str], lang: str | None) -> str:

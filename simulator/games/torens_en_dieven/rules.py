@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from simulator.core.engine import Event, Outcome, RuleError
+from simulator.core.inputs import whole_number
 
 from .state import (
     DRAW,
@@ -40,10 +41,9 @@ def parse_square(text: str, clause: str) -> Square:
     parts = text.split(",")
     if len(parts) != 2:
         raise RuleError(clause, "refuse.square", text=text[:40])
-    try:
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
-        raise RuleError(clause, "refuse.square", text=text[:40]) from None
+    x, y = whole_number(parts[0]), whole_number(parts[1])
+    if x is None or y is None:
+        raise RuleError(clause, "refuse.square", text=text[:40])
     return x, y
 
 

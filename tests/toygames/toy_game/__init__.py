@@ -29,6 +29,7 @@ from simulator.core.engine import (
     SetupOption,
     SetupProblem,
 )
+from simulator.core.inputs import is_digits
 from simulator.core.messages import Catalogue, Messages
 from simulator.core.positions import as_bool, as_int, as_object, one_of
 from simulator.core.registry import GameSpec
@@ -220,7 +221,7 @@ class ToyEditor:
     def place(
         self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
     ) -> EditResult:
-        if tool != "counter" or not target.startswith("sq:") or not target[3:].isdigit():
+        if tool != "counter" or not target.startswith("sq:") or not is_digits(target[3:], 2):
             raise EditError("Dat kan hier niet." if lang == "nl" else "That cannot go there.")
         value = int(target[3:])
         if value > 6:
