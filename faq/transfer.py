@@ -13,9 +13,11 @@ validation and the rules of the admin's form: question length, clauses of the en
 scenario that exists, no publishing without an answer; games and clauses that exist), and every
 problem is reported with its place (``entries[3].question: ...``). An entry is matched by its
 tracking token, else by (game, slug); a matched entry takes the file's version, a change is
-matched by (date, reason), a translation by its language; nothing is ever deleted. Rendered
-copies (answer HTML, search columns) are not exported; they are rendered again on import. Files
-of version 1 (without translations) still import and leave translations as they are.
+matched by (date, reason), a translation by its language, a phrasing by its language and text, an
+answered asking by all its fields; nothing is ever deleted. Rendered copies (answer HTML) are not
+exported; they are rendered again on import. Files of version 1 (without translations) and 2
+(without the admin's "players also say" phrasings and the askings a suggestion answered, version 3)
+still import and leave what they do not hold as it is.
 """
 
 from __future__ import annotations
@@ -36,13 +38,15 @@ from rulebooks.models import Clause, Game
 from rulesite.httpcache import bump
 from simulator.core.scenario_files import scenario_ids
 
-from .models import QUESTION_MAX, REASON_MAX, Change, Entry, EntryTranslation
+from .models import PHRASING_MAX, QUESTION_MAX, REASON_MAX, Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
 
 FORMAT = "rulesite-faq"
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
-# The faq app's models in the file (entries carry their changes and translations) ...
-EXPORTED: tuple[type, ...] = (Entry, Change, EntryTranslation)
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+# The faq app's models in the file (entries carry their changes, translations and the admin's
+# "players also say" phrasings; the clauses' phrasings and the askings a suggestion answered are
+# lists of their own; the content files' phrasings are rebuilt by loadrules) ...
+EXPORTED: tuple[type, ...] = (Entry, Change, EntryTranslation, Phrasing, SuggestionAnswer)
 # ... and those left out, each with the reason (derived data that is rebuilt, not written by people).
 NOT_EXPORTED: dict[type, str] = {}
 PERSONAL_DATA_NOTE = (
@@ -56,9 +60,14 @@ TEXT_FIELDS = (
 )  # fmt: skip
 BOOL_FIELDS = ("published", "edited_in_admin")
 DATE_FIELDS = ("created_at", "asked_at", "answered_at", "changed_at", "published_at", "updated_at")
-ENTRY_KEYS = {"game", "clauses", "token", "changes", "translations", *TEXT_FIELDS, *BOOL_FIELDS, *DATE_FIELDS}
+ENTRY_KEYS = {
+    "game", "clauses", "token", "changes", "translations", "phrasings", *TEXT_FIELDS, *BOOL_FIELDS, *DATE_FIELDS,
+}  # fmt: skip
 CHANGE_KEYS = {"reason", "editor", "created_at"}
 TRANSLATION_KEYS = {"language", "question", "answer"}
+PHRASING_KEYS = {"language", "text", "created_at"}
+CLAUSE_PHRASING_KEYS = {"clause", *PHRASING_KEYS}
+ANSWER_KEYS = {"game", "language", "question", "entry", "clause", "created_at"}
 
 
 class ImportRefused(Exception):
@@ -75,12 +84,15 @@ class ImportReport:
     updated: int = 0
     unchanged: int = 0
     changes_added: int = 0
+    phrasings_added: int = 0  # clauses' "players also say" (entries' count with their entry)
+    answers_added: int = 0  # askings a suggestion answered
     unknown_editors: set[str] = field(default_factory=set)
 
     def __str__(self) -> str:
         text = (
             f"FAQ import: {self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
-            f"{self.changes_added} change(s) added to the history"
+            f"{self.changes_added} change(s) added to the history, {self.phrasings_added} clause phrasing(s) and "
+            f"{self.answers_added} suggestion answer(s) added"
         )
         if self.unknown_editors:
             text += f"\n  editors without an account here (kept as no editor): {', '.join(sorted(self.unknown_editors))}"
@@ -106,7 +118,38 @@ def entry_record(entry: Entry) -> dict:
         {"language": t.language, "question": t.question, "answer": t.answer}
         for t in sorted(entry.translations.all(), key=lambda t: t.language)
     ]
+    record["phrasings"] = [
+        phrasing_record(p) for p in sorted(entry.phrasings.all(), key=lambda p: (p.language, p.text)) if p.origin == Phrasing.ADMIN
+    ]
     return record
+
+
+def phrasing_record(phrasing: Phrasing) -> dict:
+    return {"language": phrasing.language, "text": phrasing.text, "created_at": _when(phrasing.created_at)}
+
+
+def clause_phrasing_records() -> list[dict]:
+    """The admin's "players also say" phrasings of clauses (the content files' are rebuilt)."""
+    rows = Phrasing.objects.filter(origin=Phrasing.ADMIN, clause__isnull=False).select_related("clause")
+    records = [{"clause": p.clause.anchor, **phrasing_record(p)} for p in rows]
+    return sorted(records, key=lambda r: (r["clause"], r["language"], r["text"]))
+
+
+def answer_record(row: SuggestionAnswer) -> dict:
+    return {
+        "game": row.game_id,
+        "language": row.language,
+        "question": row.question,
+        "entry": f"{row.entry.game_id}/{row.entry.slug}" if row.entry else None,
+        "clause": row.clause.anchor if row.clause else None,
+        "created_at": _when(row.created_at),
+    }
+
+
+def answer_records() -> list[dict]:
+    """The askings a suggestion answered: the words typed and the answer chosen (no person)."""
+    rows = SuggestionAnswer.objects.select_related("entry", "clause")
+    return sorted((answer_record(r) for r in rows), key=lambda r: json.dumps(r, sort_keys=True, ensure_ascii=False))
 
 
 def export_time() -> dt.datetime:
@@ -122,7 +165,7 @@ def export_data(now: dt.datetime | None = None) -> dict:
     entries = (
         Entry.objects.all()
         .select_related("game")
-        .prefetch_related("clauses", "changes__editor", "translations")
+        .prefetch_related("clauses", "changes__editor", "translations", "phrasings")
         .order_by("game_id", "slug")
     )
     return {
@@ -131,6 +174,8 @@ def export_data(now: dt.datetime | None = None) -> dict:
         "exported_at": (now or export_time()).isoformat(),
         "personal_data": PERSONAL_DATA_NOTE,
         "entries": [entry_record(entry) for entry in entries],
+        "clause_phrasings": clause_phrasing_records(),
+        "suggestion_answers": answer_records(),
     }
 
 
@@ -150,9 +195,13 @@ def import_data(data, dry_run: bool = False) -> ImportReport:
     records = _check_envelope(data)
     if data["version"] == 1:  # before translations were exported: leave them as they are
         records = [{**r, "translations": None} if isinstance(r, dict) else r for r in records]
+    if data["version"] < 3:  # before phrasings and suggestion answers were exported: the same
+        records = [{**r, "phrasings": None} if isinstance(r, dict) else r for r in records]
     with transaction.atomic():
         planned = _plan(records)
+        extras = _plan_extras(data)
         report = _apply(planned)
+        _apply_extras(extras, report)
         if dry_run:
             transaction.set_rollback(True)
         else:
@@ -170,6 +219,9 @@ def _check_envelope(data) -> list[dict]:
     records = data.get("entries")
     if not isinstance(records, list):
         raise ImportRefused(["\"entries\" must be a list"])
+    for name in ("clause_phrasings", "suggestion_answers"):
+        if version >= 3 and not isinstance(data.get(name), list):
+            raise ImportRefused([f"\"{name}\" must be a list"])
     return records
 
 
@@ -322,6 +374,7 @@ def _check_record(record, where: str) -> list[str]:
         problem = _date_problem(change["created_at"], required=True)
         if problem:
             problems.append(f"{here}.created_at: {problem}")
+    problems.extend(_phrasing_problems(record["phrasings"], f"{where}.phrasings"))
     translations = record["translations"]
     if translations is None:  # a version 1 file
         return problems
@@ -339,6 +392,38 @@ def _check_record(record, where: str) -> list[str]:
         for name in ("question", "answer"):
             if not isinstance(item[name], str):
                 problems.append(f"{here}.{name}: must be text")
+    return problems
+
+
+def _phrasing_problems(items, where: str, keys: set[str] = PHRASING_KEYS) -> list[str]:
+    """What is wrong with a list of phrasings (None: a file from before they were exported)."""
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        return [f"{where}: must be a list"]
+    problems = []
+    languages = {code for code, _name in settings.LANGUAGES}
+    seen: set[tuple] = set()
+    for j, item in enumerate(items):
+        here = f"{where}[{j}]"
+        if not isinstance(item, dict) or set(item) != keys:
+            problems.append(f"{here}: must be an object with exactly {', '.join(sorted(keys))}")
+            continue
+        if item["language"] not in languages:
+            problems.append(f"{here}.language: must be one of {', '.join(sorted(languages))}")
+        text = item["text"]
+        if not isinstance(text, str) or not text.strip():
+            problems.append(f"{here}.text: must be text")
+        elif len(" ".join(text.split())) > PHRASING_MAX:
+            problems.append(f"{here}.text: has {len(text)} characters; at most {PHRASING_MAX}")
+        else:
+            key = (item.get("clause"), item["language"], " ".join(text.split()))
+            if key in seen:
+                problems.append(f"{here}: the same phrasing appears twice")
+            seen.add(key)
+        problem = _date_problem(item["created_at"], required=True)
+        if problem:
+            problems.append(f"{here}.created_at: {problem}")
     return problems
 
 
@@ -445,11 +530,116 @@ def _apply(planned: list[_Planned]) -> ImportReport:
             if row.pk is None or (row.question, row.answer) != (text["question"], text["answer"]):
                 row.question, row.answer = text["question"], text["answer"]
                 row.save()
+        _add_phrasings(record["phrasings"] or (), entry=entry)
         if item.entry is None:
             report.created += 1
         else:
             report.updated += 1
     return report
+
+
+def _add_phrasings(items, **target) -> int:
+    """Add the admin's phrasings a target does not have yet (by language and text); none deleted."""
+    have = {(p.language, p.text) for p in Phrasing.objects.filter(**target)}
+    added = 0
+    for item in items:
+        text = " ".join(item["text"].split())
+        if (item["language"], text) in have:
+            continue
+        Phrasing(
+            language=item["language"], text=text, origin=Phrasing.ADMIN, created_at=_date(item["created_at"]), **target
+        ).save()
+        have.add((item["language"], text))
+        added += 1
+    return added
+
+
+@dataclass
+class _Extras:
+    clause_phrasings: list[tuple[Clause, dict]]
+    answers: list[tuple[dict, Clause | None]]
+
+
+def _plan_extras(data: dict) -> _Extras:
+    """Check the clauses' phrasings and the suggestion answers of a version 3 file (older files
+    have none), naming each problem's place."""
+    extras = _Extras([], [])
+    if data["version"] < 3:
+        return extras
+    problems: list[str] = []
+    clauses = _clause_lookup()
+    items = data["clause_phrasings"]
+    problems.extend(_bad_text(items, "clause_phrasings"))
+    if not problems:
+        problems.extend(_phrasing_problems(items, "clause_phrasings", CLAUSE_PHRASING_KEYS))
+    for j, item in enumerate(items if not problems else ()):
+        clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
+        if clause is None:
+            problems.append(f"clause_phrasings[{j}].clause: unknown clause {json.dumps(item['clause'])[:60]}")
+        else:
+            extras.clause_phrasings.append((clause, item))
+    games = set(Game.all_objects.values_list("slug", flat=True))
+    entries = {f"{g}/{s}" for g, s in Entry.objects.values_list("game_id", "slug")}
+    entries |= {f"{r.get('game')}/{r.get('slug')}" for r in data["entries"] if isinstance(r, dict)}
+    answers = data["suggestion_answers"]
+    bad = _bad_text(answers, "suggestion_answers")
+    problems.extend(bad)
+    for j, item in enumerate(answers if not bad else ()):
+        here = f"suggestion_answers[{j}]"
+        if not isinstance(item, dict) or set(item) != ANSWER_KEYS:
+            problems.append(f"{here}: must be an object with exactly {', '.join(sorted(ANSWER_KEYS))}")
+            continue
+        local = []
+        if item["game"] is not None and item["game"] not in games:
+            local.append(f"{here}.game: unknown game {json.dumps(item['game'])[:60]}")
+        if not isinstance(item["language"], str) or not isinstance(item["question"], str):
+            local.append(f"{here}: language and question must be text")
+        elif len(item["question"]) > QUESTION_MAX:
+            local.append(f"{here}.question: has {len(item['question'])} characters; at most {QUESTION_MAX}")
+        if item["entry"] is not None and item["entry"] not in entries:
+            local.append(f"{here}.entry: unknown entry {json.dumps(item['entry'])[:80]}")
+        clause = None
+        if item["clause"] is not None:
+            clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
+            if clause is None:
+                local.append(f"{here}.clause: unknown clause {json.dumps(item['clause'])[:60]}")
+        problem = _date_problem(item["created_at"], required=True)
+        if problem:
+            local.append(f"{here}.created_at: {problem}")
+        problems.extend(local)
+        if not local:
+            extras.answers.append((item, clause))
+    if problems:
+        raise ImportRefused(problems)
+    return extras
+
+
+def _apply_extras(extras: _Extras, report: ImportReport) -> None:
+    by_clause: dict[Clause, list[dict]] = {}
+    for clause, item in extras.clause_phrasings:
+        by_clause.setdefault(clause, []).append(item)
+    for clause, items in by_clause.items():
+        report.phrasings_added += _add_phrasings(items, clause=clause)
+    # An asking is identified by when, where and what was typed; a stored one that lost its
+    # answer (the entry or clause was deleted and restored) gets it back.
+    stored = {(r.created_at, r.game_id, r.language, r.question): r for r in SuggestionAnswer.objects.all()}
+    for item, clause in extras.answers:
+        entry = None
+        if item["entry"] is not None:
+            game, _sep, slug = item["entry"].partition("/")
+            entry = Entry.objects.get(game_id=game, slug=slug)
+        key = (_date(item["created_at"]), item["game"], item["language"], item["question"])
+        row = stored.get(key)
+        if row is None:
+            row = stored[key] = SuggestionAnswer(
+                game_id=item["game"], language=item["language"], question=item["question"], created_at=key[0]
+            )
+            report.answers_added += 1
+        elif (row.entry_id or entry is None) and (row.clause_id or clause is None):
+            continue
+        row.entry = row.entry or entry
+        row.clause = row.clause or clause
+        row.save()
 
 
 def _comparable(record: dict, clauses: list[Clause], entry: Entry) -> dict:
@@ -472,4 +662,10 @@ def _comparable(record: dict, clauses: list[Clause], entry: Entry) -> dict:
         merged = {t.language: {"language": t.language, "question": t.question, "answer": t.answer} for t in stored.values()}
         merged.update({t["language"]: dict(t) for t in record["translations"]})
         out["translations"] = [merged[lang] for lang in sorted(merged)]
+    # Phrasings in the file are added to the stored ones (none deleted).
+    phrasings = {(p.language, p.text): phrasing_record(p) for p in entry.phrasings.all() if p.origin == Phrasing.ADMIN}
+    for item in record["phrasings"] or ():
+        text = " ".join(item["text"].split())
+        phrasings.setdefault((item["language"], text), {**item, "text": text, "created_at": _when(_date(item["created_at"]))})
+    out["phrasings"] = [phrasings[key] for key in sorted(phrasings)]
     return out

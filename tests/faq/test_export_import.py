@@ -19,7 +19,8 @@ from django.db import models
 from django.utils import timezone
 
 from faq import transfer
-from faq.models import Change, Entry, EntryTranslation
+from faq.models import Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
+from rulebooks.models import Clause
 from faq.sync import sync_curated
 from tests import conftest as base
 
@@ -56,6 +57,16 @@ def people(faq, editor):
     translated.answer = "Von einer Redakteurin umgeschrieben."
     translated.save()
     Entry.objects.filter(pk=translated.entry_id).update(edited_in_admin=True)
+    # "Players also say" written in the admin, for an entry and for a clause (the content files'
+    # own are rebuilt by loadrules), and askings a suggestion answered (the words typed, no person).
+    Phrasing(entry=written, language="nl", text="mag je op de zwarte toren landen", origin=Phrasing.ADMIN,
+             created_at=past).save()
+    clause = Clause.objects.get(anchor="bt-einde-spel")
+    Phrasing(clause=clause, language="de", text="wann ist Schluss ZQPHRASING", origin=Phrasing.ADMIN).save()
+    SuggestionAnswer.objects.create(game_id="betoverde-torens", language="nl", question="zwarte toren landen?",
+                                    entry=curated, created_at=past)
+    SuggestionAnswer.objects.create(game_id="betoverde-torens", language="de", question="Wann endet es ZQASKED",
+                                    clause=clause)
     return written
 
 
@@ -87,6 +98,8 @@ def snapshot() -> dict[str, list]:
             for f in model._meta.concrete_fields:
                 if f.primary_key:
                     continue
+                if isinstance(row, Phrasing) and row.origin == Phrasing.FILE and f.name == "created_at":
+                    continue  # a content file's phrasing is made anew by loadrules (only its text counts)
                 fields[f.name] = _natural(getattr(row, f.name)) if f.is_relation else getattr(row, f.attname)
             for f in model._meta.many_to_many:
                 fields[f.name] = sorted(_natural(r) for r in getattr(row, f.name).all())
@@ -135,7 +148,7 @@ def test_a_round_trip_restores_everything_people_wrote(people, tmp_path):
     before = state()
     assert len(before) >= 50
     path, data = export(tmp_path)
-    assert data["format"] == "rulesite-faq" and data["version"] == 2
+    assert data["format"] == "rulesite-faq" and data["version"] == 3
     assert "personal data" in data["personal_data"]
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     visitor = next(e for e in data["entries"] if e["origin"] == "visitor")
@@ -164,7 +177,7 @@ def test_a_restore_brings_back_every_row_of_every_faq_model(people, tmp_path, mo
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796000000")
     before = snapshot()
     path, _ = export(tmp_path)
-    assert "ZQTRANSLATION" in path.read_text(encoding="utf-8")
+    assert all(mark in path.read_text(encoding="utf-8") for mark in ("ZQTRANSLATION", "ZQPHRASING", "ZQASKED"))
     fresh_faq()
     assert snapshot() != before  # the editors' work is gone: the test can tell
     call_command("importfaq", str(path))
@@ -249,15 +262,15 @@ def refused(path, capsys):
         (lambda d: d["entries"].append(dict(d["entries"][0])), "appears twice"),
         (lambda d: d["entries"][-1].update(token="t\x00k"), "NUL"),
         (lambda d: d["entries"][-1]["changes"].append({"reason": "x", "editor": "a\x00", "created_at": None}), "NUL"),
-        (lambda d: d.update(version=3), "unsupported version 3"),
+        (lambda d: d.update(version=4), "unsupported version 4"),
         (lambda d: d.update(version=True), "unsupported version"),
         # F7: what gave a traceback, and what the admin's form refuses.
-        (lambda d: d["entries"][-1].update(question="Mag dit? \ud800"), "entries[51].question: text must not contain lone"),
+        (lambda d: d["entries"][-1].update(question="Mag dit? \ud800"), "entries[LAST].question: text must not contain lone"),
         (lambda d: d["entries"][-1]["changes"].append(
             {"reason": "x\udfff", "editor": None, "created_at": "2026-01-01T00:00:00+00:00"}),
-         "entries[51].changes[0].reason: text must not contain lone"),
-        (lambda d: d["entries"][-1].update(asked_at="9999-12-31T23:59:59-23:59"), "entries[51].asked_at: is out of range"),
-        (lambda d: d["entries"][-1].update(asked_at="0001-01-01T00:00:00+14:00"), "entries[51].asked_at: is out of range"),
+         "entries[LAST].changes[0].reason: text must not contain lone"),
+        (lambda d: d["entries"][-1].update(asked_at="9999-12-31T23:59:59-23:59"), "entries[LAST].asked_at: is out of range"),
+        (lambda d: d["entries"][-1].update(asked_at="0001-01-01T00:00:00+14:00"), "entries[LAST].asked_at: is out of range"),
         (lambda d: d["entries"][-1].update(question="x" * 100_000), "question: has 100000 characters; at most 2000"),
         (lambda d: d["entries"][-1].update(question="   "), "question: must not be empty"),
         (lambda d: d["entries"][-1].update(status="received", answer="", published=True),
@@ -278,6 +291,24 @@ def refused(path, capsys):
          "translations[0]: must be an object with exactly answer, language, question"),
         (lambda d: d["entries"][-1].update(translations="de"), "translations: must be a list"),
         (lambda d: d["entries"][-1].pop("translations"), "missing field(s) translations"),
+        # The admin's phrasings and the askings a suggestion answered (version 3).
+        (lambda d: d["entries"][-1].update(phrasings=[{"language": "fr", "text": "x", "created_at": None}]),
+         "phrasings[0].language: must be one of de, en, nl"),
+        (lambda d: d["entries"][-1].update(phrasings=[{"language": "nl", "text": "x" * 201,
+                                                        "created_at": "2026-01-01T00:00:00+00:00"}]),
+         "phrasings[0].text: has 201 characters; at most 200"),
+        (lambda d: d["entries"][-1].update(phrasings="x"), "phrasings: must be a list"),
+        (lambda d: d["clause_phrasings"].append({"clause": "bt-nergens", "language": "nl", "text": "x",
+                                                 "created_at": "2026-01-01T00:00:00+00:00"}),
+         "clause_phrasings[1].clause: unknown clause \"bt-nergens\""),
+        (lambda d: d["clause_phrasings"].append({"clause": "bt-einde-spel", "language": "nl", "text": " "}),
+         "clause_phrasings[1]: must be an object with exactly clause, created_at, language, text"),
+        (lambda d: d["suggestion_answers"].append({**d["suggestion_answers"][0], "entry": "bt/nergens"}),
+         "suggestion_answers[2].entry: unknown entry \"bt/nergens\""),
+        (lambda d: d["suggestion_answers"].append({**d["suggestion_answers"][0], "created_at": "morgen"}),
+         "suggestion_answers[2].created_at: must be a date"),
+        (lambda d: d["suggestion_answers"].append({**d["suggestion_answers"][0], "question": "q\x00"}), "NUL"),
+        (lambda d: d.pop("suggestion_answers"), "\"suggestion_answers\" must be a list"),
         (lambda d: d.update(format="iets anders"), "not a FAQ export"),
         (lambda d: d.update(entries={}), "must be a list"),
     ],
@@ -288,9 +319,10 @@ def test_a_malformed_file_is_refused_and_changes_nothing(people, tmp_path, capsy
     mangle(data)
     path.write_text(json.dumps(data), encoding="utf-8")
     Entry.objects.filter(slug="redactie").delete()  # an import would bring it back
-    before = state()
-    assert message in refused(path, capsys)
-    assert state() == before
+    SuggestionAnswer.objects.all().delete()  # so would it these
+    before, rows = state(), snapshot()
+    assert message.replace("LAST", str(len(data["entries"]) - 1)) in refused(path, capsys)
+    assert state() == before and snapshot() == rows
 
 
 @pytest.mark.parametrize(
@@ -322,10 +354,38 @@ def test_a_version_1_file_still_imports_and_keeps_the_translations(people, tmp_p
     data["version"] = 1
     for record in data["entries"]:
         record.pop("translations")
+        record.pop("phrasings")
+    del data["clause_phrasings"], data["suggestion_answers"]
     path.write_text(json.dumps(data), encoding="utf-8")
     before = snapshot()
     Entry.objects.filter(slug="redactie").update(answer="Per ongeluk overschreven.")
     call_command("importfaq", str(path))
+    assert snapshot() == before
+
+
+def test_a_version_2_file_still_imports_and_keeps_the_phrasings_and_answers(people, tmp_path):
+    path, data = export(tmp_path)
+    data["version"] = 2
+    for record in data["entries"]:
+        record.pop("phrasings")
+    del data["clause_phrasings"], data["suggestion_answers"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot()
+    Entry.objects.filter(slug="redactie").update(answer="Per ongeluk overschreven.")
+    call_command("importfaq", str(path))
+    assert snapshot() == before
+
+
+def test_lost_phrasings_and_answers_come_back_and_a_second_import_adds_nothing(people, tmp_path, capsys):
+    path, _ = export(tmp_path)
+    before = snapshot()
+    Phrasing.objects.filter(origin=Phrasing.ADMIN).delete()
+    SuggestionAnswer.objects.filter(language="de").delete()
+    call_command("importfaq", str(path))
+    assert "1 clause phrasing(s) and 1 suggestion answer(s) added" in capsys.readouterr().out
+    assert snapshot() == before
+    call_command("importfaq", str(path))
+    assert "0 clause phrasing(s) and 0 suggestion answer(s) added" in capsys.readouterr().out
     assert snapshot() == before
 
 
