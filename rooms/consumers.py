@@ -35,7 +35,7 @@ from rulebooks.models import Game
 from simulator.core.tapping import PickError, parse_pick
 from simulator.scene import parse_why
 
-from . import presenter, services
+from . import pacing, presenter, services
 from .models import Room, Seat
 from .services import RoomError, group_name
 
@@ -49,22 +49,31 @@ def _load(game: str, number: int, token: str | None) -> tuple[Room, Seat | None]
 
 
 def _render(
-    room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: str, seen: int, view: dict[str, str] | None = None
+    room_id: int,
+    seat_id: int,
+    lang: str,
+    pick: tuple[str, ...],
+    csrf: str,
+    seen: int,
+    view: dict[str, str] | None = None,
+    upto: int | None = None,
 ) -> dict[str, Any]:
     """The room as this seat sees it. A pick (and ``view``: an enlarged area, a "why not?") belongs
     to the board version ``seen``: on a newer version, or when it no longer fits (PickError), the
-    board is shown without it."""
+    board is shown without it. ``upto``: the board on its way, after that many actions (pacing)."""
     view = view or {}
     with translation.override(lang):
         room = Room.objects.get(pk=room_id)
-        if room.version != seen:
+        if room.version != seen or upto is not None:
             pick, view = (), {}
         me = room.seats.filter(pk=seat_id).first()
         game = Game.objects.filter(slug=room.game).first()
         try:
-            context = presenter.room_context(game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""))
+            context = presenter.room_context(
+                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto
+            )
         except PickError:
-            context = presenter.room_context(game, room, me, lang)
+            context = presenter.room_context(game, room, me, lang, upto=upto)
             pick, view = (), {}
         context.update({"csrf_token": csrf, "LANGUAGE_CODE": lang})
         html = render_to_string("rooms/room.html#room", context)
@@ -76,6 +85,8 @@ def _render(
             "seated": me is not None,
             "pick": list(pick),
             "view": view,
+            "shown": context.get("shown_actions", 0),
+            "pacing": upto is not None,
             "html": html,
         }
 
@@ -96,6 +107,7 @@ def _computer_moves(room_id: int) -> int | None:
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int | None = None
     seat_id: int | None = None
+    _pacing: asyncio.Future[None] | None = None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -106,6 +118,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.pick: tuple[str, ...] = ()
         self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
+        self.shown: int | None = None  # actions of the room's game this socket has shown
         try:
             room = await database_sync_to_async(services.get_room)(kwargs["game"], int(kwargs["number"]))
         except RoomError:
@@ -122,9 +135,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         await database_sync_to_async(services.set_connections)(seat.pk, 1)
         await self._changed()
-        await self._computer()  # a computer move left unplayed (a worker stopped before it)
+        # A computer move left unplayed (a worker stopped before it), in the background.
+        self._computer_task = asyncio.ensure_future(self._computer())
 
     async def disconnect(self, code: int) -> None:
+        if self._pacing is not None:
+            self._pacing.cancel()
         if self.room_id is None or self.seat_id is None:
             return
         await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
@@ -232,7 +248,26 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.view = message.pop("view")
         self.version = message["version"]
         self.pick = tuple(message["pick"])
+        self.shown = message["shown"]
         await self.send_json(message)
+
+    async def _paced(self) -> None:
+        """The board on its way to the room's new position, one action of chance, the rules or the
+        computer at a time (rooms.pacing), then the room as it is now."""
+        assert self.room_id is not None and self.seat_id is not None
+        stops = await database_sync_to_async(pacing.stops)(self.room_id, self.shown)
+        for k, upto in enumerate(stops):
+            if k:
+                await asyncio.sleep(pacing.step_seconds())
+            message = await database_sync_to_async(_render)(
+                self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+            )
+            message.pop("view")
+            self.shown = message["shown"]
+            await self.send_json(message)
+        if stops:
+            await asyncio.sleep(pacing.step_seconds())
+        await self._send_room()
 
     # -- messages from the group -----------------------------------------------------------------
 
@@ -240,7 +275,14 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         version = event.get("version")
         if version is not None and version <= self.version:
             return  # this socket has already shown that version (it rendered a later write)
-        await self._send_room()
+        if self._pacing is not None and not self._pacing.done():
+            if version is None:
+                return  # the room is sent again when the board has arrived
+            self._pacing.cancel()  # a newer move: go on from where the board is shown
+        if version is None:
+            await self._send_room()
+            return
+        self._pacing = asyncio.ensure_future(self._paced())
 
     async def room_voice(self, event: dict[str, Any]) -> None:
         if event["seat"] != self.seat_id:

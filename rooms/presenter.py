@@ -134,7 +134,10 @@ def room_context(
     *,
     zoom: str | None = None,
     why: str = "",
+    upto: int | None = None,
 ) -> dict[str, Any]:
+    """What ``me`` sees of ``room``. ``upto``: the room on its way to its current position, after that
+    many of its game's actions (rooms.pacing shows what plays itself one action at a time)."""
     spec = spec_of(room)
     engine = spec.engine
     seats = list(room.seats.all())
@@ -168,7 +171,7 @@ def room_context(
         if pick or zoom or why:
             raise Untappable(_("Nothing can be tapped here: you have no seat in this room."))
         return context  # hands and decks stay on the server: no seat, no board
-    context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why))
+    context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why, upto=upto))
     scene = context["scene"]
     labels = seat_labels(scene.board, [r["seat"] for r in context["seats"] if r["seat"]])
     for row in context["seats"]:
@@ -176,7 +179,9 @@ def room_context(
     actor = context["actor"]
     context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == actor), "")
     bots = {r["seat"] for r in context["seats"] if r["bot"]}
-    if not scene.over and not context["my_turn"]:
+    if context.get("moving"):
+        scene.announce = context["moving"]
+    elif not scene.over and not context["my_turn"]:
         if actor == CHANCE:
             scene.announce = _("Chance decides…")
         elif actor in engine.info.automatic_actors:
@@ -204,15 +209,22 @@ def room_scene(
     *,
     zoom: str | None = None,
     why: str = "",
+    upto: int | None = None,
 ) -> dict[str, Any]:
     """The scene of a room for one seat: its observation, the events it may see since the last
-    person's move ("what happened", every action and its clauses), its taps on its own turn."""
+    person's move ("what happened", every action and its clauses), its taps on its own turn.
+    ``upto``: the board after that many actions, on the way to the current one (nothing to tap)."""
     engine, view = spec.engine, spec.view
     played = gamestate.load(spec, room.pk, room.version, room.log or {})
-    state = played.state
+    count = len(played.events)
+    on_the_way = upto is not None and upto < count and upto in played.before
+    if not on_the_way:
+        upto = count
+    assert upto is not None
+    state = played.before[upto] if on_the_way else played.state
     actor = engine.current_actor(state)
     over = actor == TERMINAL
-    my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING
+    my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING and not on_the_way
     clauses = clauses_of(game, lang)
     links = RoomLinks(url, room.version)
     computer_seats = set((played.log.bots or {}).keys())
@@ -220,7 +232,8 @@ def room_scene(
     def visible(events: Sequence[Any]) -> list[Any]:
         return [e for e in events if viewer is None or e.visible(viewer)]
 
-    recent = [e for batch in played.events[room.turn_from :] for e in visible(batch)]
+    first = min(room.turn_from, upto)
+    recent = [e for batch in played.events[first:upto] for e in visible(batch)]
     board = view.board_view(engine, state, events=recent, seat=viewer, lang=lang)
 
     legal = engine.legal_actions(state) if my_turn else []
@@ -258,7 +271,8 @@ def room_scene(
     # What happened since the last person's move: every action, and the events this seat may see.
     perfect = engine.info.information == "perfect"
     happened = []
-    for index in range(room.turn_from, len(played.events)):
+    moving = ""
+    for index in range(first, upto):
         before = played.before.get(index)
         mover = engine.current_actor(before) if before is not None else ""
         label = ""
@@ -270,9 +284,19 @@ def room_scene(
                 who=actor_word(engine, mover, computer_seats),
                 label=label,
                 events=events_cited(engine, visible(played.events[index]), clauses, lang),
-                current=index == len(played.events) - 1,
+                current=index == upto - 1,
             )
         )
+    if on_the_way and happened:  # announce the action just shown, as the simulator does
+        last = happened[-1]
+        mover = engine.current_actor(played.before[upto - 1]) if upto - 1 in played.before else ""
+        if mover == CHANCE:
+            moving = _("Chance decides: %(move)s")
+        elif mover in computer_seats:
+            moving = _("The computer plays: %(move)s")
+        else:
+            moving = _("The game moves on by itself: %(move)s")
+        moving = moving % {"move": last.label or ", ".join(e.text for e in last.events)}
     scene = Scene(
         lang=lang,
         engine=engine,
@@ -292,7 +316,9 @@ def room_scene(
         "scene": scene,
         "my_turn": my_turn,
         "actor": actor,
-        "replay_url": replay_url(room.game, room.log or {}) if over else None,
+        "moving": moving,
+        "shown_actions": upto,
+        "replay_url": replay_url(room.game, room.log or {}) if over and not on_the_way else None,
     }
 
 
