@@ -136,9 +136,10 @@ def board_svg(
         focusable = ' tabindex="0" role="group" aria-label="' + _v(board.label) + '"' if layout.scrolls and not interactive else ""
         out.append(f'<div class="board-frame{" board-frame--scrolls" if layout.scrolls else ""}"{focusable}>')
         if layout.whole_url:
+            whole = _("Show the whole board")
             out.append(
                 f'<p class="board-zoomed"><a class="button board-whole" href="{_v(layout.whole_url)}"'
-                f"{_htmx(layout.whole_url, hx_target, push)}>{_v(_('Show the whole board'))}</a></p>"
+                f"{_htmx(layout.whole_url, hx_target, push)}>{_v(whole)}</a></p>"
             )
     ask = layout is not None and layout.ask_url is not None
     asking = ""

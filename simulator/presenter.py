@@ -9,6 +9,7 @@ view-model (board, action labels and groups).
 from __future__ import annotations
 
 import inspect
+import json
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
@@ -22,11 +23,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from simulator.core.chance import seeded_draw
-from simulator.core.engine import CHANCE
+from simulator.core.engine import CHANCE, PositionError
 from simulator.core.registry import GameSpec, all_games
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenario_texts import scenario_in
 from simulator.core.scenarios import Scenario, ScenarioError, load_scenario
+from simulator.core.setup import validate_setup
 from simulator.core.timeline import branch_encoder
 from simulator.core.view import Box
 
@@ -100,6 +102,7 @@ def start_context(game: Any, spec: GameSpec) -> dict[str, Any]:
         )
     players = [("person", _("A person"))] + [(name, bot_label(name)) for name in spec.bots]
     seats = [{"name": f"seat{i}", "number": i} for i in range(1, engine.info.max_seats + 1)]
+    seat_option, seat_counts = seats_by_option(engine)
     return {
         "game": game,
         "options": options,
@@ -111,7 +114,30 @@ def start_context(game: Any, spec: GameSpec) -> dict[str, Any]:
         "teams": engine.info.teams,
         "editor": spec.editor is not None,
         "pasted": "",
+        # The option that sets the number of seats and the seats each of its values gives: the form
+        # shows only as many seat rows as there are seats (static/js/site.js).
+        "seat_option": seat_option,
+        "seat_counts": json.dumps(seat_counts),
+        "default_seats": seat_counts.get(str(next((o["default"] for o in options if o["name"] == seat_option), "")), len(seats)),
     }
+
+
+def seats_by_option(engine: Any) -> tuple[str, dict[str, int]]:
+    """The setup option that sets the number of seats, and the number of seats of each of its
+    values ("", {} when no option does)."""
+    default = validate_setup(engine, {})
+    for option in engine.setup_options():
+        if option.kind != "int" or option.min is None or option.max is None or option.max - option.min > 20:
+            continue
+        counts: dict[str, int] = {}
+        for value in range(option.min, option.max + 1):
+            try:
+                counts[str(value)] = len(engine.seats(engine.initial_state(validate_setup(engine, {**default, option.name: value}))))
+            except PositionError:
+                continue
+        if len(set(counts.values())) > 1:
+            return option.name, counts
+    return "", {}
 
 
 def bot_label(name: str) -> str:

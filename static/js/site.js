@@ -119,9 +119,19 @@
   }
   initBoards(document);
   showAreaInPlay(document);
+  // A board's area swapped in place keeps the page where it was: the browser's scroll anchoring
+  // would follow the old content as the new one is inserted before it, throwing the page down by
+  // its whole height (the editor's palette was 2,000-4,000 px away from the board afterwards).
+  var pageScroll = null;
   document.body.addEventListener("htmx:beforeSwap", function (event) {
-    var frame = event.detail.target && event.detail.target.querySelector && event.detail.target.querySelector(".board-frame--scrolls");
+    var target = event.detail.target;
+    var frame = target && target.querySelector && target.querySelector(".board-frame--scrolls");
     frameScroll.left = frame ? frame.scrollLeft : undefined;
+    pageScroll = target && target.matches && target.matches("#sim, #editor, [id^='demo-']") ? window.scrollY : null;
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    if (pageScroll !== null && Math.abs(window.scrollY - pageScroll) > 1) { window.scrollTo(0, pageScroll); }
+    pageScroll = null;
   });
 
   // Why can't this be tapped? A tap on a square or piece that is not offered asks the page, which
@@ -162,6 +172,25 @@
       if (focus.setAttribute && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
     }
     if (focus.focus) { focus.focus({ preventScroll: true }); }
+  });
+
+  // The new-game form shows only as many "who plays" rows as the chosen setup has seats (without
+  // JavaScript every row shows, and rows beyond the seats are ignored).
+  document.querySelectorAll("form[data-seats-from]").forEach(function (form) {
+    var input = document.getElementById(form.getAttribute("data-seats-from"));
+    var counts = JSON.parse(form.getAttribute("data-seat-counts") || "{}");
+    if (!input) return;
+    function sync() {
+      var n = counts[input.value];
+      form.querySelectorAll(".seat-row").forEach(function (row) {
+        var hide = n !== undefined && +row.getAttribute("data-seat-number") > n;
+        row.hidden = hide;
+        row.querySelectorAll("select").forEach(function (s) { s.disabled = hide; });
+      });
+    }
+    input.addEventListener("input", sync);
+    input.addEventListener("change", sync);
+    sync();
   });
 
   // "Copy" buttons exist only with JavaScript. Without the clipboard API (or when it refuses), the

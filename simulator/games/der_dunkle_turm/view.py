@@ -146,14 +146,16 @@ class DunkleTurmView:
                 css += " dt-lying"
             action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
             shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
-                                     target="c:" + cid, cx=x, cy=y, r=r))
+                                     target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
             if c.spell:
                 shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
             if c.shield is not None:
                 shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
             if c.marked is not None:
                 shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
-            shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.18 else " dt-small"), text=cid[-1],
+            # The team's letter and the companion's number: colour is never the only cue.
+            shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
+                                     text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
                                      x=x, y=y, text_anchor="middle", dominant_baseline="central"))
         return BoardView(
             width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes, cell=0.84,  # a field

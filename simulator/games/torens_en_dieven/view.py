@@ -265,8 +265,10 @@ def board_view(
         shapes.append(Shape.make("g-end"))
         if tower.guard:
             gtext = _text(lang, "guard", owner=colour(tower.guard, lang), at=square((x, y)))
-            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}", cx=x + 0.76, cy=y + 0.26, r=0.2))
-            shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], x=x + 0.76, y=y + 0.33, text_anchor="middle"))
+            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}",
+                                     seat=tower.guard, cx=x + 0.76, cy=y + 0.26, r=0.2))
+            shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], seat=tower.guard,
+                                     x=x + 0.76, y=y + 0.33, text_anchor="middle"))
 
     legend: list[LegendRow] = []
     for i, player in enumerate(st.players):
