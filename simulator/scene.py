@@ -483,7 +483,7 @@ class Scene:
         """Whether anything is to be chosen or waited for now (the "next" part of the scene)."""
         t = self.taps
         return bool(
-            self.auto or self.seeded or self.run or self.chance_decides
+            self.auto or self.seeded or self.run or self.chance_decides or (self.status and not self.result)
             or (t and (t.off_board or t.confirm_url or t.cancel_url or t.status))
         )
 

@@ -96,6 +96,9 @@
     if (b.left < f.left || b.right > f.right) {
       frame.scrollLeft += (b.left + b.width / 2) - (f.left + f.width / 2);
     }
+    if (b.top < f.top || b.bottom > f.bottom) {
+      frame.scrollTop += (b.top + b.height / 2) - (f.top + f.height / 2);
+    }
   }
   var frameScroll = {};
   function showAreaInPlay(root, keep) {
@@ -105,16 +108,20 @@
         if (keep !== undefined) frame.scrollLeft = keep;
         return;
       }
-      var left = Infinity, right = -Infinity, f = frame.getBoundingClientRect();
+      var left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, f = frame.getBoundingClientRect();
       marks.forEach(function (m) {
         var b = m.getBoundingClientRect();
         if (b.width === 0 && b.height === 0) return;
         left = Math.min(left, b.left); right = Math.max(right, b.right);
+        top = Math.min(top, b.top); bottom = Math.max(bottom, b.bottom);
       });
       if (left === Infinity) return;
-      var mid = (left + right) / 2 - f.left + frame.scrollLeft;
-      var want = right - left > f.width ? left - f.left + frame.scrollLeft - 8 : mid - f.width / 2;
-      frame.scrollLeft = Math.max(0, want);
+      function along(lo, hi, start, size, scrolled) {
+        var want = hi - lo > size ? lo - start + scrolled - 8 : (lo + hi) / 2 - start + scrolled - size / 2;
+        return Math.max(0, want);
+      }
+      frame.scrollLeft = along(left, right, f.left, f.width, frame.scrollLeft);
+      frame.scrollTop = along(top, bottom, f.top, f.height, frame.scrollTop);
     });
   }
   initBoards(document);
