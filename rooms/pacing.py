@@ -30,8 +30,9 @@ def step_seconds() -> float:
 
 def stops(room_id: int, since: int | None) -> list[int]:
     """The numbers of actions after which a socket that has shown ``since`` actions shows the board
-    on its way to the room's current position (the current position not included): where what
-    plays itself starts, then after each of its actions. [] when nothing played itself."""
+    on its way to the room's current position: where what plays itself starts, then after each of
+    its actions (the last one too, announced, before the room as it is). [] when nothing played
+    itself."""
     if since is None:
         return []
     room = Room.objects.get(pk=room_id)
@@ -52,5 +53,4 @@ def stops(room_id: int, since: int | None) -> list[int]:
             if not out and index > since:
                 out.append(index)  # the person's own move, at once
             out.append(index + 1)
-    out = [n for n in out if n < count]
     return out[-MAX_PACED:]

@@ -217,6 +217,7 @@ def room_scene(
     engine, view = spec.engine, spec.view
     played = gamestate.load(spec, room.pk, room.version, room.log or {})
     count = len(played.events)
+    paced = upto is not None  # the board on its way (rooms.pacing): shown, announced, nothing to tap
     on_the_way = upto is not None and upto < count and upto in played.before
     if not on_the_way:
         upto = count
@@ -224,7 +225,7 @@ def room_scene(
     state = played.before[upto] if on_the_way else played.state
     actor = engine.current_actor(state)
     over = actor == TERMINAL
-    my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING and not on_the_way
+    my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING and not paced
     clauses = clauses_of(game, lang)
     links = RoomLinks(url, room.version)
     computer_seats = set((played.log.bots or {}).keys())
@@ -287,16 +288,18 @@ def room_scene(
                 current=index == upto - 1,
             )
         )
-    if on_the_way and happened:  # announce the action just shown, as the simulator does
+    if paced and happened:  # announce what plays itself, as the simulator does
         last = happened[-1]
         mover = engine.current_actor(played.before[upto - 1]) if upto - 1 in played.before else ""
+        moving = ""
         if mover == CHANCE:
             moving = _("Chance decides: %(move)s")
         elif mover in computer_seats:
             moving = _("The computer plays: %(move)s")
-        else:
+        elif mover in engine.info.automatic_actors:
             moving = _("The game moves on by itself: %(move)s")
-        moving = moving % {"move": last.label or ", ".join(e.text for e in last.events)}
+        if moving:
+            moving = moving % {"move": last.label or ", ".join(e.text for e in last.events)}
     scene = Scene(
         lang=lang,
         engine=engine,
@@ -318,7 +321,7 @@ def room_scene(
         "actor": actor,
         "moving": moving,
         "shown_actions": upto,
-        "replay_url": replay_url(room.game, room.log or {}) if over and not on_the_way else None,
+        "replay_url": replay_url(room.game, room.log or {}) if over and not paced else None,
     }
 
 

@@ -471,3 +471,38 @@ def test_the_board_is_one_tab_stop_and_the_focus_goes_on_to_the_next_thing_to_pl
         ), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
     finally:
         context.close()
+
+
+# --- a room ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_rooms_first_screen_on_a_phone_holds_the_board_what_happened_and_whose_turn(browser, every_game, slug):
+    """The room as the server renders it for a seat (the socket then keeps it current), mid-game."""
+    from rooms import services
+    from tests.rooms.helpers import room_game, seated_room
+
+    room, seats, tokens = seated_room(slug, people=2)
+    room = services.start(room.pk, seats[0])
+    engine = services.spec_of(room).engine
+    for _ in range(12):  # a few moves, so that something happened
+        game = room_game(room)
+        actor = engine.current_actor(game.state)
+        seat = next((s for s in room.seats.all() if s.seat == actor), None)
+        if seat is None:
+            break
+        room = services.move(room.pk, seat, engine.legal_actions(game.state)[0], room.version).room
+        if services.computer_moves(room.pk):
+            room.refresh_from_db()
+    context = browser.new_context(locale="nl-NL", java_script_enabled=False, **DEVICES["phone"])
+    try:
+        context.add_cookies([{"name": f"rooms_{room.pk}", "value": tokens[0], "url": every_game}])
+        page = context.new_page()
+        page.goto(f"{every_game}/nl/{slug}/rooms/{room.number}/")
+        expect(page.locator("#room svg.board-svg")).to_be_visible()
+        assert within_screen(page, "#room .sim__board")
+        assert within_screen(page, "#room .room-now")
+        assert page.locator("#room .room-now .happened__step").count() >= 1
+        assert within_screen(page, "#room .room-turn")
+    finally:
+        context.close()
