@@ -136,9 +136,20 @@
     frameScroll.left = frame ? frame.scrollLeft : undefined;
     pageScroll = target && target.matches && target.matches("#sim, #editor, [id^='demo-']") ? window.scrollY : null;
   });
-  document.body.addEventListener("htmx:afterSwap", function () {
+  document.body.addEventListener("htmx:afterSwap", function (event) {
     if (pageScroll !== null && Math.abs(window.scrollY - pageScroll) > 1) { window.scrollTo(0, pageScroll); }
     pageScroll = null;
+    // A move played from beside the board (a choice, OK, a whole turn at once): its answer is what
+    // happened beside the board; bring the board back into view when the player had scrolled away.
+    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!elt || !elt.closest || !elt.closest(".sim__next, .sim__moves") || elt.closest(".editor")) return;
+    var sim = document.getElementById("sim"), now = sim && sim.querySelector(".sim__now");
+    var board = sim && sim.querySelector(".sim__board");
+    if (!now || !board) return;
+    var b = now.getBoundingClientRect();
+    if (board.getBoundingClientRect().top < 0 || b.bottom > window.innerHeight) {
+      window.scrollTo({ top: Math.max(0, sim.getBoundingClientRect().top + window.scrollY - 8), behavior: "instant" });
+    }
   });
 
   // Why can't this be tapped? A tap on a square or piece that is not offered asks the page, which
