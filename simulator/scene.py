@@ -253,7 +253,10 @@ def draw_board(
     drawn = link_shapes(shapes, decide)
     linked = [i for i in shown if drawn[i].href and drawn[i].wrap in ("self", "open")]
     targets = [i for i in shown if shapes[i].target or drawn[i].href]
-    scale = board_scale(board, boxes, targets if area is None else [], width) if area is None else REFERENCE_PX / width
+    if area is not None or not (linked or links.board_links):
+        scale = REFERENCE_PX / width  # an enlarged area, or a picture (a mini-board): the page's width
+    else:
+        scale = board_scale(board, boxes, targets, width)
     crowded = [i for i in linked if (b := boxes[i]) is not None and side(b) * scale < MIN_TAP_PX + 0.2]
     overlays: list[tuple[Box, str, str]] = []
     if crowded and zoom_url is not None:
