@@ -235,6 +235,7 @@ class DemoLinks(SimulatorLinks):
 
     push = False
     board_links = False
+    hx_swap = "innerHTML"  # the mini-board fills its demo container (as its step controls do)
 
     def __init__(self, sim_url: str, timeline: Any, step: int, demo_id: str):
         super().__init__(sim_url, timeline, step)

@@ -132,6 +132,7 @@ class Links:
     rooms send their links over a socket), ``push`` whether the address changes with it."""
 
     hx_target = ""
+    hx_swap = "outerHTML"  # how the answer replaces it
     push = False
     board_links = False  # whether board shapes may be links at all
 

@@ -38,7 +38,7 @@ def hx(scene, url: str) -> SafeString:
     if not target or not url:
         return mark_safe("")
     push = ' hx-push-url="true"' if scene.links.push else ""
-    return format_html(' hx-get="{}" hx-target="#{}" hx-swap="outerHTML"', url, target) + mark_safe(push)
+    return format_html(' hx-get="{}" hx-target="#{}" hx-swap="{}"', url, target, scene.links.hx_swap) + mark_safe(push)
 
 
 @register.simple_tag(takes_context=True)

@@ -209,3 +209,15 @@ def test_online_play_is_linked_from_an_faq_entry(client):
 def test_a_pasted_position_refused_as_a_whole_says_so_in_the_readers_language(client):
     html = html_of(client, FF, {"position": urlencode({"x": 1})}, status=400)
     assert "Deze stand wordt geweigerd:" in html and "geweigerd bij position" not in html
+
+
+def test_a_mini_board_steps_within_its_demo_container(client):
+    """Every link of a mini-board (its controls, the steps of what happened) fills the demo's own
+    container, which keeps its id for the next step."""
+    html = client.get(
+        FF, {"scenario": "ff-monster-voorbeeld", "step": 4}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="demo-x-1"
+    ).content.decode()
+    assert html.lstrip().startswith('<figure class="miniboard"')
+    targets = re.findall(r'hx-target="([^"]+)"(?: hx-swap="([^"]+)")?', html)
+    assert targets and all(t == "#demo-x-1" and swap in ("", "innerHTML") for t, swap in targets)
+    assert 'class="happened' in html and "board-action" not in html  # a picture: no board links
