@@ -46,8 +46,9 @@ from django.utils.translation import gettext as _
 from rulebooks.models import Game
 from simulator.core.inputs import InputError, parse_int
 from simulator.core.tapping import PickError, parse_pick
+from simulator.scene import parse_why
 
-from . import expiry, frames, limits, presence, presenter, services
+from . import expiry, frames, limits, pacing, presence, presenter, services
 from .models import Room, Seat
 from .services import RoomError, group_name
 
@@ -82,20 +83,33 @@ def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
     return Arrival(room.pk, seat.pk, opened.surplus, opened.presence, swept)
 
 
-def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: str, seen: int) -> dict[str, Any]:
-    """The room as this seat sees it. A pick belongs to the board version ``seen``: on a newer
-    version, or when the pick no longer fits (PickError), the board is shown without it."""
+def _render(
+    room_id: int,
+    seat_id: int,
+    lang: str,
+    pick: tuple[str, ...],
+    csrf: str,
+    seen: int,
+    view: dict[str, str] | None = None,
+    upto: int | None = None,
+) -> dict[str, Any]:
+    """The room as this seat sees it. A pick (and ``view``: an enlarged area, a "why not?") belongs
+    to the board version ``seen``: on a newer version, or when it no longer fits (PickError), the
+    board is shown without it. ``upto``: the board on its way, after that many actions (pacing)."""
+    view = view or {}
     with translation.override(lang):
         room = Room.objects.get(pk=room_id)
-        if room.version != seen:
-            pick = ()
+        if room.version != seen or upto is not None:
+            pick, view = (), {}
         me = room.seats.filter(pk=seat_id).first()
         game = Game.objects.filter(slug=room.game).first()
         try:
-            context = presenter.room_context(game, room, me, lang, pick)
+            context = presenter.room_context(
+                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto
+            )
         except PickError:
-            context = presenter.room_context(game, room, me, lang)
-            pick = ()
+            context = presenter.room_context(game, room, me, lang, upto=upto)
+            pick, view = (), {}
         context.update({"csrf_token": csrf, "LANGUAGE_CODE": lang})
         html = render_to_string("rooms/room.html#room", context)
         return {
@@ -105,6 +119,9 @@ def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: 
             "my_turn": bool(context.get("my_turn")),
             "seated": me is not None,
             "pick": list(pick),
+            "view": view,
+            "shown": context.get("shown_actions", 0),
+            "pacing": upto is not None,
             "html": html,
             "heartbeat": settings.ROOMS_HEARTBEAT,
             "presence": room.presence,
@@ -141,7 +158,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         super().__init__(*args, **kwargs)
         self.lang = settings.LANGUAGE_CODE
         self.pick: tuple[str, ...] = ()
+        self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
+        self.shown: int | None = None  # actions of the room's game this socket has shown
+        self.pacing: asyncio.Future[Any] | None = None  # the board on its way (rooms.pacing)
         self.csrf = ""
         self.voice_on = False
         self.closing = False
@@ -214,7 +234,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self._spawn(self._heartbeat())
         await self._send_room()
         await self._group({"type": "room.changed", "version": None, "presence": arrival.presence})  # the others
-        await self._computer()  # a computer move left unplayed (a worker stopped before it)
+        self._spawn(self._computer())  # a computer move left unplayed (a worker stopped before it)
 
     async def _end(self) -> None:
         """However the socket ended: out of the group, its presence row gone, 🎙 off."""
@@ -236,10 +256,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self._group({"type": "room.voice", "seat": seat_id, "on": False})
         await self._group({"type": "room.changed", "version": None, "presence": count})
 
-    def _spawn(self, coroutine: Any) -> None:
+    def _spawn(self, coroutine: Any) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(self._quietly(coroutine))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
     async def _quietly(self, coroutine: Any) -> None:
         """A background task of this socket: ends with the socket, never logs a client's leaving."""
@@ -307,7 +328,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if message.type == "refresh":
             await self._send_room()
         elif message.type == "pick":
-            await self._pick(message.fields["pick"])
+            await self._pick(message.fields["pick"], message.fields.get("view", {}))
         elif message.type == "move":
             await self._move(message.fields["action"], message.fields["version"])
         elif message.type == "voice":
@@ -338,11 +359,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=CLOSE_GONE)
         raise StopConsumer
 
-    async def _pick(self, raw: list[str]) -> None:
+    async def _pick(self, raw: list[str], view: dict[str, str]) -> None:
         try:
             self.pick = parse_pick("/".join(raw)) if raw else ()
-        except PickError as exc:
-            await self._refuse(RoomError("bad-pick", exc.reason))
+            self.view = {k: parse_why(v) if k == "why" else v for k, v in view.items()}
+        except PickError:
+            await self._refuse(RoomError("bad-pick", self._("This cannot be tapped now: tap the board again.")))
             return
         await self._send_room()
 
@@ -355,7 +377,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         except RoomError as exc:
             await self._refuse(exc)
             return
-        self.pick = ()
+        self.pick, self.view = (), {}
         await self._changed(moved)
         if computer_due:
             # In the background: this socket goes on receiving (its own board after the move first).
@@ -391,14 +413,40 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.room_id is None or self.seat_id is None:
             return
         message = await database_sync_to_async(_render)(
-            self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version
+            self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version, self.view
         )
         if not message["seated"]:
             await self._gone()
+        self.view = message.pop("view")
         self.version = message["version"]
         self.presence = max(self.presence, message.pop("presence"))
         self.pick = tuple(message["pick"])
+        self.shown = message["shown"]
         await self.send_json(message)
+
+    async def _paced(self) -> None:
+        """The board on its way to the room's new position, one action of chance, the rules or the
+        computer at a time (rooms.pacing), then the room as it is now."""
+        assert self.room_id is not None and self.seat_id is not None
+        stops = await database_sync_to_async(pacing.stops)(self.room_id, self.shown)
+        for k, upto in enumerate(stops):
+            if k:
+                await asyncio.sleep(pacing.step_seconds())
+            if self.seat_id is None:
+                return
+            message = await database_sync_to_async(_render)(
+                self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+            )
+            message.pop("view")
+            message.pop("presence")
+            self.shown = message["shown"]
+            await self.send_json(message)
+        if stops:
+            await asyncio.sleep(pacing.step_seconds())
+        await self._send_room()
+
+    def _pacing_now(self) -> bool:
+        return self.pacing is not None and not self.pacing.done()
 
     # -- messages from the group -------------------------------------------------------------------
 
@@ -407,6 +455,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         version = event.get("version")
         if version is None:
+            if self._pacing_now():
+                return  # the room is sent as it is when the board has arrived
             # Who is connected changed: a socket that has rendered the room since skips it (so a
             # storm of connects and closes costs each socket about one render, not one per change).
             if event.get("presence", self.presence + 1) > self.presence:
@@ -414,7 +464,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         if version <= self.version:
             return  # this socket has already shown that version (it rendered a later write)
-        await self._send_room()
+        if self._pacing_now():
+            assert self.pacing is not None
+            self.pacing.cancel()  # a newer move: go on from where the board is shown
+        self.pacing = self._spawn(self._paced())
 
     async def room_gone(self, event: dict[str, Any]) -> None:
         if self.seat_id is None:

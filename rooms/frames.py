@@ -10,7 +10,8 @@ and nothing changes. Fields a type does not use are ignored.
 =========== ======================================================================
 ``pong``    the answer to the server's ``ping`` (the heartbeat)
 ``refresh`` send the room again
-``pick``    ``"pick"``: a list of at most ``MAX_PICK`` target ids (text)
+``pick``    ``"pick"``: a list of at most ``MAX_PICK`` target ids (text); optionally ``"zoom"`` (an
+            enlarged area) and ``"why"`` (a target asked about), short texts
 ``move``    ``"action"``: text; ``"version"``: the board version it was made on
 ``voice``   ``"on"``: true or false
 ``signal``  ``"to"``: a seat id; ``"data"``: an object (WebRTC offer, answer or candidate)
@@ -73,6 +74,11 @@ def read(text: str | None, data: bytes | None = None) -> Message:
         ):
             raise RoomError("bad-pick", _("A pick is a short list of target ids."))
         fields["pick"] = pick
+        # What the board shows besides: an enlarged area ("zoom") and a "why not?" of a target.
+        view = {k: content[k] for k in ("zoom", "why") if k in content}
+        if not all(isinstance(v, str) and len(v) <= MAX_TARGET_CHARS * 2 for v in view.values()):
+            raise RoomError("bad-pick", _("A pick is a short list of target ids."))
+        fields["view"] = view
     elif kind == "move":
         action, version = content.get("action"), content.get("version")
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:

@@ -1,6 +1,6 @@
 """Colour-vision checks shared by the board tests and the browser tests: the Machado, Oliveira &
-Fernandes (2009) dichromacy simulations (severity 1.0), sRGB -> linear RGB -> CIE Lab, and the
-CIE76 and CIEDE2000 colour differences."""
+Fernandes (2009) dichromacy simulations (severity 1.0) and greyscale, sRGB -> linear RGB -> CIE Lab,
+the CIE76 and CIEDE2000 colour differences and the WCAG contrast ratio."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import math
 
 PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+TRITANOPIA = ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900))
 SIMULATIONS = {"deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA}
+CONDITIONS = ("deuteranopia", "protanopia", "tritanopia", "greyscale")
 
 
 def linear(srgb):
@@ -63,3 +65,20 @@ def ciede2000(lab1, lab2):
     s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
     r_t = -math.sin(math.radians(2 * d_theta)) * r_c
     return math.sqrt((d_lp / s_l) ** 2 + (d_cp / s_c) ** 2 + (d_hp / s_h) ** 2 + r_t * (d_cp / s_c) * (d_hp / s_h))
+
+
+def seen_as(rgb255, condition: str):
+    """A CSS colour (0..255 components) as linear RGB, as someone with ``condition`` sees it (the
+    Machado matrices applied to linear RGB; greyscale keeps the relative luminance)."""
+    rgb = linear([c / 255 for c in rgb255[:3]])
+    if condition == "greyscale":
+        y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+        return [y, y, y]
+    matrix = {"deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA, "tritanopia": TRITANOPIA}[condition]
+    return simulate(rgb, matrix)
+
+
+def contrast(linear_a, linear_b) -> float:
+    """The WCAG contrast ratio of two linear RGB colours."""
+    la, lb = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] for c in (linear_a, linear_b))
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)

@@ -88,10 +88,13 @@ class Editor(Protocol):
         ...
 
 
-# Optional, beside the methods above (the page looks it up with getattr):
+# Optional, beside the methods above (the page looks them up with getattr):
 #   off_board(engine, position, lang) -> list[tuple[target, label]]
 #       pieces the board does not draw (a start pool, saved figures, a hand), offered as a row of
 #       tap targets under the board in edit mode.
+#   held(engine, position, tool) -> str | None
+#       the target of the piece the current tool holds (after "move" picked it up), which the
+#       page marks on the board beside the sentence saying what is held.
 
 
 def read_state(engine: Engine[Any], position: Mapping[str, Any]) -> Any:

@@ -106,10 +106,16 @@
         var fresh = holder.querySelector("#room");
         if (fresh) current.replaceWith(fresh);
       }
-      version = message.version;
-      app.setAttribute("data-version", String(message.version));
-      app.setAttribute("data-status", message.status);
-      app.setAttribute("data-my-turn", message.my_turn ? "1" : "0");
+      app.setAttribute("data-shown", String(message.shown));
+      // The board on its way (the computer's, chance's and the rules' own moves, one at a time):
+      // shown and announced, nothing to tap; the room as it is comes last.
+      app.setAttribute("data-pacing", message.pacing ? "1" : "0");
+      if (!message.pacing) {
+        version = message.version;
+        app.setAttribute("data-version", String(message.version));
+        app.setAttribute("data-status", message.status);
+        app.setAttribute("data-my-turn", message.my_turn ? "1" : "0");
+      }
       if (message.seated === false) window.location.reload();
       voice.keepOnly(present);
     } else if (message.type === "ping") {
@@ -157,13 +163,28 @@
     if (play !== null) {
       sent = send({ type: "move", action: play, version: parseInt(url.searchParams.get("v"), 10) });
     } else {
-      var pick = url.searchParams.get("pick");
-      sent = send({ type: "pick", pick: pick ? pick.split("/") : [] });
+      sent = send(pickMessage(url));
     }
     if (sent) {
       event.preventDefault();
       say("");
     }
+  });
+
+  function pickMessage(url, why) {
+    var pick = url.searchParams.get("pick");
+    var message = { type: "pick", pick: pick ? pick.split("/") : [] };
+    if (url.searchParams.get("zoom")) message.zoom = url.searchParams.get("zoom");
+    if (why) message.why = why;
+    return message;
+  }
+
+  // A tap on a square or piece that is not offered asks why (the answer cites the rule).
+  app.addEventListener("click", function (event) {
+    var piece = event.target.closest ? event.target.closest("svg.board-svg[data-ask] [data-target]") : null;
+    if (!piece || piece.closest("a")) return;
+    var ask = new URL(piece.closest("svg").getAttribute("data-ask"), window.location.href);
+    if (send(pickMessage(ask, piece.getAttribute("data-target")))) event.preventDefault();
   });
 
   // -- voice -------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ The site runs in a uvicorn process (ASGI, WebSockets) on its own SQLite file (te
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -172,3 +174,68 @@ def test_leaving_closes_the_others_audio_to_the_one_who_left(media_browser, site
     finally:
         for context, _ in contexts:
             context.close()
+
+
+RECORD = """() => {
+  window.__frames = [];
+  new MutationObserver(() => {
+    const app = document.getElementById('room-app');
+    window.__frames.push({shown: +app.getAttribute('data-shown'), pacing: app.getAttribute('data-pacing') === '1',
+                          turn: (document.querySelector('#room .room-turn') || {}).textContent || ''});
+  }).observe(document.getElementById('room-app'), {attributes: true, attributeFilter: ['data-pacing']});
+}"""
+
+
+def test_the_computer_chance_and_the_monster_are_shown_one_step_at_a_time(media_browser, site_url):
+    """Finstere Flure with two people and a computer player: after a person's move every seat sees
+    the board on its way, one action of the computer, chance or the monster at a time, announced in
+    the page's language; then the room as it is, where the next person plays."""
+    host_context, host = person(media_browser, site_url)
+    guest_context = media_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                              locale="nl-NL", base_url=site_url)  # fmt: skip
+    guest = guest_context.new_page()
+    room = ROOM.replace("/3/", "/2/")
+    try:
+        host.goto(room)
+        host.locator(".room-join").click()
+        live(host)
+        host.select_option("#room-bot", "sensible")
+        host.locator(".room-bot-add").click()
+        live(host)
+        guest.goto(room)
+        guest.locator(".room-join").click()
+        live(guest)
+        expect(host.locator(".room-start")).to_be_enabled()
+        host.locator(".room-start").click()
+        live(host)
+        expect(guest.locator("svg.board-svg")).to_be_visible()
+        guest.evaluate(RECORD)
+        seen = []
+        for _ in range(12):  # turns until the computer and the monster have both moved
+            play_a_turn([host, guest])
+            seen = guest.evaluate("window.__frames")
+            turns = " ".join(f["turn"] for f in seen if f["pacing"])
+            if "De computer speelt" in turns and "vanzelf verder" in turns:
+                break
+        paced = [f for f in seen if f["pacing"]]
+        turns = " ".join(f["turn"] for f in paced)
+        assert "De computer speelt" in turns and "vanzelf verder" in turns, "\n".join(map(str, seen))
+        # One action at a time: within a run, each frame shows one action more than the one before.
+        runs, run = [], []
+        for frame in seen:
+            if frame["pacing"]:
+                run.append(frame["shown"])
+            elif run:
+                runs.append(run)
+                run = []
+        assert runs and all(b - a == 1 for r in runs for a, b in pairwise(r)), runs
+        assert all(seen[i]["shown"] >= seen[i - 1]["shown"] for i in range(1, len(seen))), seen  # never back
+        # On the phone: board, what happened and whose turn in the room's first screen.
+        guest.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+        for part in ("#room .sim__board", "#room .room-now", "#room .room-turn"):
+            assert guest.evaluate(
+                f"(() => {{ const b = document.querySelector({part!r}).getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }})()"
+            ), part
+    finally:
+        host_context.close()
+        guest_context.close()

@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from faq import transfer
 from faq.models import Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
-from rulebooks.models import Clause
 from faq.sync import sync_curated
+from rulebooks.models import Clause
 from tests import conftest as base
 
 from .conftest import make_entry

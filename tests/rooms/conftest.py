@@ -4,16 +4,22 @@ from rooms import gamestate
 from tests.conftest import load_site_content
 
 
+@pytest.fixture(autouse=True)
+def _quick_pacing(settings):
+    """The rooms show what plays itself one action at a time (rooms.pacing): quickly in the tests."""
+    settings.ROOMS_STEP_MS = 10
+
+
 @pytest.fixture
 def site(transactional_db):
     """The rulebooks in the database (clause links), a fresh room cache and channel layer."""
     from channels.layers import channel_layers
 
-    from rooms import presenter
+    from simulator import scene
 
     load_site_content()
     gamestate._cache.clear()
-    presenter._clauses.clear()
+    scene._clauses.clear()
     channel_layers.backends.clear()
     yield
     gamestate._cache.clear()

@@ -109,7 +109,10 @@ class Client:
                 return message
 
     async def room(self, version: int | None = None) -> dict[str, Any]:
-        return await self.until(lambda m: m["type"] == "room" and (version is None or m["version"] == version))
+        # The room as it is (not the board on its way there: rooms.pacing's frames).
+        return await self.until(
+            lambda m: m["type"] == "room" and not m.get("pacing") and (version is None or m["version"] == version)
+        )
 
     async def drain(self) -> None:
         """Everything already sent to this client."""

@@ -17,7 +17,8 @@ SOCKET = "/ws/rooms/torens-en-dieven/2/?lang=en"
 async def receive_room(ws, predicate) -> dict:
     while True:
         message = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
-        if message["type"] == "room" and predicate(message):
+        # The room as it is (not the board on its way there: rooms.pacing's frames).
+        if message["type"] == "room" and not message.get("pacing") and predicate(message):
             return message
 
 

@@ -93,7 +93,7 @@ def test_pasted_position_becomes_a_log_and_bad_positions_name_the_field(client):
     bad = good.replace('"red1": "pool"', '"red1": {"at": [0, 10], "showing": 1}')
     response = client.get(SIM, {"position": bad})
     assert response.status_code == 400
-    assert "position.figures.red1" in response.content.decode()
+    assert "<code>figures.red1" in response.content.decode()  # the path inside the pasted position
     response = client.get(SIM, {"position": "{not json"})
     assert response.status_code == 400 and "geen geldige JSON" in response.content.decode()  # in the reader's language
 

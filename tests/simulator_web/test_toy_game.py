@@ -60,7 +60,7 @@ def test_the_start_page_asks_the_toys_own_options_in_the_readers_language(client
 
 def test_a_scenario_step_renders_the_board_events_and_a_tappable_square(client, toy):
     page = client.get(SIM, {"scenario": "toy-tot-zeven", "step": 2}).content.decode()
-    assert 'viewBox="0 -1 8 1"' in page  # the board starts at a negative coordinate
+    assert 'viewBox="0 -1 8 2"' in page  # the board starts at a negative coordinate
     assert "Speler a telt 1 op." in page  # the scenario caption
     assert "/static/games/toy-game/board.css" in page
     # The squares one and two after the counter are tap targets whose links play add:1 and add:2.

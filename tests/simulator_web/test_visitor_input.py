@@ -28,7 +28,10 @@ def client():
 def _refused(response, field: str) -> str:
     assert response.status_code == 400, response.status_code
     html = response.content.decode()
-    assert f"<code>{field}</code>" in html
+    if field == "position":  # the pasted position as a whole: named in words beside the box
+        assert 'id="position-error"' in html
+    else:
+        assert f"<code>{field}</code>" in html
     return html
 
 

@@ -487,6 +487,10 @@ class BetoverdeTorensEditor:
         )
         return write(with_inside(blank))
 
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the piece a "move" picked up (the page marks it)."""
+        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
         st = read(engine, position)
         g_move, g_wiz = t("g.move", lang), t("g.wizards", lang)

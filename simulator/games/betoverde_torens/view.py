@@ -224,9 +224,25 @@ def _wizard_row(
     for k, colour in enumerate(wizards):
         css = f"bt-wiz bt-{colour}" + (" bt-prisoner" if prisoners else "")
         title = _t("wizard", lang, who=_name(colour, lang), where=where) + (_t("prisoner", lang) if prisoners else "")
-        shapes.append(
-            Shape.make("circle", css=css, title=title, target=f"wiz:{colour}:{level}", cx=x + 0.3 + k * 0.56, cy=y, r=r)
-        )
+        cx = x + 0.3 + k * 0.56
+        # The group carries the target; the letter says whose wizard it is (colour is never the only cue).
+        shapes.append(Shape.make("g-start", css="bt-wiz-group", title=title, target=f"wiz:{colour}:{level}"))
+        shapes.append(Shape.make("circle", css=css, title=title, seat=colour, cx=cx, cy=y, r=r))
+        shapes.append(Shape.make("text", css="bt-wiz-letter", text=letter(colour, lang), seat=colour, x=cx, y=y,
+                                 text_anchor="middle", dominant_baseline="central", font_size=f"{r * 1.25:.2f}"))
+        shapes.append(Shape.make("g-end"))
+
+
+# Each player's letter on their wizards (the colour's initial; two letters where two colours share one).
+LETTERS: dict[str, dict[str, str]] = {
+    "nl": {"red": "R", "blue": "B", "yellow": "Ge", "green": "Gr", "purple": "P", "white": "W"},
+    "de": {"red": "R", "blue": "B", "yellow": "Ge", "green": "Gr", "purple": "L", "white": "W"},
+    "en": {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "purple": "P", "white": "W"},
+}
+
+
+def letter(colour: str, lang: str | None = None) -> str:
+    return LETTERS[lang_of(lang)].get(colour, colour[:1].upper())
 
 
 def flask_states(filled: int, empty: int, spent: int) -> list[str]:
@@ -242,7 +258,9 @@ def _panel(shapes: list[Shape], pos: dict[str, Any], active: str, lang: str | No
     row = min(1.6, 9.6 / max(len(players), 1))
     for i, colour in enumerate(players):
         y = 6.0 + i * row
-        shapes.append(Shape.make("circle", css=f"bt-wiz bt-{colour}", cx=4.7, cy=y, r=0.28))
+        shapes.append(Shape.make("circle", css=f"bt-wiz bt-{colour}", seat=colour, cx=4.7, cy=y, r=0.28))
+        shapes.append(Shape.make("text", css="bt-wiz-letter", text=letter(colour, lang), seat=colour, x=4.7, y=y,
+                                 text_anchor="middle", dominant_baseline="central", font_size="0.34"))
         name = _name(colour, lang).capitalize()
         shapes.append(
             Shape.make(
@@ -420,7 +438,7 @@ def board_view(
             spent=f["spent"],
             hand=hand_text or _t("hand.empty", lang),
         )
-        legend.append(LegendRow(f"bt-{colour}", _name(colour, lang).capitalize(), chips, note))
+        legend.append(LegendRow(f"bt-{colour}", _name(colour, lang).capitalize(), chips, note, seat=colour))
         description.append(f"{_name(colour, lang).capitalize()}: {note}.")
     deck = pos["deck"] if isinstance(pos["deck"], int) else sum(pos["deck"].values())
     extra = _t("piles", lang, deck=deck, discard=sum(pos["discard"].values()))
@@ -435,6 +453,7 @@ def board_view(
     return BoardView(
         width=5 * CELL,
         height=5 * CELL,
+        cell=CELL - 0.1,  # a space of the ring; what stands on it is tapped after enlarging the space
         shapes=shapes,
         legend=legend,
         label=_t("label", lang),

@@ -465,6 +465,10 @@ class DunkleTurmEditor:
         }
 
     # -- palette --------------------------------------------------------------------------------------
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the companion a "move" picked up (the page marks it)."""
+        return "c:" + tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
         p = PALETTE[words.lang_of(lang)]
         items: list[PaletteItem] = []

@@ -291,6 +291,18 @@ def team(t: str, lang: str | None) -> str:
     return TEAM[lang_of(lang)].get(t, t)
 
 
+# A team's letter on its companions (the colour's initial in each language).
+TEAM_LETTER: dict[str, dict[str, str]] = {
+    "de": {"red": "R", "blue": "B", "green": "Gr", "yellow": "Ge"},
+    "nl": {"red": "R", "blue": "B", "green": "Gr", "yellow": "Ge"},
+    "en": {"red": "R", "blue": "B", "green": "G", "yellow": "Y"},
+}
+
+
+def team_letter(t: str, lang: str | None) -> str:
+    return TEAM_LETTER[lang_of(lang)].get(t, t[:1].upper())
+
+
 def companion(cid: str, lang: str | None) -> str:
     name = cid.rstrip("0123456789")
     return f"{team(name, lang)} {cid[len(name):]}"

@@ -623,6 +623,17 @@ class FinstereFlureEditor:
 
     # -- palette -------------------------------------------------------------------------------------
 
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the piece a "move" picked up (the page marks it)."""
+        kind, _, rest = tool.removeprefix("drop:").partition(":") if tool.startswith("drop:") else ("", "", "")
+        if kind == "fig":
+            return f"fig:{rest}"
+        if kind == "monster":
+            return "monster"
+        if kind in ("stone", "pool"):
+            return f"sq:{rest}"
+        return None
+
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
         pos = canonical(engine, position)
         tools = text("group.tools", lang)

@@ -43,9 +43,9 @@ an off-board choice of what goes there (``obj:stone``, ``obj:pool2``, ``obj:pool
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from simulator.core.engine import Engine, EngineError, Event
+from simulator.core.engine import Engine, EngineError, Event, RuleError
 from simulator.core.tapping import PickError, Tap, TapOptions, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
@@ -63,6 +63,7 @@ from .board import (
     on_board,
     pool2_squares,
     pool4_squares,
+    step,
     walls,
 )
 from .state import CARD, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, POOL, SAVED, SETUP, Figure, State
@@ -807,12 +808,14 @@ def board_view(
     monster_text = _b(code, "monster", x=monster["at"][0], y=monster["at"][1], facing=DIRECTION_WORDS[code][facing])
     # When the monster is to act, tapping it plays its next step.
     step_action = "monster" if engine.current_actor(state) == "monster" else ""
-    shapes.append(
-        Shape.make("polygon", css="monster", title=monster_text, points=points, action=step_action, target="monster")
-    )
+    # The group carries the target: a tap anywhere on the monster's square is a tap on the monster.
+    shapes.append(Shape.make("g-start", css="monster-group", title=monster_text, action=step_action, target="monster"))
+    shapes.append(Shape.make("rect", css="hit", x=mx, y=my, width=1, height=1))
+    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points))
     shapes.append(
         Shape.make("circle", css="monster-eye", cx=_r(mx + (tip[0] + 0.5) / 2), cy=_r(my + (tip[1] + 0.5) / 2), r=0.09)
     )
+    shapes.append(Shape.make("g-end"))
     description.append(monster_text)
 
     pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
@@ -837,12 +840,14 @@ def board_view(
         css_moved = " fig--moved" if fig.get("moved") else ""
         # The group carries the target: the whole figure (circle, value, tag) is one link.
         shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
+        shapes.append(Shape.make("rect", css="hit", x=fx, y=fy, width=1, height=1))  # the whole square is the figure's
         shapes.append(
-            Shape.make("circle", css=f"fig fig-{colour}", title=text, cx=_r(fx + 0.56), cy=_r(fy + 0.58), r=0.38)
+            Shape.make("circle", css=f"fig fig-{colour}", title=text, seat=colour, cx=_r(fx + 0.56), cy=_r(fy + 0.58),
+                       r=0.38)
         )
         shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=_r(fx + 0.56), y=_r(fy + 0.59),
                                  text_anchor="middle", dominant_baseline="central"))
-        shapes.append(Shape.make("text", css="fig-tag", text=tag, x=_r(fx + 0.04), y=_r(fy + 0.3)))
+        shapes.append(Shape.make("text", css="fig-tag", text=tag, seat=colour, x=_r(fx + 0.04), y=_r(fy + 0.3)))
         shapes.append(Shape.make("g-end"))
         description.append(text)
 
@@ -864,7 +869,7 @@ def board_view(
         summary = _b(code, "saved", n=saved_count[player]) + (
             _b(code, "out", n=out_count[player]) if out_count[player] else "")
         legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES[code][player]} ({letter})", tuple(chips),
-                                f"{pool_note}; {summary}"))
+                                f"{pool_note}; {summary}", seat=player))
         description.append(f"{COLOUR_NAMES[code][player]}: {summary}.")
     legend.append(LegendRow("", _b(code, "legend-card" if mt else "legend-cards"), (), card_text))
 
@@ -873,6 +878,7 @@ def board_view(
         height=_r(HEIGHT + 2 * BAND),
         min_x=_r(OFFSET - BAND),
         min_y=_r(OFFSET - BAND),
+        cell=1.0,  # a square
         legend=legend,
         shapes=shapes,
         label=_b(code, "label", chapter=pos.get("chapter", 1), round=pos.get("round", 1)),
@@ -1081,18 +1087,21 @@ def _target_of(letter: str, trail: Sequence[Square]) -> str:
     return EXIT_TARGET if letter == "O" else sq_target(trail[0])
 
 
-def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
+class _Picked(NamedTuple):
+    """A figure's walk as far as the pick goes."""
+
+    walker: _Walker
+    fig: Figure
+    pos: Where
+    stones: Stones
+    letters: str
+    pending: list[Square]  # squares of a slide still to be tapped
+
+
+def _walk_pick(state: State, pick: tuple[str, ...]) -> _Picked:
+    """Follow a pick (a figure, then its squares); raises PickError where the board offered no such tap."""
     mover = state.player_to_move()
     due = [f for f in state.figures if f.owner == mover and f.in_play and not f.moved]
-    if not pick:
-        fig_taps = []
-        for f in due:
-            if isinstance(f.at, tuple):
-                label = _w(code, "tap-figure", name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
-            else:
-                label = _w(code, "tap-figure-pool", name=figure_name(f.id, code), value=f.showing)
-            fig_taps.append(Tap(f"fig:{f.id}", label))
-        return TapOptions(tuple(fig_taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
     first = pick[0]
     fig = next((f for f in due if f"fig:{f.id}" == first), None)
     if fig is None:
@@ -1101,7 +1110,7 @@ def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
     pos: Where = fig.at
     stones: Stones = state.stones
     letters = ""
-    pending: list[Square] = []  # squares of a slide still to be tapped
+    pending: list[Square] = []
     for target in pick[1:]:
         if pending:
             if target != sq_target(pending[0]):
@@ -1121,6 +1130,22 @@ def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
                 break
         else:
             raise PickError(f"{target!r} cannot be the next step of {fig.id}")
+    return _Picked(walker, fig, pos, stones, letters, pending)
+
+
+def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
+    mover = state.player_to_move()
+    due = [f for f in state.figures if f.owner == mover and f.in_play and not f.moved]
+    if not pick:
+        fig_taps = []
+        for f in due:
+            if isinstance(f.at, tuple):
+                label = _w(code, "tap-figure", name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
+            else:
+                label = _w(code, "tap-figure-pool", name=figure_name(f.id, code), value=f.showing)
+            fig_taps.append(Tap(f"fig:{f.id}", label))
+        return TapOptions(tuple(fig_taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
+    walker, fig, pos, stones, letters, pending = _walk_pick(state, pick)
 
     name = figure_name(fig.id, code)
     n, m = len(letters), fig.showing
@@ -1231,6 +1256,54 @@ def tap(engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | Non
     return TapOptions((), None, WORDS[code]["status-over"] if state.phase == OVER else "", ())
 
 
+def explain(engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *, lang: str | None = None) -> RuleError | None:
+    """Why ``target`` is not offered after ``pick``: the engine's own refusal of the move the tap
+    would stand for (a step through the outer wall to the square opposite, onto the monster, a
+    stone that cannot be pushed, a step too many, another player's figure). None when no move fits."""
+    pick = tuple(pick)
+    if not isinstance(state, State) or state.phase != PLAYERS or state.player_to_move() is None:
+        return None
+    if not pick:
+        fig = next((f for f in state.figures if f"fig:{f.id}" == target), None)
+        if fig is None:
+            return None
+        return _refusal(engine, state, f"move:{fig.id}:" + ("E" if fig.at == POOL else "U"))
+    try:
+        walker, fig, pos, _stones, letters, pending = _walk_pick(state, pick)
+    except PickError:
+        return None
+    if pending or not target.startswith("sq:") or not isinstance(pos, tuple):
+        return None
+    square = parse_target_square(target)
+    if square is None:
+        return None
+    if len(letters) >= fig.showing:
+        return _refusal(engine, state, f"move:{fig.id}:{letters}{'UDLR'[0]}")
+    for letter in "UDLR":
+        ahead = step(pos, letter)
+        through_wall = not on_board(ahead) and square == mirror(pos)
+        if ahead == square or through_wall:
+            refusal = _refusal(engine, state, f"move:{fig.id}:{letters}{letter}")
+            if refusal is not None:
+                return refusal
+    return None
+
+
+def _refusal(engine: Engine[Any], state: Any, action: str) -> RuleError | None:
+    try:
+        engine.apply(state, action)
+    except RuleError as exc:
+        return exc
+    return None
+
+
+def parse_target_square(target: str) -> Square | None:
+    x, _, y = target[3:].partition(",")
+    if not (x.isdigit() and y.isdigit()):
+        return None
+    return int(x), int(y)
+
+
 class FinstereFlureView:
     """The view-model object the registry hands to the pages (``GAME.view``)."""
 
@@ -1238,6 +1311,7 @@ class FinstereFlureView:
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
     tap = staticmethod(tap)
+    explain = staticmethod(explain)
 
 
 VIEW = FinstereFlureView()
@@ -1254,4 +1328,5 @@ __all__ = [
     "figure_tag",
     "language",
     "tap",
+    "explain",
 ]

@@ -412,6 +412,10 @@ class TorensEnDievenEditor:
         )
         return engine.position_of(blank)
 
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the tile or guard a "move" picked up (the page marks it)."""
+        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
         st = read(engine, position)
         tiles, towers, guards, tools = (word(k, lang) for k in ("tiles", "towers", "guards", "tools"))

@@ -265,8 +265,10 @@ def board_view(
         shapes.append(Shape.make("g-end"))
         if tower.guard:
             gtext = _text(lang, "guard", owner=colour(tower.guard, lang), at=square((x, y)))
-            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}", cx=x + 0.76, cy=y + 0.26, r=0.2))
-            shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], x=x + 0.76, y=y + 0.33, text_anchor="middle"))
+            shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}",
+                                     seat=tower.guard, cx=x + 0.76, cy=y + 0.26, r=0.2))
+            shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], seat=tower.guard,
+                                     x=x + 0.76, y=y + 0.33, text_anchor="middle"))
 
     legend: list[LegendRow] = []
     for i, player in enumerate(st.players):
@@ -276,7 +278,7 @@ def board_view(
         if i == st.turn and st.phase != "over":
             note += _text(lang, "note.turn")
         name = colour(player, lang)
-        legend.append(LegendRow(f"td-guard-{player}", name, (LETTER[player],), note))
+        legend.append(LegendRow(f"td-guard-{player}", name, (LETTER[player],), note, seat=player))
         description.append(_text(lang, "desc.player", colour=name, note=note))
     legend.append(LegendRow("td-piece", _text(lang, "pieces"), (str(st.supply),), _text(lang, "pieces.note")))
     stolen = _text(lang, "stolen.value", value=st.stolen) if st.stolen else _text(lang, "stolen.none")
@@ -292,6 +294,7 @@ def board_view(
         height=height,
         min_x=min_x,
         min_y=min_y,
+        cell=0.8,  # an open spot beside the tiles
         shapes=shapes,
         legend=legend,
         label=_text(lang, "label", tiles=len(st.tiles), tile_word=_word(lang, "tile", len(st.tiles))),

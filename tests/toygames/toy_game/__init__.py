@@ -173,15 +173,25 @@ class ToyView:
             shapes.append(
                 Shape.make("rect", css=css, title=f"Vak {i}", action=action, target=f"sq:{i}", x=i, y=-1, width=1, height=1)
             )
+        # Each player's token below the squares: its colour and its letter (colour is never the only cue).
+        for i, seat in enumerate(("a", "b")):
+            shapes.append(Shape.make("circle", css=f"toy-token toy-{seat}", title=f"Speler {seat}", seat=seat,
+                                     cx=0.5 + i, cy=0.5, r=0.4))
+            shapes.append(Shape.make("text", css="toy-letter", text=seat.upper(), seat=seat, x=0.5 + i, y=0.5,
+                                     text_anchor="middle", dominant_baseline="central"))
         return BoardView(
             width=8,
-            height=1,
+            height=2,
             min_y=-1,
             shapes=shapes,
             label="Teller",
             description=[f"De teller staat op {state.counter}."],
             status=f"Speler {state.turn} is aan de beurt.",
-            legend=[LegendRow("toy-chip", "Zetten", (str(state.moves),), "")],
+            legend=[
+                LegendRow("toy-chip", "Zetten", (str(state.moves),), ""),
+                LegendRow("toy-a", "Speler a", (), "", seat="a"),
+                LegendRow("toy-b", "Speler b", (), "", seat="b"),
+            ],
         )
 
     def action_label(

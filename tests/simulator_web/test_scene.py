@@ -1,0 +1,223 @@
+"""The board scene (simulator.scene): what a player sees of one board on every surface, the one SVG
+writer, clause titles per language, asking why a target is not offered, enlarging a crowded area,
+what happened in a whole turn, the game-over panel, and chance against the computer."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from rulebooks.localize import clause_titles
+from rulebooks.models import Clause, Game
+from simulator import scene
+from simulator.core import codec
+from simulator.core.bots import play, random_bots
+from simulator.core.codec import Log
+from simulator.core.engine import CHANCE
+from simulator.core.registry import get_game
+from simulator.core.replay import advance
+
+pytestmark = pytest.mark.usefixtures("rulebooks")
+FF = "/nl/finstere-flure/sim/"
+
+# Red 2 on the left edge (0, 5), showing 5; the monster far away.
+WALL_POSITION = {
+    "game": "finstere-flure", "players": ["red", "yellow"], "phase": "players", "monster": {"at": [8, 5], "facing": "R"},
+    "figures": {"red1": "pool", "red2": {"at": [0, 5], "showing": 5}, "red3": "pool", "red4": "pool",
+                "yellow1": "pool", "yellow2": "pool", "yellow3": "pool", "yellow4": "pool"},
+}  # fmt: skip
+
+
+def position_log(position: dict) -> str:
+    return codec.encode(Log(position=position))
+
+
+def html_of(client, url: str, params: dict, status: int = 200) -> str:
+    response = client.get(url, params)
+    assert response.status_code == status, response.content.decode()[:2000]
+    return response.content.decode()
+
+
+def test_the_board_templates_of_the_second_renderer_are_gone():
+    for name in ("simulator/_board_svg.html", "simulator/_clause_link.html", "simulator/_tap_bar.html"):
+        with pytest.raises(TemplateDoesNotExist):
+            get_template(name)
+
+
+def test_the_editor_draws_its_board_with_the_one_writer(client):
+    response = client.get(FF, {"new": "1", "players": "2", "then": "edit"})
+    html = client.get(response["Location"]).content.decode()
+    assert '<div class="board-frame' in html and 'class="board-svg board-svg--taps' in html  # markup.board_svg
+    assert 'hx-target="#editor"' in html and 'class="board-action edit-target"' in html
+
+
+def test_clause_titles_follow_the_readers_language_in_every_cache():
+    game = Game.objects.get(slug="finstere-flure")
+    dutch = scene.clauses_for(game, "nl")
+    english = scene.clauses_for(game, "en")  # asked after the Dutch ones: not the Dutch cached
+    translated = clause_titles("en", game=game)
+    anchor = next(iter(translated))
+    assert dutch.get(anchor).title == Clause.objects.get(game=game, anchor=anchor).title
+    assert english.get(anchor).title == translated[anchor] != dutch.get(anchor).title
+    assert scene.clauses_for(game, "en") is english  # kept for the content version
+
+
+# --- why a target is not offered ----------------------------------------------------------------
+
+
+def test_tapping_the_square_through_the_wall_says_why_citing_the_clause(client):
+    html = html_of(client, FF, {"log": position_log(WALL_POSITION), "pick": "fig:red2", "why": "sq:15,5"})
+    why = re.search(r'<p class="tap-why"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert "buitenmuur" in why and 'href="/nl/finstere-flure/ff-orthogonaal/"' in why
+    # The offered steps are still links, and the pick goes on from there.
+    assert 'data-target="sq:1,5"' in html and "pick=fig%3Ared2" in html
+
+
+def test_the_board_carries_the_address_that_asks_why(client):
+    html = html_of(client, FF, {"log": position_log(WALL_POSITION), "pick": "fig:red2"})
+    ask = unescape(re.search(r'data-ask="([^"]+)"', html).group(1))
+    assert parse_qs(urlparse(ask).query, keep_blank_values=True)["why"] == [""] and "pick=fig%3Ared2" in ask
+    assert 'data-target="sq:15,5"' in html  # a square that is not offered still names itself
+
+
+def test_a_why_of_another_players_figure_cites_the_turn_order(client):
+    position = json.loads(json.dumps(WALL_POSITION))
+    position["figures"]["yellow2"] = {"at": [3, 3], "showing": 5}
+    html = html_of(client, FF, {"log": position_log(position), "why": "fig:yellow2"})
+    why = re.search(r'<p class="tap-why"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert "Rood is aan de beurt" in why and "ff-beurtvolgorde" in why
+
+
+@pytest.mark.parametrize(
+    "params, field",
+    [({"why": "not a target!"}, "why"), ({"why": "sq:99,99"}, "why"), ({"zoom": "1,2,3"}, "zoom"),
+     ({"zoom": "5,5,1,1"}, "zoom"), ({"zoom": "500,500,600,600"}, "zoom")],
+)
+def test_a_bad_why_or_zoom_is_a_400_naming_it(client, params, field):
+    html = html_of(client, FF, {"log": position_log(WALL_POSITION), **params}, status=400)
+    assert f"<code>{field}</code>" in html
+
+
+# --- a crowded area is enlarged first -----------------------------------------------------------
+
+
+def test_companions_in_the_camp_are_tapped_after_enlarging_the_camp(client):
+    log = codec.encode(Log(setup={"teams": 2}, actions=("start:red", "card:step2")))
+    html = html_of(client, "/en/der-dunkle-turm/sim/", {"log": log})
+    zoom = re.search(r'<a class="board-action board-zoom" href="([^"]+)"[^>]*aria-label="([^"]+)"', html)
+    assert "Red 1" in unescape(zoom.group(2))  # it says what can be tapped there
+    assert "pick=c%3Ared1" not in html  # too small to be a link of its own on the whole board
+    enlarged = html_of(client, unescape(zoom.group(1)), {})
+    assert 'class="button board-whole"' in enlarged
+    assert re.search(r'viewBox="-0\.\d+ 5\.\d+ [\d.]+ [\d.]+"', enlarged)  # the camp's area
+    assert "pick=c%3Ared1" in enlarged
+
+
+# --- what happened: the whole turn ----------------------------------------------------------------
+
+
+def test_what_happened_lists_the_monsters_whole_turn_with_every_events_clause(client):
+    """Finstere Flure's worked example played at once: the card and every monster step with their
+    events (the push and the crush first, then the walk through the wall), not only the last step."""
+    from simulator.core.scenarios import load_scenario
+    from simulator.core.timeline import from_scenario
+
+    engine = get_game("finstere-flure").engine
+    timeline = from_scenario(engine, load_scenario("finstere-flure", "ff-monster-voorbeeld"))
+    html = html_of(client, FF, {"scenario": "ff-monster-voorbeeld", "step": timeline.last})
+    now = re.search(r'<section class="sim__now".*?</section>', html, re.S).group(0)
+    steps = re.findall(r'<li class="happened__step', now)
+    rules = [f for f in timeline.frames[1:] if engine.current_actor(timeline.frames[f.index - 1].state) in (CHANCE, "monster")]
+    assert len(steps) == len(rules) > 1
+    events = sum(len(f.events) for f in rules)
+    assert now.count('<a class="cite"') >= events
+
+
+def test_a_finished_game_shows_the_result_its_clause_and_new_game_links(client):
+    engine = get_game("finstere-flure").engine
+    setup = {"players": 2, "dmaufbau": False}
+    state = engine.initial_state(setup)
+    done = play(engine, state, random_bots(engine, state), random.Random(1))
+    html = html_of(client, FF, {"log": codec.encode(Log(setup=setup, actions=done.actions, seed=1))})
+    panel = re.search(r'<div class="game-over".*?</div>', html, re.S).group(0)
+    assert "Het spel is afgelopen" in panel or "Spel voorbij" in panel
+    assert '<a class="cite"' in panel
+    again = unescape(re.search(r'<a class="button tap-ok" href="([^"]+)"', panel).group(1))
+    assert parse_qs(urlparse(again).query) == {"new": ["1"], "players": ["2"]}
+    assert 'href="/nl/finstere-flure/sim/"' in panel
+
+
+# --- chance against the computer ------------------------------------------------------------------
+
+
+def test_when_the_computer_draws_chance_the_page_says_so_and_offers_no_outcomes(client):
+    engine = get_game("finstere-flure").engine
+    setup = {"players": 2, "dmaufbau": False}
+    state, actions, rng = engine.initial_state(setup), [], random.Random(4)
+    bots = random_bots(engine, state)
+    while engine.current_actor(state) != CHANCE:
+        action = play(engine, state, bots, rng, max_actions=1).actions[0]
+        state = advance(engine, state, action, len(actions)).after
+        actions.append(action)
+    against = codec.encode(Log(setup=setup, actions=tuple(actions), seed=4, bots={"yellow": "sensible"}))
+    html = html_of(client, FF, {"log": against})
+    assert "Het toeval beslist:" in html and 'class="auto-move"' in html
+    assert 'class="tap-choice' not in html  # no buttons the page would not wait for
+    alone = codec.encode(Log(setup=setup, actions=tuple(actions), seed=4))
+    assert 'class="tap-choice' in html_of(client, FF, {"log": alone})  # at a table, the outcome is chosen
+
+
+# --- the new-game form and online play ------------------------------------------------------------
+
+
+def test_the_new_game_form_knows_how_many_seats_each_player_count_gives(client):
+    html = html_of(client, FF, {})
+    form = re.search(r'<form [^>]*class="sim-form start-form"[^>]*>', html).group(0)
+    assert 'data-seats-from="setup-players"' in form
+    counts = json.loads(unescape(re.search(r'data-seat-counts="([^"]+)"', form).group(1)))
+    assert counts == {str(n): n for n in range(2, 8)}
+    assert html.count('class="form-row seat-row"') == 7  # without JavaScript every row shows
+    assert re.search(r'<input id="setup-dmaufbau" type="checkbox"[^>]*>\s*<label for="setup-dmaufbau">', html)
+
+
+@pytest.mark.parametrize(
+    "url", ["/nl/", "/nl/finstere-flure/", "/nl/finstere-flure/faq/", "/nl/faq/", "/nl/finstere-flure/sim/"]
+)
+def test_online_play_is_linked_from_home_rulebook_and_faq_pages(client, url):
+    html = html_of(client, url, {})
+    assert 'href="/nl/finstere-flure/rooms/"' in html and "Online spelen" in html
+
+
+def test_online_play_is_linked_from_an_faq_entry(client):
+    from faq.models import Entry
+    from faq.sync import sync_curated
+    from tests import conftest
+
+    sync_curated(conftest._CONTENT)
+    entry = Entry.objects.filter(game_id="finstere-flure", published=True).first()
+    html = html_of(client, f"/nl/finstere-flure/faq/{entry.slug}/", {})
+    assert 'href="/nl/finstere-flure/rooms/"' in html
+
+
+def test_a_pasted_position_refused_as_a_whole_says_so_in_the_readers_language(client):
+    html = html_of(client, FF, {"position": urlencode({"x": 1})}, status=400)
+    assert "Deze stand wordt geweigerd:" in html and "geweigerd bij position" not in html
+
+
+def test_a_mini_board_steps_within_its_demo_container(client):
+    """Every link of a mini-board (its controls, the steps of what happened) fills the demo's own
+    container, which keeps its id for the next step."""
+    html = client.get(
+        FF, {"scenario": "ff-monster-voorbeeld", "step": 4}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="demo-x-1"
+    ).content.decode()
+    assert html.lstrip().startswith('<figure class="miniboard"')
+    targets = re.findall(r'hx-target="([^"]+)"(?: hx-swap="([^"]+)")?', html)
+    assert targets and all(t == "#demo-x-1" and swap in ("", "innerHTML") for t, swap in targets)
+    assert 'class="happened' in html and "board-action" not in html  # a picture: no board links
