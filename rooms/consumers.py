@@ -33,6 +33,7 @@ from django.utils import translation
 
 from rulebooks.models import Game
 from simulator.core.tapping import PickError, parse_pick
+from simulator.scene import parse_why
 
 from . import presenter, services
 from .models import Room, Seat
@@ -47,20 +48,24 @@ def _load(game: str, number: int, token: str | None) -> tuple[Room, Seat | None]
     return room, services.seat_for_token(room, token)
 
 
-def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: str, seen: int) -> dict[str, Any]:
-    """The room as this seat sees it. A pick belongs to the board version ``seen``: on a newer
-    version, or when the pick no longer fits (PickError), the board is shown without it."""
+def _render(
+    room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: str, seen: int, view: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The room as this seat sees it. A pick (and ``view``: an enlarged area, a "why not?") belongs
+    to the board version ``seen``: on a newer version, or when it no longer fits (PickError), the
+    board is shown without it."""
+    view = view or {}
     with translation.override(lang):
         room = Room.objects.get(pk=room_id)
         if room.version != seen:
-            pick = ()
+            pick, view = (), {}
         me = room.seats.filter(pk=seat_id).first()
         game = Game.objects.filter(slug=room.game).first()
         try:
-            context = presenter.room_context(game, room, me, lang, pick)
+            context = presenter.room_context(game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""))
         except PickError:
             context = presenter.room_context(game, room, me, lang)
-            pick = ()
+            pick, view = (), {}
         context.update({"csrf_token": csrf, "LANGUAGE_CODE": lang})
         html = render_to_string("rooms/room.html#room", context)
         return {
@@ -70,6 +75,7 @@ def _render(room_id: int, seat_id: int, lang: str, pick: tuple[str, ...], csrf: 
             "my_turn": bool(context.get("my_turn")),
             "seated": me is not None,
             "pick": list(pick),
+            "view": view,
             "html": html,
         }
 
@@ -98,6 +104,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         )
         self.lang = query.get("lang") if query.get("lang") in LANGUAGES else settings.LANGUAGE_CODE
         self.pick: tuple[str, ...] = ()
+        self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
         try:
             room = await database_sync_to_async(services.get_room)(kwargs["game"], int(kwargs["number"]))
@@ -130,12 +137,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            await self._refuse(RoomError("bad-message", "a message is JSON text of at most 64000 characters"))
+            await self._refuse(RoomError("bad-message", self._("A message is JSON text of at most 64000 characters.")))
             return
         try:
             content = json.loads(text_data)
         except json.JSONDecodeError:
-            await self._refuse(RoomError("bad-message", "a message is a JSON object"))
+            await self._refuse(RoomError("bad-message", self._("A message is a JSON object.")))
             return
         await self.receive_json(content)
 
@@ -144,7 +151,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "pick":
-            await self._pick(content.get("pick"))
+            await self._pick(content.get("pick"), {k: content[k] for k in ("zoom", "why") if k in content})
         elif kind == "move":
             await self._move(content.get("action"), content.get("version"))
         elif kind == "refresh":
@@ -163,16 +170,26 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
                     group_name(self.room_id), {"type": "room.signal", "from": self.seat_id, "to": to, "data": data}
                 )
         else:
-            await self._refuse(RoomError("bad-message", "unknown message type"))
+            await self._refuse(RoomError("bad-message", self._("This kind of message is unknown.")))
 
-    async def _pick(self, raw: Any) -> None:
+    def _(self, text: str) -> str:
+        """A refusal in the page's language."""
+        with translation.override(self.lang):
+            return translation.gettext(text)
+
+    async def _pick(self, raw: Any, view: Any = None) -> None:
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            await self._refuse(RoomError("bad-pick", "a pick is a list of target ids"))
+            await self._refuse(RoomError("bad-pick", self._("This cannot be tapped now: tap the board again.")))
             return
         try:
             self.pick = parse_pick("/".join(raw)) if raw else ()
-        except PickError as exc:
-            await self._refuse(RoomError("bad-pick", exc.reason))
+            self.view = {
+                k: parse_why(v) if k == "why" else v
+                for k, v in (view if isinstance(view, dict) else {}).items()
+                if k in ("zoom", "why") and isinstance(v, str)
+            }
+        except PickError:
+            await self._refuse(RoomError("bad-pick", self._("This cannot be tapped now: tap the board again.")))
             return
         await self._send_room()
 
@@ -185,7 +202,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         except RoomError as exc:
             await self._refuse(exc)
             return
-        self.pick = ()
+        self.pick, self.view = (), {}
         await self._changed(moved)
         if computer_due:
             # In the background: this socket goes on receiving (its own board after the move first).
@@ -210,8 +227,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def _send_room(self) -> None:
         assert self.room_id is not None and self.seat_id is not None
         message = await database_sync_to_async(_render)(
-            self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version
+            self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version, self.view
         )
+        self.view = message.pop("view")
         self.version = message["version"]
         self.pick = tuple(message["pick"])
         await self.send_json(message)

@@ -24,6 +24,7 @@ from simulator.playing import bots_of
 
 MAX_AUTOMATIC = 500  # actions the server plays by itself after one person's move
 CACHE_ROOMS = 256
+KEEP_BEFORE = 64  # states kept before the latest actions (to name the moves of "what happened")
 
 # Chance in rooms comes from the operating system's secure source, never from a seed.
 SECURE_RANDOM = secrets.SystemRandom()
@@ -34,14 +35,21 @@ class Game:
     log: Log
     state: Any
     events: list[tuple[Event, ...]] = field(default_factory=list)  # per action index
+    # The state each of the latest KEEP_BEFORE actions was played in, by action index.
+    before: dict[int, Any] = field(default_factory=dict)
 
     def extended(self, spec: GameSpec, actions: list[str]) -> Game:
-        state, events = self.state, list(self.events)
+        state, events, before = self.state, list(self.events), dict(self.before)
         for action in actions:
             t = advance(spec.engine, state, action, len(events))
+            before[len(events)] = state
             state = t.after
             events.append(t.events)
-        return Game(self.log.extended(*actions), state, events)
+        return Game(self.log.extended(*actions), state, events, _latest(before, len(events)))
+
+
+def _latest(before: dict[int, Any], count: int) -> dict[int, Any]:
+    return {i: s for i, s in before.items() if i >= count - KEEP_BEFORE}
 
 
 def replay_log(spec: GameSpec, log: Log) -> Game:
@@ -90,7 +98,7 @@ def play_automatic(spec: GameSpec, game: Game, *, computer: bool = True) -> Game
     where a computer seat is to act."""
     engine = spec.engine
     bots = bots_of(spec, game.log.bots) if computer else {}
-    state, events, actions = game.state, list(game.events), []
+    state, events, actions, before = game.state, list(game.events), [], dict(game.before)
     while len(actions) < MAX_AUTOMATIC:
         actor = engine.current_actor(state)
         if actor == TERMINAL:
@@ -102,9 +110,10 @@ def play_automatic(spec: GameSpec, game: Game, *, computer: bool = True) -> Game
         if action is None:
             break
         t = advance(engine, state, action, len(events))
+        before[len(events)] = state
         state = t.after
         events.append(t.events)
         actions.append(action)
     if not actions:
         return game
-    return Game(game.log.extended(*actions), state, events)
+    return Game(game.log.extended(*actions), state, events, _latest(before, len(events)))

@@ -10,7 +10,6 @@ sends them over the room's WebSocket instead.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -19,30 +18,67 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from simulator.core import codec
-from simulator.core.engine import TERMINAL, EngineError
+from simulator.core.engine import CHANCE, TERMINAL, EngineError
 from simulator.core.tapping import PickError, format_pick
-from simulator.markup import board_svg
-from simulator.playing import link_shapes, tap_context
-from simulator.presenter import bot_label, clause_index
+from simulator.core.view import Box
+from simulator.playing import tap_context
+from simulator.presenter import bot_label
+from simulator.scene import (
+    Clauses,
+    Happened,
+    Links,
+    Scene,
+    action_groups,
+    actor_word,
+    clauses_for,
+    draw_board,
+    events_cited,
+    explain_tap,
+    parse_zoom,
+    result_of,
+    zoom_param,
+)
 
 from . import gamestate
 from .models import PlayedGame, Room, Seat
 from .services import MIN_PEOPLE, spec_of
 
 MAX_ACTION_LINKS = 200
-CLAUSES_TTL = 300.0  # seconds a process keeps a game's clause numbers (they change only on loadrules)
-_clauses: dict[str, tuple[float, dict[str, Any]]] = {}
 
 
-def clauses_of(game: Any) -> dict[str, Any]:
-    """The game's clauses by id, for the § links of events (one query per game every few minutes:
-    a room renders every seat's view after every move)."""
-    now = time.monotonic()
-    hit = _clauses.get(game.slug)
-    if hit is None or now - hit[0] > CLAUSES_TTL:
-        hit = (now, clause_index(game))
-        _clauses[game.slug] = hit
-    return hit[1]
+def clauses_of(game: Any, lang: str) -> Clauses:
+    """The game's clauses titled in ``lang`` (kept per process and content version)."""
+    return clauses_for(game, lang)
+
+
+class Untappable(PickError):
+    """A tap a room refuses, with its reason in the reader's language."""
+
+
+class RoomLinks(Links):
+    """A room: a move is ``?play=<action>&v=<version>`` (the room's script sends it over the socket;
+    without JavaScript the page asks to confirm it with a POST), a tap in progress ``?pick=``."""
+
+    board_links = True
+
+    def __init__(self, url: str, version: int):
+        self.url, self.version = url, version
+
+    def play(self, *actions: str) -> str:
+        return f"{self.url}?{urlencode({'play': actions[0], 'v': self.version})}"
+
+    def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
+        query = {}
+        if pick:
+            query["pick"] = format_pick(pick)
+        if zoom is not None:
+            query["zoom"] = zoom_param(zoom)
+        return f"{self.url}?{urlencode(query)}" if query else self.url
+
+    def why(self, pick: Sequence[str], target: str) -> str:
+        query = {"pick": format_pick(pick)} if pick else {}
+        query["why"] = target
+        return f"{self.url}?{urlencode(query)}"
 
 
 def room_url(room: Room) -> str:
@@ -80,18 +116,25 @@ def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None) -> list[dict[s
 
 
 def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:
-    """The board's own name of each engine seat ("Rood (R)", "Team Blau"): every game's legend has
-    a row per seat whose first CSS class ends in ``-<seat>`` (fig-red, bt-blue, dt-team-2)."""
+    """The board's own name of each engine seat ("Rood (R)", "Team Blau"): the legend row that
+    names the seat (``LegendRow.seat``)."""
     labels: dict[str, str] = {}
     for row in board.legend if board is not None else ():
-        first = row.css.split(" ")[0] if row.css else ""
-        for seat in seats:
-            if seat not in labels and first.endswith(f"-{seat}"):
-                labels[seat] = row.label
+        if row.seat in seats and row.seat not in labels:
+            labels[row.seat] = row.label
     return labels
 
 
-def room_context(game: Any, room: Room, me: Seat | None, lang: str, pick: tuple[str, ...] = ()) -> dict[str, Any]:
+def room_context(
+    game: Any,
+    room: Room,
+    me: Seat | None,
+    lang: str,
+    pick: tuple[str, ...] = (),
+    *,
+    zoom: str | None = None,
+    why: str = "",
+) -> dict[str, Any]:
     spec = spec_of(room)
     engine = spec.engine
     seats = list(room.seats.all())
@@ -113,84 +156,142 @@ def room_context(game: Any, room: Room, me: Seat | None, lang: str, pick: tuple[
         "can_start": room.status == Room.LOBBY and people >= MIN_PEOPLE and len(seats) >= engine.info.min_seats,
         "min_people": MIN_PEOPLE,
         "stylesheet": spec.stylesheet_path,
-        "board": None,
+        "scene": None,
         "played": None,
     }
     if room.status == Room.LOBBY or not room.log:
+        if pick or zoom or why:
+            raise Untappable(_("Nothing can be tapped here: the game has not started."))
         return context
     viewer = me.seat if me is not None else None
     if viewer is None and engine.info.information != "perfect":
+        if pick or zoom or why:
+            raise Untappable(_("Nothing can be tapped here: you have no seat in this room."))
         return context  # hands and decks stay on the server: no seat, no board
-    context.update(board_context(game, room, spec, viewer, lang, pick, url))
-    labels = seat_labels(context["board"], [r["seat"] for r in context["seats"] if r["seat"]])
+    context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why))
+    scene = context["scene"]
+    labels = seat_labels(scene.board, [r["seat"] for r in context["seats"] if r["seat"]])
     for row in context["seats"]:
         row["seat_label"] = labels.get(row["seat"], "")
-    context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == context["actor"]), "")
+    actor = context["actor"]
+    context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == actor), "")
+    bots = {r["seat"] for r in context["seats"] if r["bot"]}
+    if not scene.over and not context["my_turn"]:
+        if actor == CHANCE:
+            scene.announce = _("Chance decides…")
+        elif actor in engine.info.automatic_actors:
+            scene.announce = _("The game moves on by itself…")
+        elif actor in bots:
+            scene.announce = _("The computer is playing…")
+        elif context["turn_name"]:
+            scene.announce = _("Waiting for %(name)s.") % {"name": context["turn_name"]}
     return context
 
 
-def clause_of(game: Any, clause_id: str | None) -> Any:
-    """The Clause row a refusal cites (for its § link), if any."""
-    return clauses_of(game).get(clause_id) if clause_id else None
+def clause_of(game: Any, clause_id: str | None, lang: str) -> Any:
+    """The clause a refusal cites (for its § link), if any."""
+    return clauses_of(game, lang).get(clause_id)
 
 
-def board_context(
-    game: Any, room: Room, spec: Any, viewer: str | None, lang: str, pick: tuple[str, ...], url: str
+def room_scene(
+    game: Any,
+    room: Room,
+    spec: Any,
+    viewer: str | None,
+    lang: str,
+    pick: tuple[str, ...],
+    url: str,
+    *,
+    zoom: str | None = None,
+    why: str = "",
 ) -> dict[str, Any]:
+    """The scene of a room for one seat: its observation, the events it may see since the last
+    person's move ("what happened", every action and its clauses), its taps on its own turn."""
     engine, view = spec.engine, spec.view
     played = gamestate.load(spec, room.pk, room.version, room.log or {})
     state = played.state
     actor = engine.current_actor(state)
     over = actor == TERMINAL
     my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING
-    clauses = clauses_of(game)
+    clauses = clauses_of(game, lang)
+    links = RoomLinks(url, room.version)
+    computer_seats = set((played.log.bots or {}).keys())
 
-    recent = [e for batch in played.events[room.turn_from :] for e in batch if viewer is None or e.visible(viewer)]
+    def visible(events: Sequence[Any]) -> list[Any]:
+        return [e for e in events if viewer is None or e.visible(viewer)]
+
+    recent = [e for batch in played.events[room.turn_from :] for e in visible(batch)]
     board = view.board_view(engine, state, events=recent, seat=viewer, lang=lang)
-
-    def pick_url(p: Sequence[str]) -> str:
-        return f"{url}?{urlencode({'pick': format_pick(p)})}" if p else url
-
-    def play_url(action: str) -> str:
-        return f"{url}?{urlencode({'play': action, 'v': room.version})}"
 
     legal = engine.legal_actions(state) if my_turn else []
     playable = set(legal)
     taps = None
-    if pick and not my_turn:
-        raise PickError("nothing can be tapped here: it is not this seat's turn")
+    if (pick or why) and not my_turn:
+        raise Untappable(_("Nothing can be tapped here: it is not your turn."))
     if my_turn:
         targets = {sh.target for sh in board.shapes if sh.target}
-        taps = tap_context(spec, state, pick, targets, lang, pick_url, play_url)
+        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
 
     def decide(sh: Any) -> tuple[str | None, str, str]:
         if taps is not None and sh.target in taps.links:
             return taps.links[sh.target], taps.labels[sh.target], "tap-next"
         if sh.action in playable and not (taps and taps.picking):
-            return play_url(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
+            return links.play(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
         chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
         return None, "", chosen
 
-    shapes = link_shapes(board.shapes, decide)
-    interactive = any(b.href for b in shapes)
-    actions = [
-        {"action": a, "label": view.action_label(engine, state, a, lang=lang), "url": play_url(a)}
-        for a in legal[:MAX_ACTION_LINKS]
-    ]
-    result = engine.result(state) if over else None
+    drawn = draw_board(
+        board,
+        decide,
+        links,
+        lang,
+        zoom=parse_zoom(zoom, board),
+        zoom_url=lambda area: links.pick(pick, area),
+        ask_url=links.why(pick, "") if taps is not None else None,
+    )
+    why_answer = None
+    if why:
+        if why not in {sh.target for sh in board.shapes if sh.target}:
+            raise Untappable(_("This is not a target of this board."), "why")
+        why_answer = explain_tap(spec, state, pick, why, clauses, lang)
+
+    # What happened since the last person's move: every action, and the events this seat may see.
+    perfect = engine.info.information == "perfect"
+    happened = []
+    for index in range(room.turn_from, len(played.events)):
+        before = played.before.get(index)
+        mover = engine.current_actor(before) if before is not None else ""
+        label = ""
+        if before is not None and (perfect or mover == viewer):
+            label = view.action_label(engine, before, played.log.actions[index], lang=lang)
+        happened.append(
+            Happened(
+                index=index + 1,
+                who=actor_word(engine, mover, computer_seats),
+                label=label,
+                events=events_cited(engine, visible(played.events[index]), clauses, lang),
+                current=index == len(played.events) - 1,
+            )
+        )
+    scene = Scene(
+        lang=lang,
+        engine=engine,
+        state=state,
+        board=board,
+        drawn=drawn,
+        links=links,
+        happened=happened,
+        result=result_of(engine, state, clauses, lang),
+        why=why_answer,
+        taps=taps,
+        action_groups=action_groups(view, engine, state, legal, links.play, lang, MAX_ACTION_LINKS),
+        actions_count=len(legal),
+        actions_truncated=len(legal) > MAX_ACTION_LINKS,
+    )
     return {
-        "board": board,
-        "board_svg": board_svg(board, shapes, interactive, lang),
-        "taps": taps,
+        "scene": scene,
         "my_turn": my_turn,
         "actor": actor,
-        "actions": actions,
-        "events": [
-            {"text": engine.describe(e, lang), "clause": clauses.get(e.clause), "clause_id": e.clause} for e in recent
-        ],
-        "result": result,
-        "result_text": engine.describe_result(result, lang) if result else "",
-        "result_clause": clauses.get(result.clause) if result else None,
         "replay_url": replay_url(room.game, room.log or {}) if over else None,
     }
 
@@ -230,6 +331,10 @@ def finished_games(game_slug: str, limit: int = 10) -> list[dict[str, Any]]:
         {"played": p, "url": replay_url(game_slug, p.log)}
         for p in PlayedGame.objects.filter(game=game_slug)[:limit]
     ]
+
+
+def not_tappable_message() -> str:
+    return _("This cannot be tapped now: tap the board again.")
 
 
 def not_playable_message() -> str:

@@ -15,7 +15,9 @@ from django.views.decorators.http import require_POST, require_safe
 from rulebooks.lookups import get_game_or_404
 from simulator.core.registry import get_game
 from simulator.core.tapping import PickError, parse_pick
+from simulator.markup import clause_cite
 from simulator.presenter import ui_language
+from simulator.scene import parse_why
 
 from . import presenter, services
 from .models import Room, Seat
@@ -68,12 +70,16 @@ def _render_room(
 ) -> HttpResponse:
     lang = ui_language()
     status = error.status if error else 200
+    params = request.GET if request.method in ("GET", "HEAD") else {}
     try:
-        pick = parse_pick(request.GET.get("pick"))
-        context = presenter.room_context(game_obj, room, me, lang, pick)
+        pick = parse_pick(params.get("pick"))
+        context = presenter.room_context(
+            game_obj, room, me, lang, pick, zoom=params.get("zoom"), why=parse_why(params.get("why"))
+        )
     except PickError as exc:
         context = presenter.room_context(game_obj, room, me, lang)
-        error, status = RoomError("bad-pick", exc.reason), 400
+        message = exc.reason if isinstance(exc, presenter.Untappable) else presenter.not_tappable_message()
+        error, status = RoomError("bad-pick", message), 400
     play = request.GET.get("play")
     if play and error is None and request.method in ("GET", "HEAD"):
         context["confirm"] = presenter.confirm_context(room, me, play[: services.MAX_ACTION_CHARS], lang)
@@ -81,7 +87,7 @@ def _render_room(
             error, status = RoomError("illegal", presenter.not_playable_message()), 400
     context["error"] = error
     context["invite_url"] = request.build_absolute_uri(context["url"])
-    context["error_clause"] = presenter.clause_of(game_obj, error.clause) if error else None
+    context["error_cite"] = clause_cite(presenter.clause_of(game_obj, error.clause, lang)) if error else ""
     response = render(request, "rooms/room.html", context, status=status)
     response["Permissions-Policy"] = PERMISSIONS_POLICY
     response["Cache-Control"] = "no-store"

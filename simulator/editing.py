@@ -9,7 +9,7 @@ position and shows the reason next to the board.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -20,9 +20,10 @@ from simulator.core import codec
 from simulator.core.codec import CodecError, Log
 from simulator.core.editor import EditError, apply_edit, apply_fields, judged
 from simulator.core.registry import GameSpec
+from simulator.core.view import Box
 
 from .addressing import BadAddress
-from .playing import link_shapes
+from .scene import Links, Scene, draw_board, parse_zoom, zoom_param
 
 FIELD_PREFIX = "f."
 
@@ -85,22 +86,56 @@ def edit_url(sim_url: str, position: Mapping[str, Any], tool: str = "", **extra:
     return f"{sim_url}?{urlencode(query)}"
 
 
-def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, lang: str) -> dict[str, Any]:
+class EditorLinks(Links):
+    """The position editor: tapping a target applies the current tool there; every answer replaces
+    ``#editor`` and changes the address."""
+
+    hx_target = "editor"
+    push = True
+    board_links = True
+
+    def __init__(self, sim_url: str, position: Mapping[str, Any], tool: str):
+        self.sim_url, self.tool = sim_url, tool
+        self.token = edit_token(position)
+
+    def edit(self, target: str) -> str:
+        return f"{self.sim_url}?{urlencode({'edit': self.token, 'tool': self.tool, 'at': target})}"
+
+    def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
+        query = {"edit": self.token, "tool": self.tool}
+        if zoom is not None:
+            query["zoom"] = zoom_param(zoom)
+        return f"{self.sim_url}?{urlencode(query)}"
+
+
+def held_target(spec: GameSpec, position: Mapping[str, Any], tool: str) -> str:
+    """The board target of the piece the editor holds (a "move" picked it up), if any."""
+    held = getattr(spec.editor, "held", None)
+    return (held(spec.engine, position, tool) or "") if held is not None else ""
+
+
+def edit_context(
+    game: Any, spec: GameSpec, request: EditRequest, sim_url: str, lang: str, zoom: str | None = None
+) -> dict[str, Any]:
     assert spec.editor is not None
     engine, editor, view = spec.engine, spec.editor, spec.view
     position, tool = request.position, request.tool
     state = engine.state_from_position(position)
     board = view.board_view(engine, state, lang=lang)
-    token = edit_token(position)
+    links = EditorLinks(sim_url, position, tool)
+    held = held_target(spec, position, tool)
 
-    def tap_url(target: str) -> str:
-        return f"{sim_url}?{urlencode({'edit': token, 'tool': tool, 'at': target})}"
+    def decide(sh: Any) -> tuple[str | None, str, str]:
+        if not sh.target:
+            return None, "", ""
+        return links.edit(sh.target), sh.title or sh.target, "edit-target" + (" tap-chosen" if sh.target == held else "")
 
-    shapes = link_shapes(
-        board.shapes, lambda sh: (tap_url(sh.target), sh.title or sh.target, "edit-target") if sh.target else (None, "", "")
-    )
+    drawn = draw_board(board, decide, links, lang, zoom=parse_zoom(zoom, board), zoom_url=lambda area: links.pick((), area))
     off_board_fn = getattr(editor, "off_board", None)
-    off_board = [{"label": label, "url": tap_url(target), "target": target} for target, label in (off_board_fn(engine, position, lang) if off_board_fn else [])]
+    off_board = [
+        {"label": label, "url": links.edit(target), "target": target, "held": target == held}
+        for target, label in (off_board_fn(engine, position, lang) if off_board_fn else [])
+    ]
     palette = editor.palette(engine, position, tool, lang)
     groups: list[dict[str, Any]] = []
     for item in palette:
@@ -121,19 +156,19 @@ def edit_context(game: Any, spec: GameSpec, request: EditRequest, sim_url: str, 
             error_text = error.reason
     play_log = Log(position=position)
     blank = editor.blank(engine, position)
+    scene = Scene(lang=lang, engine=engine, state=state, board=board, drawn=drawn, links=links)
     return {
         "game": game,
+        "scene": scene,
         "stylesheet": spec.stylesheet_path,
-        "board": board,
-        "board_shapes": shapes,
-        "board_interactive": True,
         "off_board": off_board,
         "palette_groups": groups,
         "tool": tool,
         "current_tool": current,
+        "holding": bool(held) or tool.startswith("drop:"),
         "fields": editor.fields(engine, position, lang),
         "field_prefix": FIELD_PREFIX,
-        "token": token,
+        "token": links.token,
         "error": error,
         "error_text": error_text,
         "error_from_engine": bool(error and error.engine),

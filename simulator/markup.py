@@ -1,17 +1,17 @@
-"""Markup built in Python for the simulator page and its mini-boards: the board and clause citations.
+"""The site's one board writer and its clause citations, built in Python.
 
 A board has hundreds of shapes and a step log cites a clause per event; drawing them through the
-template language was most of a step's server time. :func:`board_svg` writes exactly what
-``templates/simulator/_board_svg.html`` writes and :func:`clause_cite` what
-``templates/simulator/_clause_link.html`` writes (the position editor still includes those
-templates; tests render both ways and compare them), escaping every value as templates do. The
-online rooms send the same board, without htmx attributes, after every move.
+template language was most of a step's server time. :func:`board_svg` draws every board of the
+site (simulator page, mini-boards, position editor, online rooms: :mod:`simulator.scene`) and
+:func:`clause_cite` writes every § citation (``templates/simulator/_clause_link.html`` includes
+it), escaping every value as templates do.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 
 @lru_cache(maxsize=65536)
@@ -34,6 +35,24 @@ def _v(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
+@dataclass(frozen=True)
+class BoardLayout:
+    """How a board is drawn on the page (:func:`simulator.scene.draw_board`): its viewBox (an
+    enlarged area's, when zoomed), its width and height in CSS pixels on the narrowest phone (it
+    grows with the page; ``scrolls``: wider than a phone, it scrolls sideways), the links that
+    enlarge a crowded area (box, URL, name), the shapes shown (None: all) and the link back to the
+    whole board."""
+
+    viewbox: str
+    width_px: int
+    height_px: int
+    scrolls: bool = False
+    overlays: tuple[tuple[tuple[float, float, float, float], str, str], ...] = ()
+    shown: frozenset[int] | None = None
+    whole_url: str | None = None
+    ask_url: str | None = None  # + a target id: why that target cannot be tapped now (site.js asks it)
+
+
 def clause_cite(clause: Any) -> SafeString:
     """The citation link of a clause (§ and its number), or nothing; with the include's newline."""
     if not clause:
@@ -46,15 +65,27 @@ def _attrs(shape: Any) -> str:
     return "".join(f' {_v(k)}="{_v(v)}"' for k, v in shape.attrs)
 
 
-def _shape(b: Any, hx_target: str) -> str:
+def _htmx(href: str, hx_target: str, push: bool) -> str:
+    if not hx_target:
+        return ""
+    return f' hx-get="{_v(href)}" hx-target="#{_v(hx_target)}" hx-swap="outerHTML"' + (
+        ' hx-push-url="true"' if push else ""
+    )
+
+
+def _seat(s: Any) -> str:
+    if not s.seat:
+        return ""
+    return f' data-seat-mark="{_v(s.seat)}"' if s.kind == "text" else f' data-seat="{_v(s.seat)}"'
+
+
+def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
     s = b.shape
     out = []
+    asked = f' data-target="{_v(s.target)}"' if ask and s.target and not b.href else ""
     if b.wrap in ("self", "open"):
         out.append(f'<a class="board-action{" " + _v(b.state) if b.state else ""}" href="{_v(b.href)}"')
-        if hx_target:
-            out.append(
-                f' hx-get="{_v(b.href)}" hx-target="#{_v(hx_target)}" hx-swap="outerHTML" hx-push-url="true"'
-            )
+        out.append(_htmx(b.href, hx_target, push))
         if s.action:
             out.append(f' data-action="{_v(s.action)}"')
         if s.target:
@@ -62,41 +93,93 @@ def _shape(b: Any, hx_target: str) -> str:
         out.append(f' aria-label="{_v(b.label)}">')
     state = f" {_v(b.state)}" if b.state and not b.href else ""
     if s.kind == "g-start":
-        out.append(f'<g class="{_v(s.css)}{state}"{_attrs(s)}>')
+        out.append(f'<g class="{_v(s.css)}{state}"{_seat(s)}{asked}{_attrs(s)}>')
     elif s.kind == "g-end":
         out.append("</g>")
     elif s.kind == "text":
-        out.append(f'<text class="{_v(s.css)}"{_attrs(s)}>{_v(s.text)}</text>')
+        out.append(f'<text class="{_v(s.css)}"{_seat(s)}{_attrs(s)}>{_v(s.text)}</text>')
     else:
         kind = _v(s.kind)
         title = f"<title>{_v(s.title)}</title>" if s.title else ""
-        out.append(f'<{kind} class="{_v(s.css)}{state}"{_attrs(s)}>{title}</{kind}>')
+        out.append(f'<{kind} class="{_v(s.css)}{state}"{_seat(s)}{asked}{_attrs(s)}>{title}</{kind}>')
     if b.wrap in ("self", "close"):
         out.append("</a>")
     return "".join(out)
 
 
-def board_svg(board: Any, board_shapes: Sequence[Any], interactive: bool, language: str, hx_target: str = "") -> SafeString:
-    """The board's SVG, legend and description in words (``hx_target``: the element its links swap)."""
+def board_svg(
+    board: Any,
+    board_shapes: Sequence[Any],
+    interactive: bool,
+    language: str,
+    hx_target: str = "",
+    *,
+    layout: BoardLayout | None = None,
+    push: bool = True,
+    with_legend: bool = True,
+) -> SafeString:
+    """The board's SVG, legend and description in words (``hx_target``: the element its links
+    swap; ``push``: whether they change the address). With a ``layout`` the board is drawn at its
+    size for a thumb, inside a frame that scrolls sideways when it is wider than the phone, with
+    the links that enlarge its crowded areas."""
     if not board:
         return mark_safe("\n")
-    out = [
-        f'<svg class="board-svg{" board-svg--taps" if interactive else ""}" viewBox="{_v(board.viewbox)}" '
-        f'role="{"group" if interactive else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
-    ]
-    out.extend(_shape(b, hx_target) + "\n" for b in board_shapes)
-    out.append("</svg>\n")
-    lang = _v(language)
-    if board.legend:
-        out.append(f'<ul class="board-legend" lang="{lang}" aria-hidden="true">')
-        for row in board.legend:
-            chips = "".join(f'<span class="chip {_v(row.css)}">{_v(chip)}</span>' for chip in row.chips)
+    viewbox = layout.viewbox if layout else board.viewbox
+    css = "board-svg" + (" board-svg--taps" if interactive else "")
+    size = ""
+    if layout is not None:
+        css += " board-svg--scaled" if layout.scrolls else ""
+        size = f' width="{layout.width_px}" height="{layout.height_px}"'
+    out = []
+    if layout is not None:
+        # A frame that scrolls must be reachable by keyboard: through the board's links, or itself.
+        focusable = ' tabindex="0" role="group" aria-label="' + _v(board.label) + '"' if layout.scrolls and not interactive else ""
+        out.append(f'<div class="board-frame{" board-frame--scrolls" if layout.scrolls else ""}"{focusable}>')
+        if layout.whole_url:
             out.append(
-                f'<li><span class="board-legend__name">{_v(row.label)}</span>{chips}'
-                f'<span class="board-legend__note">{_v(row.note)}</span></li>'
+                f'<p class="board-zoomed"><a class="button board-whole" href="{_v(layout.whole_url)}"'
+                f"{_htmx(layout.whole_url, hx_target, push)}>{_v(_('Show the whole board'))}</a></p>"
             )
-        out.append("</ul>")
+    ask = layout is not None and layout.ask_url is not None
+    asking = ""
+    if ask and layout is not None:
+        asking = f' data-ask="{_v(layout.ask_url)}"' + (f' data-ask-target="#{_v(hx_target)}"' if hx_target else "")
+    out.append(
+        f'<svg class="{css}" viewBox="{_v(viewbox)}"{size}{asking} '
+        f'role="{"group" if interactive else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
+    )
+    shown = layout.shown if layout is not None else None
+    out.extend(
+        _shape(b, hx_target, push, ask) + "\n" for i, b in enumerate(board_shapes) if shown is None or i in shown
+    )
+    for (x0, y0, x1, y1), href, label in layout.overlays if layout is not None else ():
+        out.append(
+            f'<a class="board-action board-zoom" href="{_v(href)}"{_htmx(href, hx_target, push)}'
+            f' aria-label="{_v(label)}"><rect class="board-zoom__area" x="{x0:g}" y="{y0:g}"'
+            f' width="{round(x1 - x0, 3):g}" height="{round(y1 - y0, 3):g}" rx="0.12"></rect></a>\n'
+        )
+    out.append("</svg>\n")
+    if layout is not None:
+        out.append("</div>\n")
+    lang = _v(language)
+    if with_legend:
+        out.append(board_legend(board, language))
     out.append(f'\n<ul class="visually-hidden" lang="{lang}">')
     out.extend(f"<li>{_v(line)}</li>" for line in board.description)
     out.append("</ul>\n")
+    return mark_safe("".join(out))
+
+
+def board_legend(board: Any, language: str) -> SafeString:
+    """The rows beside a board (start pools, hands, scores), as HTML so the board keeps the width."""
+    if not board or not board.legend:
+        return mark_safe("")
+    out = [f'<ul class="board-legend" lang="{_v(language)}" aria-hidden="true">']
+    for row in board.legend:
+        chips = "".join(f'<span class="chip {_v(row.css)}">{_v(chip)}</span>' for chip in row.chips)
+        out.append(
+            f'<li><span class="board-legend__name">{_v(row.label)}</span>{chips}'
+            f'<span class="board-legend__note">{_v(row.note)}</span></li>'
+        )
+    out.append("</ul>")
     return mark_safe("".join(out))

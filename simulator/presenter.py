@@ -21,8 +21,6 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebooks.localize import clause_titles
-from rulebooks.models import Clause
 from simulator.core.chance import seeded_draw
 from simulator.core.engine import CHANCE
 from simulator.core.registry import GameSpec, all_games
@@ -30,11 +28,31 @@ from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenario_texts import scenario_in
 from simulator.core.scenarios import Scenario, ScenarioError, load_scenario
 from simulator.core.timeline import branch_encoder
+from simulator.core.view import Box
 
 from .addressing import Address, query_for
 from .editing import edit_url, position_json
-from .markup import board_svg, clause_cite
-from .playing import PickError, automatic_run, computer_move, format_pick, link_shapes, tap_context
+from .markup import clause_cite
+from .playing import PickError, automatic_run, computer_move, format_pick, tap_context
+from .scene import (
+    AutoMove,
+    Cited,
+    ClauseRef,
+    Clauses,
+    Happened,
+    Links,
+    Scene,
+    action_groups,
+    actor_word,
+    clauses_for,
+    draw_board,
+    explain_tap,
+    parse_zoom,
+    refusal_cited,
+    result_of,
+    turn_start,
+    zoom_param,
+)
 
 MAX_ACTION_BUTTONS = 400
 LOG_WINDOW = 20  # the step log lists this many steps before and after the current one
@@ -44,16 +62,9 @@ def ui_language() -> str:
     return (get_language() or "nl").split("-")[0]
 
 
-def clause_index(game: Any) -> dict[str, Clause]:
+def clause_index(game: Any, lang: str | None = None) -> dict[str, ClauseRef]:
     """The game's clauses by id, titled in the reader's language (for citations)."""
-    clauses = {c.anchor: c for c in Clause.objects.filter(game=game).only("anchor", "number", "title", "game_id")}
-    lang = ui_language()
-    if lang != game.language:
-        for anchor, title in clause_titles(lang, game=game).items():
-            if anchor in clauses:
-                clauses[anchor].title = title
-                clauses[anchor].text_language = lang
-    return clauses
+    return clauses_for(game, lang or ui_language()).refs
 
 
 def shown_scenario(scenario: Scenario | None, lang: str, source_lang: str):
@@ -133,28 +144,75 @@ def run_events(engine: Any, timeline: Any, step: int) -> list[Any]:
     return [e for f in frames[first : step + 1] for e in f.events]
 
 
-def caption_clause_of(engine: Any, frame: Any, scenario: Any, clauses: dict[str, Clause]) -> Clause | None:
+def caption_clause_of(engine: Any, frame: Any, scenario: Any, clauses: Clauses) -> ClauseRef | None:
     """The clause a step's caption cites: the refusal's; else the clauses the scenario step is about;
     else an event citing one of the scenario's clauses; else the first event that is not routine
     (looking around); else the first event; else the scenario's main clause."""
     if frame.refused is not None:
         return clauses.get(frame.refused.clause)
     for cid in frame.clauses:
-        if cid in clauses:
-            return clauses[cid]
+        if clauses.get(cid):
+            return clauses.get(cid)
     cited = [e.clause for e in frame.events]
     if scenario is not None:
         for cid in cited:
-            if cid in scenario.clauses and cid in clauses:
-                return clauses[cid]
+            if cid in scenario.clauses and clauses.get(cid):
+                return clauses.get(cid)
     for cid in cited:
-        if cid not in engine.routine_clauses and cid in clauses:
-            return clauses[cid]
+        if cid not in engine.routine_clauses and clauses.get(cid):
+            return clauses.get(cid)
     if cited:
         return clauses.get(cited[0])
     if scenario is not None and frame.index == 0:
         return clauses.get(scenario.clauses[0])
     return None
+
+
+class SimulatorLinks(Links):
+    """The simulator page: a move opens its branched log ("what if?"), a tap in progress the same
+    step with a longer ``&pick=``; every answer replaces ``#sim`` and changes the address."""
+
+    hx_target = "sim"
+    push = True
+    board_links = True
+
+    def __init__(self, sim_url: str, timeline: Any, step: int):
+        self.sim_url, self.timeline, self.at = sim_url, timeline, step
+        self._branch = branch_encoder(timeline.log_until(step))
+        self._branches: dict[tuple[str, ...], str] = {}
+
+    def step(self, step: int) -> str:
+        return f"{self.sim_url}?{query_for(self.timeline, step)}"
+
+    def play(self, *actions: str) -> str:
+        """The URL of "play these actions here" (a board piece and its move share one)."""
+        if actions not in self._branches:
+            self._branches[actions] = f"{self.sim_url}?log={self._branch(*actions)}"
+        return self._branches[actions]
+
+    def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
+        query = {}
+        if pick:
+            query["pick"] = format_pick(pick)
+        if zoom is not None:
+            query["zoom"] = zoom_param(zoom)
+        base = self.step(self.at)
+        return f"{base}&{urlencode(query)}" if query else base
+
+    def why(self, pick: Sequence[str], target: str) -> str:
+        return f"{self.pick(pick)}&{urlencode({'why': target})}"
+
+
+class DemoLinks(SimulatorLinks):
+    """A mini-board under a clause or an FAQ answer: its step controls replace the mini-board;
+    its pieces are no links."""
+
+    push = False
+    board_links = False
+
+    def __init__(self, sim_url: str, timeline: Any, step: int, demo_id: str):
+        super().__init__(sim_url, timeline, step)
+        self.hx_target = demo_id
 
 
 def board_context(
@@ -165,50 +223,28 @@ def board_context(
     pick: tuple[str, ...] = (),
     *,
     playable_board: bool = True,
+    zoom: str | None = None,
+    why: str = "",
+    demo_id: str = "",
 ) -> dict[str, Any]:
-    """The context of a board. ``playable_board``: the board's pieces are links (the simulator page);
-    False for mini-boards under clauses and FAQ answers, which only step through their example (and
-    show no step log, moves or computer's move: those are not built for them)."""
+    """The scene of a timeline's step and the page around it. ``playable_board``: the board's pieces
+    are links (the simulator page); False for mini-boards under clauses and FAQ answers, which only
+    step through their example (and get no step log, moves or computer's move: those are not built
+    for them)."""
     engine, view, lang = spec.engine, spec.view, ui_language()
     timeline, step = address.timeline, address.step
     frame = address.frame
-    clauses = clause_index(game)
+    clauses = clauses_for(game, lang)
     state = frame.state
     log = timeline.log
-    branch_token = branch_encoder(timeline.log_until(step))
-    branches: dict[tuple[str, ...], str] = {}
-
-    def link(s: int) -> str:
-        return f"{sim_url}?{query_for(timeline, s)}"
-
-    def branch_url(*actions: str) -> str:
-        """The URL of "play these actions here" (a board piece and its move share one)."""
-        if actions not in branches:
-            branches[actions] = f"{sim_url}?log={branch_token(*actions)}"
-        return branches[actions]
-
-    def pick_url(p: Sequence[str]) -> str:
-        base = link(step)
-        return f"{base}&{urlencode({'pick': format_pick(p)})}" if p else base
-
-    cites: dict[str | None, Any] = {}
-
-    def cite(clause_id: str | None) -> Any:
-        """The citation link of a clause (made once per clause and page)."""
-        if clause_id not in cites:
-            cites[clause_id] = clause_cite(clauses.get(clause_id) if clause_id else None)
-        return cites[clause_id]
-
-    def events_of(events: list[Any], texts: Sequence[str] | None = None) -> list[dict[str, Any]]:
-        if texts is None:
-            texts = [engine.describe(e, lang) for e in events]
-        return [
-            {"text": text, "clause": clauses.get(e.clause), "clause_id": e.clause, "cite": cite(e.clause)}
-            for e, text in zip(events, texts, strict=True)
-        ]
+    links: SimulatorLinks = SimulatorLinks(sim_url, timeline, step) if playable_board else DemoLinks(
+        sim_url, timeline, step, demo_id
+    )
+    if (pick or zoom or why) and not playable_board:
+        raise PickError("this board cannot be tapped")
 
     def row_texts(f: Any) -> tuple[str, str, tuple[str, ...]]:
-        """A step log row's label, refusal and event texts: made once per timeline and language."""
+        """A step's label, refusal and event texts: made once per timeline and language."""
         key = ("log-row", lang, f.index)
         texts = timeline.memo.get(key)
         if texts is None:
@@ -221,6 +257,10 @@ def board_context(
             timeline.memo[key] = texts
         return texts
 
+    def events_of(f: Any) -> list[Cited]:
+        texts = row_texts(f)[2]
+        return [clauses.cited(text, e.clause) for e, text in zip(f.events, texts, strict=True)]
+
     # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
     caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
     # A scenario's sentences in the reader's language where they are translated (scenario_texts),
@@ -228,6 +268,7 @@ def board_context(
     scenario, scenario_lang, shown_caption = shown_scenario(timeline.scenario, lang, game.language)
     caption = shown_caption(frame.caption)
     caption_lang = scenario_lang if caption is not None else lang
+    caption_is_event = caption is None
     if caption is None:
         chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
         chosen = chosen or (frame.events[0] if frame.events else None)
@@ -237,92 +278,147 @@ def board_context(
     legal = [] if over or not playable_board else engine.legal_actions(state)
     actor = engine.current_actor(state)
     seats = log.bots or {}
-    computer_turn = actor in seats
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
     board = view.board_view(engine, state, previous=previous, events=run_events(engine, timeline, step), lang=lang)
-    playable = set(legal)
+    index = len(timeline.actions_until(step))
+
+    # What plays itself: the computer's seats (and chance and automatic actors in a game against
+    # the computer) on the latest step. Then nothing is offered to tap: the page says who moves.
+    auto = None
+    if playable_board and not over and frame.refused is None:
+        move = computer_move(spec, state, seats, log.seed, index)
+        if move is not None:
+            auto = AutoMove(
+                url=links.play(*move.actions),
+                label=view.action_label(engine, state, move.actions[0], lang=lang),
+                who=move.who,
+                actor=move.actor,
+                live=step == timeline.last,
+                delay_ms=settings.SIMULATOR_AUTOPLAY_MS,
+            )
 
     taps = None
-    if pick and not playable_board:
-        raise PickError("this board cannot be tapped")
-    if playable_board and not over and not computer_turn and frame.refused is None:
+    if playable_board and not over and auto is None and frame.refused is None:
         targets = {sh.target for sh in board.shapes if sh.target}
-        taps = tap_context(spec, state, pick, targets, lang, pick_url, branch_url)
+        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
     elif pick:
         raise PickError("nothing can be tapped here")
+    playable = set(legal) if auto is None else set()
+
     def decide(sh: Any) -> tuple[str | None, str, str]:
         if taps is not None and sh.target in taps.links:
             return taps.links[sh.target], taps.labels[sh.target], "tap-next"
-        if playable_board and sh.action in playable and not (taps and taps.picking):
-            return branch_url(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
+        if sh.action in playable and not (taps and taps.picking):
+            return links.play(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
         chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
         return None, "", chosen
 
-    board_shapes = link_shapes(board.shapes, decide)
-    board_interactive = any(b.href for b in board_shapes)
+    zoom_box = parse_zoom(zoom, board)
+    drawn = draw_board(
+        board,
+        decide,
+        links,
+        lang,
+        zoom=zoom_box,
+        zoom_url=(lambda area: links.pick(pick, area)) if playable_board else None,
+        ask_url=links.why(pick, "") if taps is not None else None,
+    )
+
+    why_answer = None
+    if why:
+        if why not in {sh.target for sh in board.shapes if sh.target}:
+            raise PickError(f"'{why[:40]}' is not a target of this board", "why")
+        why_answer = explain_tap(spec, state, pick, why, clauses, lang)
+
+    # What happened: every action of the move or turn this step belongs to, with its events.
+    happened: list[Happened] = []
+    if step > 0:
+        first = step if frame.refused is not None else turn_start(
+            engine, lambda i: timeline.frames[i - 1].state, step
+        )
+        for f in timeline.frames[first : step + 1]:
+            label, refused_reason, _texts = row_texts(f)
+            before = timeline.frames[f.index - 1].state
+            happened.append(
+                Happened(
+                    index=f.index,
+                    who=actor_word(engine, engine.current_actor(before), seats),
+                    label=label,
+                    events=events_of(f),
+                    refused=clauses.cited(refused_reason, f.refused.clause) if f.refused else None,
+                    current=f.index == step,
+                    url=links.step(f.index),
+                )
+            )
+
+    seeded = None
+    if playable_board and auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
+        outcome = seeded_draw(engine, state, log.seed or 0, index)
+        seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": links.play(outcome)}
+
+    run = None
+    if playable_board and auto is None and not over and frame.refused is None and actor in engine.info.automatic_actors:
+        whole = automatic_run(spec, state, index)
+        if whole is not None and len(whole.actions) > 1:
+            run = {"url": links.play(*whole.actions), "count": len(whole.actions)}
+
+    position = engine.position_of(state) if playable_board else None
+    urls = {
+        "first": links.step(0),
+        "prev": links.step(step - 1) if step > 0 else None,
+        "next": links.step(step + 1) if step < timeline.last else None,
+        "last": links.step(timeline.last),
+        "self": links.step(step),
+        "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
+        "new": sim_url,
+        "again": again_url(engine, sim_url, log) if over and playable_board else None,
+    }
+    scene = Scene(
+        lang=lang,
+        engine=engine,
+        state=state,
+        board=board,
+        drawn=drawn,
+        links=links,
+        caption=caption,
+        caption_lang=caption_lang,
+        caption_cite=clause_cite(caption_clause),
+        caption_is_event=caption_is_event,
+        refused=refusal_cited(engine, frame.refused, clauses, lang),
+        happened=happened,
+        result=result_of(engine, state, clauses, lang),
+        why=why_answer,
+        taps=taps,
+        auto=auto,
+        seeded=seeded,
+        run=run,
+        chance_decides=auto is not None and auto.who == "chance",
+        action_groups=action_groups(view, engine, state, legal, links.play, lang, MAX_ACTION_BUTTONS),
+        actions_count=len(legal),
+        actions_truncated=len(legal) > MAX_ACTION_BUTTONS,
+        urls=urls,
+    )
 
     window = log_window(timeline.last, step) if playable_board else range(0)
     log_rows = []
     for f in timeline.frames[max(1, window.start) : window.stop]:
         assert f.action is not None
-        label, refused_reason, event_texts = row_texts(f)
+        label, refused_reason, _texts = row_texts(f)
         log_rows.append(
             {
                 "index": f.index,
                 "label": label,
                 "caption": shown_caption(f.caption),
-                "refused": f.refused,
-                "refused_reason": refused_reason,
-                "refused_clause": clauses.get(f.refused.clause) if f.refused else None,
-                "refused_cite": cite(f.refused.clause if f.refused else None),
-                "events": events_of(f.events, event_texts),
-                "url": link(f.index),
+                "refused": clauses.cited(refused_reason, f.refused.clause) if f.refused else None,
+                "events": events_of(f),
+                "url": links.step(f.index),
                 "current": f.index == step,
             }
         )
 
-    groups: list[dict[str, Any]] = []
-    for action in legal[:MAX_ACTION_BUTTONS]:
-        item = {
-            "action": action,
-            "label": view.action_label(engine, state, action, lang=lang),
-            "url": branch_url(action),
-        }
-        heading = view.action_group(engine, state, action, lang=lang)
-        if not groups or groups[-1]["heading"] != heading:
-            groups.append({"heading": heading, "actions": []})
-        groups[-1]["actions"].append(item)
-
-    index = len(timeline.actions_until(step))
-    # What plays itself: the computer's seats (and chance and automatic actors in a game against
-    # the computer) on the latest step; an automatic actor's whole turn at once.
-    auto = None
-    if playable_board and not over and frame.refused is None:
-        move = computer_move(spec, state, seats, log.seed, index)
-        if move is not None:
-            auto = {
-                "url": branch_url(*move.actions),
-                "label": view.action_label(engine, state, move.actions[0], lang=lang),
-                "who": move.who,
-                "actor": move.actor,
-                "live": step == timeline.last,
-                "delay_ms": settings.SIMULATOR_AUTOPLAY_MS,
-            }
-    seeded = None
-    if playable_board and auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
-        outcome = seeded_draw(engine, state, log.seed or 0, index)
-        seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": branch_url(outcome)}
-
-    run = None
-    if playable_board and not over and frame.refused is None and actor in engine.info.automatic_actors:
-        whole = automatic_run(spec, state, index)
-        if whole is not None and len(whole.actions) > 1:
-            run = {"url": branch_url(*whole.actions), "count": len(whole.actions)}
-
-    result = engine.result(state) if over else None
-    position = engine.position_of(state) if playable_board else None
     return {
         "game": game,
+        "scene": scene,
         "stylesheet": spec.stylesheet_path,
         "timeline": timeline,
         "scenario": scenario,
@@ -330,51 +426,36 @@ def board_context(
         "step": step,
         "last": timeline.last,
         "frame": frame,
+        "demo_id": demo_id,
         "start_caption": shown_caption(timeline.frames[0].caption) or "",
-        "caption": caption,
-        "caption_lang": caption_lang,
-        "caption_clause": caption_clause,
-        "caption_cite": clause_cite(caption_clause),
-        "events": events_of(frame.events),
-        "refused": frame.refused,
-        "refused_reason": engine.reason(frame.refused, lang) if frame.refused else "",
-        "refused_clause": clauses.get(frame.refused.clause) if frame.refused else None,
-        "refused_cite": cite(frame.refused.clause if frame.refused else None),
-        "board": board,
-        "board_shapes": board_shapes,
-        # A board with tappable pieces is a group of links, not a picture (role=img may not contain links).
-        "board_interactive": board_interactive,
-        # The drawn board (the page's links swap #sim; a mini-board's step controls swap itself).
-        "board_svg": board_svg(board, board_shapes, board_interactive, lang, "sim" if playable_board else ""),
-        "taps": taps,
         "log_rows": log_rows,
         "log_window": {
             "first": window.start,
-            "earlier_url": link(max(0, window.start - 1 - LOG_WINDOW)) if window.start > 0 else None,
-            "later_url": link(min(timeline.last, window.stop + LOG_WINDOW)) if window.stop <= timeline.last else None,
+            "earlier_url": links.step(max(0, window.start - 1 - LOG_WINDOW)) if window.start > 0 else None,
+            "later_url": links.step(min(timeline.last, window.stop + LOG_WINDOW)) if window.stop <= timeline.last else None,
         },
-        "action_groups": groups,
-        "actions_count": len(legal),
-        "actions_truncated": len(legal) > MAX_ACTION_BUTTONS,
-        "seeded": seeded,
-        "auto": auto,
-        "automatic_run": run,
-        "actor": actor,
-        "computer_seats": seats,
-        "result": result,
-        "result_text": engine.describe_result(result, lang) if result else "",
-        "result_clause": clauses.get(result.clause) if result else None,
-        "result_cite": cite(result.clause if result else None),
-        "urls": {
-            "first": link(0),
-            "prev": link(step - 1) if step > 0 else None,
-            "next": link(step + 1) if step < timeline.last else None,
-            "last": link(timeline.last),
-            "self": link(step),
-            "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
-        },
+        "urls": urls,
         "position_json": position_json(position) if position is not None else "",
     }
+
+
+def again_url(engine: Any, sim_url: str, log: Any) -> str | None:
+    """A new game with the same setup and the same computer seats (after a game that started from a
+    setup); None for a position or a scenario."""
+    if log.setup is None:
+        return None
+    query: dict[str, str] = {"new": "1"}
+    for name, value in log.setup.items():
+        if isinstance(value, bool):
+            if value:
+                query[name] = "1"
+        else:
+            query[name] = str(value)
+    seats = engine.seats(engine.initial_state(log.setup))
+    for i, seat in enumerate(seats, start=1):
+        if log.bots and seat in log.bots:
+            query[f"seat{i}"] = log.bots[seat]
+    return f"{sim_url}?{urlencode(query)}"
 
 
 def log_window(last: int, step: int) -> range:

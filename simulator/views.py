@@ -27,6 +27,7 @@ from .addressing import MAX_POSITION_CHARS, BadAddress, new_game_log, pasted_pos
 from .editing import edit_url
 from .playing import PickError
 from .presenter import api_docs_context, board_context, start_context, ui_language
+from .scene import parse_why
 
 
 def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
@@ -66,12 +67,23 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         address = resolve(engine, params)
         pick = parse_pick(params.get("pick"))
         demo = bool(htmx and (htmx.target or "").startswith("demo-") and not htmx.history_restore_request)
-        context = board_context(game_obj, spec, address, sim_url, pick, playable_board=not demo)
-        if context["auto"] and htmx and htmx.history_restore_request:
-            context["auto"]["live"] = False  # going back in history does not replay the computer's move
+        context = board_context(
+            game_obj,
+            spec,
+            address,
+            sim_url,
+            pick,
+            playable_board=not demo,
+            zoom=params.get("zoom"),
+            why=parse_why(params.get("why")),
+            demo_id=htmx.target if demo and htmx else "",
+        )
+        auto = context["scene"].auto
+        if auto and htmx and htmx.history_restore_request:
+            auto.live = False  # going back in history does not replay the computer's move
     except (BadAddress, PickError) as exc:
         context = start_context(game_obj, spec)
-        context["error"] = exc if isinstance(exc, BadAddress) else BadAddress("pick", exc.reason)
+        context["error"] = exc if isinstance(exc, BadAddress) else BadAddress(exc.field, exc.reason)
         if "position" in params:
             context["pasted"] = params.get("position", "")[:MAX_POSITION_CHARS]
         return render(request, "simulator/start.html", context, status=400)
@@ -80,7 +92,6 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     if htmx and not htmx.history_restore_request:
         target = htmx.target or ""
         if target.startswith("demo-"):
-            context["demo_id"] = target
             template += "#miniboard"
         elif target == "sim":
             template += "#sim"
@@ -95,7 +106,7 @@ def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> H
     canonical = edit_url(sim_url, edit.position, edit.tool)
     if edit.changed and edit.error is None and not htmx:
         return redirect(canonical)
-    context = editing.edit_context(game, spec, edit, sim_url, lang)
+    context = editing.edit_context(game, spec, edit, sim_url, lang, zoom=request.GET.get("zoom"))
     template = "simulator/edit.html"
     if htmx and not htmx.history_restore_request and htmx.target == "editor":
         template += "#editor"

@@ -28,8 +28,8 @@ PICK_SEPARATOR = "/"
 class PickError(ValueError):
     """A pick that is malformed or cannot be tapped in this state (the page answers 400)."""
 
-    def __init__(self, reason: str):
-        self.reason = reason
+    def __init__(self, reason: str, field: str = "pick"):
+        self.reason, self.field = reason, field
         super().__init__(reason)
 
 

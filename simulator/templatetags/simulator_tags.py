@@ -5,6 +5,8 @@ from django import template
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from simulator.addressing import Address
 from simulator.core.registry import get_game
@@ -28,6 +30,17 @@ def game_stylesheet(game_slug: str) -> str:
     return static(spec.stylesheet_path) if spec and spec.stylesheet_path else ""
 
 
+@register.simple_tag
+def hx(scene, url: str) -> SafeString:
+    """The htmx attributes of a link of ``scene``'s surface to ``url`` (nothing where the surface's
+    links are plain, e.g. the rooms, whose script sends them over the socket)."""
+    target = getattr(getattr(scene, "links", None), "hx_target", "")
+    if not target or not url:
+        return mark_safe("")
+    push = ' hx-push-url="true"' if scene.links.push else ""
+    return format_html(' hx-get="{}" hx-target="#{}" hx-swap="outerHTML"', url, target) + mark_safe(push)
+
+
 @register.simple_tag(takes_context=True)
 def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0) -> str:
     """A scenario's mini-board rendered in place (e.g. the proof under an FAQ answer).
@@ -44,7 +57,11 @@ def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0)
         return ""
     step = max(0, min(int(step), timeline.last))
     board = board_context(
-        game, spec, Address(timeline, step), reverse("simulator:page", args=[game.slug]), playable_board=False
+        game,
+        spec,
+        Address(timeline, step),
+        reverse("simulator:page", args=[game.slug]),
+        playable_board=False,
+        demo_id=demo_id,
     )
-    board["demo_id"] = demo_id
     return render_to_string("simulator/page.html#miniboard", board, request=context.get("request"))

@@ -18,12 +18,62 @@
     document.querySelectorAll("details").forEach(function (d) { d.open = true; });
   });
 
-  // Boards: arrow keys step back and forth when the focus is inside a board.
+  // Boards: the board is one Tab stop (roving tabindex): the arrow keys move between its targets
+  // (to the nearest one that way); elsewhere in a board's area ← and → step back and forth.
+  var BOARD_LINK = "svg.board-svg a.board-action";
+  function boardLinks(svg) { return Array.prototype.slice.call(svg.querySelectorAll("a.board-action")); }
+  function rovingStart(svg) {
+    return svg.querySelector("a.board-action.tap-next") || svg.querySelector("a.board-action.tap-chosen") ||
+      svg.querySelector("a.board-action");
+  }
+  function setRoving(svg, current) {
+    boardLinks(svg).forEach(function (a) { a.setAttribute("tabindex", a === current ? "0" : "-1"); });
+  }
+  function initBoards(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("svg.board-svg").forEach(function (svg) {
+      var start = rovingStart(svg);
+      if (start) setRoving(svg, start);
+    });
+  }
+  function centre(el) {
+    var b = el.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  }
+  function nearest(from, links, key) {
+    var c = centre(from), best = null, bestScore = Infinity;
+    links.forEach(function (a) {
+      if (a === from) return;
+      var d = centre(a), dx = d.x - c.x, dy = d.y - c.y, along, across;
+      if (key === "ArrowRight") { along = dx; across = dy; }
+      else if (key === "ArrowLeft") { along = -dx; across = dy; }
+      else if (key === "ArrowDown") { along = dy; across = dx; }
+      else { along = -dy; across = dx; }
+      if (along <= 1) return;
+      var score = along + 2 * Math.abs(across);
+      if (score < bestScore) { bestScore = score; best = a; }
+    });
+    return best;
+  }
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var arrows = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
+    if (arrows.indexOf(event.key) < 0) { return; }
+    var target = event.target;
+    var onBoard = target.closest && target.closest(BOARD_LINK);
+    if (onBoard) {
+      var svg = onBoard.closest("svg");
+      var next = nearest(onBoard, boardLinks(svg), event.key);
+      event.preventDefault();
+      if (next) {
+        setRoving(svg, next);
+        next.focus();
+        revealInFrame(next);
+      }
+      return;
+    }
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") { return; }
-    var board = event.target.closest && event.target.closest("[data-keynav]");
-    if (!board || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
+    var board = target.closest && target.closest("[data-keynav]");
+    if (!board || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) { return; }
     var link = board.querySelector('.board-controls a[data-key="' + event.key + '"]');
     if (link) {
       event.preventDefault();
@@ -32,20 +82,85 @@
       link.click();
     }
   });
+  document.addEventListener("focusin", function (event) {
+    var link = event.target.closest && event.target.closest(BOARD_LINK);
+    if (link) setRoving(link.closest("svg"), link);
+  });
 
-  // After htmx swaps a board in, keep the keyboard focus on the same control (or the same tap target).
+  // A board wider than the phone scrolls sideways in its frame: show the area in play (what may be
+  // tapped next, what is picked, the last move), else keep where the player had scrolled to.
+  function revealInFrame(el) {
+    var frame = el.closest && el.closest(".board-frame--scrolls");
+    if (!frame) return;
+    var f = frame.getBoundingClientRect(), b = el.getBoundingClientRect();
+    if (b.left < f.left || b.right > f.right) {
+      frame.scrollLeft += (b.left + b.width / 2) - (f.left + f.width / 2);
+    }
+  }
+  var frameScroll = {};
+  function showAreaInPlay(root, keep) {
+    (root.querySelectorAll ? root : document).querySelectorAll(".board-frame--scrolls").forEach(function (frame) {
+      var marks = frame.querySelectorAll("a.tap-next, .tap-chosen, a.board-zoom, .trail");
+      if (!marks.length) {
+        if (keep !== undefined) frame.scrollLeft = keep;
+        return;
+      }
+      var left = Infinity, right = -Infinity, f = frame.getBoundingClientRect();
+      marks.forEach(function (m) {
+        var b = m.getBoundingClientRect();
+        if (b.width === 0 && b.height === 0) return;
+        left = Math.min(left, b.left); right = Math.max(right, b.right);
+      });
+      if (left === Infinity) return;
+      var mid = (left + right) / 2 - f.left + frame.scrollLeft;
+      var want = right - left > f.width ? left - f.left + frame.scrollLeft - 8 : mid - f.width / 2;
+      frame.scrollLeft = Math.max(0, want);
+    });
+  }
+  initBoards(document);
+  showAreaInPlay(document);
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var frame = event.detail.target && event.detail.target.querySelector && event.detail.target.querySelector(".board-frame--scrolls");
+    frameScroll.left = frame ? frame.scrollLeft : undefined;
+  });
+
+  // Why can't this be tapped? A tap on a square or piece that is not offered asks the page, which
+  // answers with the rule (citing its clause) next to the board.
+  document.addEventListener("click", function (event) {
+    var piece = event.target.closest && event.target.closest("svg.board-svg[data-ask] [data-target]");
+    if (!piece || piece.closest("a") || !window.htmx) return;
+    var svg = piece.closest("svg");
+    var target = svg.getAttribute("data-ask-target");
+    if (!target) return;  // the rooms ask over their socket (rooms.js)
+    event.preventDefault();
+    window.htmx.ajax("GET", svg.getAttribute("data-ask") + encodeURIComponent(piece.getAttribute("data-target")),
+      { target: target, swap: "outerHTML" });
+  });
+
+  // After htmx swaps a board in: the same step control keeps the focus (stepping with the keys);
+  // after a tap, OK or a move the focus goes to the next thing to play (the board's next target,
+  // a choice beside it, OK), else to what happened, never back to the step controls.
   document.body.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
-    var board = target.isConnected ? target : document.getElementById(target.id) || document.body;
-    board = board.querySelector("[data-keynav]") || board;
+    var area = target.isConnected ? target : document.getElementById(target.id) || document.body;
+    var board = area.querySelector("[data-keynav]") || area;
+    initBoards(board);
+    showAreaInPlay(board, frameScroll.left);
     var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     var key = elt && elt.getAttribute && elt.getAttribute("data-key");
-    var again = key && board.querySelector('.board-controls a[data-key="' + key + '"]');
-    if (!again && elt && elt.classList && (elt.classList.contains("board-action") || elt.classList.contains("tap-choice") || elt.classList.contains("palette-item"))) {
-      // Tapping on: focus the first thing that may be tapped next, else OK.
-      again = board.querySelector("a.tap-next, .tap-choice, .tap-ok, a.edit-target");
+    var focus = key && board.querySelector('.board-controls a[data-key="' + key + '"]');
+    if (!focus && elt && elt.closest && elt.closest(".board-controls")) {
+      focus = board.querySelector(".board-controls a");
     }
-    var focus = again || board.querySelector(".board-controls a") || board;
+    if (!focus) {
+      var svg = board.querySelector("svg.board-svg");
+      focus = (svg && svg.querySelector("a.board-action.tap-next")) || board.querySelector(".tap-bar .tap-choice, .tap-bar .tap-ok") ||
+        (svg && svg.querySelector("a.board-action[tabindex='0']")) || board.querySelector(".auto-move a, .game-over a");
+    }
+    if (!focus) {
+      focus = board.querySelector(".sim__now") || board;
+      if (focus.setAttribute && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+    }
     if (focus.focus) { focus.focus({ preventScroll: true }); }
   });
 

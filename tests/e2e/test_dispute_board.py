@@ -282,22 +282,44 @@ def test_every_player_stays_distinguishable_under_colour_blindness(browser, site
             assert delta_e76(seen[a], seen[b]) >= 10, f"{name}: {a} and {b} look alike"
 
 
+def _arrow_to(page, target: str) -> int:
+    """Walk the board's roving focus with the arrow keys to the square ``target`` ("sq:5,5")."""
+    want = [int(v) for v in target[3:].split(",")]
+    for presses in range(60):
+        at = page.evaluate("document.activeElement.getAttribute('data-target') || ''")
+        if at == target:
+            return presses
+        assert at.startswith("sq:"), f"the focus left the board: {at!r}"
+        x, y = (int(v) for v in at[3:].split(","))
+        key = "ArrowRight" if x < want[0] else "ArrowLeft" if x > want[0] else "ArrowDown" if y < want[1] else "ArrowUp"
+        page.keyboard.press(key)
+    pytest.fail(f"{target} is not reachable with the arrow keys")
+
+
 def test_editing_with_the_keyboard_only(page, site):
+    """The board is one Tab stop (roving tabindex): Tab reaches the palette after it in a few
+    presses, the arrow keys walk the board, and choosing a tool puts the focus back on the board."""
     page.goto(f"{site}{SIM}?new=1&players=2&then=blank")
     expect(page.locator("#editor")).to_be_visible()
 
-    def tab_to(selector: str) -> None:
-        for _ in range(400):
+    def tab_to(selector: str, most: int) -> int:
+        for presses in range(1, most + 1):
             page.keyboard.press("Tab")
             if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
-                return
-        pytest.fail(f"{selector} is not reachable with Tab")
+                return presses
+        pytest.fail(f"{selector} is not reachable with {most} Tabs")
 
-    tab_to('a.palette-item[data-tool="stone"]')
+    board_links = page.locator("svg.board-svg a.board-action").count()
+    assert board_links > 100
+    assert page.locator('svg.board-svg a.board-action[tabindex="0"]').count() == 1  # one Tab stop
+    tabs = tab_to('a.palette-item[data-tool="stone"]', 40)
+    assert tabs < 30  # not 182: the board's squares are not Tab stops of their own
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
     expect(page.locator('a.palette-item[data-tool="stone"]')).to_have_attribute("aria-current", "true")
-    tab_to('svg.board-svg a[data-target="sq:5,5"]')
+    # Choosing a tool puts the focus on the board, where the tool is used next.
+    expect(page.locator("svg.board-svg a.board-action:focus")).to_have_count(1)
+    _arrow_to(page, "sq:5,5")
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.locator(".position-json summary").click()

@@ -70,11 +70,11 @@ def test_simulator_history_and_what_if_branching(page, site):
     )
     stays.click()
     expect(page).to_have_url(re.compile(r"\?log=1\."))
-    expect(page.locator(".sim-caption")).to_contain_text("Geel 1")
+    expect(page.locator(".sim__now .happened")).to_contain_text("Geel 1")  # what happened: the branch's move
     shared = page.url
     other = page.context.new_page()
     other.goto(shared)
-    expect(other.locator(".sim-caption")).to_contain_text("Geel 1")
+    expect(other.locator(".sim__now .happened")).to_contain_text("Geel 1")
     other.close()
 
 
@@ -84,7 +84,7 @@ def test_new_game_form_and_a_seeded_card_draw(page, site):
     page.get_by_label("Seed voor het toeval", exact=False).fill("7")
     page.get_by_role("button", name="Start").click()
     expect(page).to_have_url(re.compile(r"\?log=1\..*&step=0$"))
-    expect(page.locator(".sim-status")).to_contain_text("Rood is aan de beurt")
+    expect(page.locator(".sim__next .tap-bar__status")).to_contain_text("Rood is aan de beurt")
     # The seed is the driver's: it travels in the log, not in the engine's setup.
     from urllib.parse import parse_qs, urlparse
 

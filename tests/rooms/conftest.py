@@ -9,11 +9,11 @@ def site(transactional_db):
     """The rulebooks in the database (clause links), a fresh room cache and channel layer."""
     from channels.layers import channel_layers
 
-    from rooms import presenter
+    from simulator import scene
 
     load_site_content()
     gamestate._cache.clear()
-    presenter._clauses.clear()
+    scene._clauses.clear()
     channel_layers.backends.clear()
     yield
     gamestate._cache.clear()

@@ -5,14 +5,10 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.template.loader import render_to_string
 from django.test import Client
-from django.utils import translation
 
-from rulebooks.models import Clause, Game
 from rulesite.httpcache import STORE
 from simulator import timelines
-from simulator.addressing import Address
 from simulator.core import codec
 from simulator.core.bots import play, random_bots
 from simulator.core.codec import Log
@@ -20,8 +16,7 @@ from simulator.core.registry import all_games, get_game
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.setup import random_setup
 from simulator.core.timeline import Timeline, TimelineError, from_log
-from simulator.markup import clause_cite
-from simulator.presenter import LOG_WINDOW, board_context
+from simulator.presenter import LOG_WINDOW
 from simulator.timelines import CACHE, TimelineCache
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
@@ -182,45 +177,3 @@ def test_a_short_timeline_has_no_window_links(client):
     html = step_log(page(client, {"scenario": "ff-steen-schuiven", "step": 1}))
     assert '<ol start="0"' in html and "Start</a>" in html
     assert "step-log__more" not in html
-
-
-# --- markup built in Python equals the templates' ----------------------------------------------
-
-
-def _board_contexts(slug):
-    spec = get_game(slug)
-    game = Game.objects.get(slug=slug)
-    sim_url = f"/nl/{slug}/sim/"
-    for sid in scenario_paths(slug):
-        timeline = timelines.scenario_timeline(spec.engine, sid)
-        for step in {0, timeline.last}:
-            yield game, board_context(game, spec, Address(timeline, step), sim_url), "sim"
-        yield game, board_context(game, spec, Address(timeline, timeline.last), sim_url, playable_board=False), ""
-    timeline = from_log(spec.engine, random_log(slug, 30))
-    for step in range(timeline.last + 1):
-        yield game, board_context(game, spec, Address(timeline, step), sim_url), "sim"
-
-
-@pytest.mark.parametrize("slug", GAMES)
-def test_the_board_markup_equals_the_board_template(slug):
-    with translation.override("de"):
-        for game, context, target in _board_contexts(slug):
-            expected = render_to_string(
-                "simulator/_board_svg.html",
-                {
-                    "board": context["board"],
-                    "board_shapes": context["board_shapes"],
-                    "board_interactive": context["board_interactive"],
-                    "game": game,
-                    "hx_target": target,
-                },
-            )
-            assert context["board_svg"] == expected
-
-
-@pytest.mark.parametrize("lang", ["nl", "de", "en"])
-def test_clause_citations_equal_the_citation_template(lang):
-    with translation.override(lang):
-        assert clause_cite(None) == render_to_string("simulator/_clause_link.html", {"c": None})
-        for clause in Clause.objects.all():
-            assert clause_cite(clause) == render_to_string("simulator/_clause_link.html", {"c": clause})

@@ -420,7 +420,7 @@ def board_view(
             spent=f["spent"],
             hand=hand_text or _t("hand.empty", lang),
         )
-        legend.append(LegendRow(f"bt-{colour}", _name(colour, lang).capitalize(), chips, note))
+        legend.append(LegendRow(f"bt-{colour}", _name(colour, lang).capitalize(), chips, note, seat=colour))
         description.append(f"{_name(colour, lang).capitalize()}: {note}.")
     deck = pos["deck"] if isinstance(pos["deck"], int) else sum(pos["deck"].values())
     extra = _t("piles", lang, deck=deck, discard=sum(pos["discard"].values()))
@@ -435,6 +435,7 @@ def board_view(
     return BoardView(
         width=5 * CELL,
         height=5 * CELL,
+        cell=CELL - 0.1,  # a space of the ring; what stands on it is tapped after enlarging the space
         shapes=shapes,
         legend=legend,
         label=_t("label", lang),

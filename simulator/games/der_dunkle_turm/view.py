@@ -105,8 +105,8 @@ class DunkleTurmView:
                                      y=y - 0.42, width=0.84, height=0.84, rx=0.1))
             shapes.append(Shape.make("text", css="dt-num", text=f, x=x, y=y - 0.5, text_anchor="middle"))
             if f in rifts:
-                crack = ((-0.38, -0.34), (-0.04, -0.13), (-0.12, 0.03), (0.38, 0.38), (0.03, 0.07), (0.1, -0.07),
-                         (-0.34, -0.38))
+                crack = ((-0.42, -0.38), (-0.04, -0.14), (-0.13, 0.03), (0.42, 0.42), (0.03, 0.08), (0.11, -0.08),
+                         (-0.38, -0.42))
                 shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
                                          title=words.board("rift", lang, field=words.field(f, lang), n=rifts[f],
                                                            rounds=words.rounds(rifts[f], lang)),
@@ -121,9 +121,11 @@ class DunkleTurmView:
         for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
             x, y = XY[lair]
             state_text = words.board("awake" if beast.awake else "asleep", lang)
+            # Beside its lair, away from the path, large enough for a thumb.
+            by = y - 0.98 if y < 4 else y - 1.3
             shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
                                      title=words.board("beast", lang, lair=lair, state=state_text), target="beast:" + lair,
-                                     cx=x + 0.45, cy=y - 0.6, r=0.22))
+                                     cx=x, cy=by, r=0.42))
         crowd: dict[str, int] = {}
         for cid, c in s.companions:
             if c.at in BOXES:
@@ -134,9 +136,9 @@ class DunkleTurmView:
                 y = by + gap / 2 + 0.05 + gap * (k // cols)
             else:
                 x, y = XY[c.at]
-                r = 0.3
+                r = 0.41  # a companion on a field covers it (one figure per field)
                 if c.lying is not None:
-                    x, y, r = x + 0.35, y + 0.45, 0.18
+                    x, y, r = x + 0.22, y + 0.22, 0.18
             css = f"dt-comp dt-team-{team_of(cid)}"
             if c.charred:
                 css += " dt-charred"
@@ -154,7 +156,7 @@ class DunkleTurmView:
             shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.18 else " dt-small"), text=cid[-1],
                                      x=x, y=y, text_anchor="middle", dominant_baseline="central"))
         return BoardView(
-            width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes,
+            width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes, cell=0.84,  # a field
             label=words.board("label", lang),
             description=self.describe(engine, s, lang),
             status=self.status(engine, s, lang),
@@ -199,7 +201,8 @@ class DunkleTurmView:
             counts = [f"{b('l.' + at, lang)}: {sum(c.at == at for c in mine)}" for at in (CAMP, EXILE, OUT)]
             if n:
                 counts.append(b("l.floats", lang, n=n))
-            rows.append(LegendRow(f"dt-team-{team}", b("l.team", lang, team=words.team(team, lang)), (), "; ".join(counts)))
+            rows.append(LegendRow(f"dt-team-{team}", b("l.team", lang, team=words.team(team, lang)), (), "; ".join(counts),
+                                  seat=team))
         rows.append(LegendRow("dt-deck", b("l.deck", lang), (str(sum(s.deck)),),
                               b("l.discard", lang, discard=sum(s.discard), attacks=s.attacks)))
         return rows

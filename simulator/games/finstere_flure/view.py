@@ -807,12 +807,14 @@ def board_view(
     monster_text = _b(code, "monster", x=monster["at"][0], y=monster["at"][1], facing=DIRECTION_WORDS[code][facing])
     # When the monster is to act, tapping it plays its next step.
     step_action = "monster" if engine.current_actor(state) == "monster" else ""
-    shapes.append(
-        Shape.make("polygon", css="monster", title=monster_text, points=points, action=step_action, target="monster")
-    )
+    # The group carries the target: a tap anywhere on the monster's square is a tap on the monster.
+    shapes.append(Shape.make("g-start", css="monster-group", title=monster_text, action=step_action, target="monster"))
+    shapes.append(Shape.make("rect", css="hit", x=mx, y=my, width=1, height=1))
+    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points))
     shapes.append(
         Shape.make("circle", css="monster-eye", cx=_r(mx + (tip[0] + 0.5) / 2), cy=_r(my + (tip[1] + 0.5) / 2), r=0.09)
     )
+    shapes.append(Shape.make("g-end"))
     description.append(monster_text)
 
     pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
@@ -837,6 +839,7 @@ def board_view(
         css_moved = " fig--moved" if fig.get("moved") else ""
         # The group carries the target: the whole figure (circle, value, tag) is one link.
         shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
+        shapes.append(Shape.make("rect", css="hit", x=fx, y=fy, width=1, height=1))  # the whole square is the figure's
         shapes.append(
             Shape.make("circle", css=f"fig fig-{colour}", title=text, cx=_r(fx + 0.56), cy=_r(fy + 0.58), r=0.38)
         )
@@ -864,7 +867,7 @@ def board_view(
         summary = _b(code, "saved", n=saved_count[player]) + (
             _b(code, "out", n=out_count[player]) if out_count[player] else "")
         legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES[code][player]} ({letter})", tuple(chips),
-                                f"{pool_note}; {summary}"))
+                                f"{pool_note}; {summary}", seat=player))
         description.append(f"{COLOUR_NAMES[code][player]}: {summary}.")
     legend.append(LegendRow("", _b(code, "legend-card" if mt else "legend-cards"), (), card_text))
 
@@ -873,6 +876,7 @@ def board_view(
         height=_r(HEIGHT + 2 * BAND),
         min_x=_r(OFFSET - BAND),
         min_y=_r(OFFSET - BAND),
+        cell=1.0,  # a square
         legend=legend,
         shapes=shapes,
         label=_b(code, "label", chapter=pos.get("chapter", 1), round=pos.get("round", 1)),

@@ -276,7 +276,7 @@ def board_view(
         if i == st.turn and st.phase != "over":
             note += _text(lang, "note.turn")
         name = colour(player, lang)
-        legend.append(LegendRow(f"td-guard-{player}", name, (LETTER[player],), note))
+        legend.append(LegendRow(f"td-guard-{player}", name, (LETTER[player],), note, seat=player))
         description.append(_text(lang, "desc.player", colour=name, note=note))
     legend.append(LegendRow("td-piece", _text(lang, "pieces"), (str(st.supply),), _text(lang, "pieces.note")))
     stolen = _text(lang, "stolen.value", value=st.stolen) if st.stolen else _text(lang, "stolen.none")
@@ -292,6 +292,7 @@ def board_view(
         height=height,
         min_x=min_x,
         min_y=min_y,
+        cell=0.8,  # an open spot beside the tiles
         shapes=shapes,
         legend=legend,
         label=_text(lang, "label", tiles=len(st.tiles), tile_word=_word(lang, "tile", len(st.tiles))),

@@ -10,6 +10,7 @@ buttons under the board."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -191,7 +192,10 @@ def test_the_page_links_the_companion_then_its_destination(client, rulebooks):
 
     log = codec.encode(Log(setup={"teams": 2}, actions=("start:red", "card:step2")))
     page = client.get("/en/der-dunkle-turm/sim/", {"log": log}).content.decode()
-    assert 'data-target="c:red1"' in page and "pick=c%3Ared1" in page
+    # The camp is crowded: tapping it first shows it enlarged, where each companion is a link.
+    zoom = re.search(r'<a class="board-action board-zoom" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    enlarged = client.get(zoom).content.decode()
+    assert 'data-target="c:red1"' in enlarged and "pick=c%3Ared1" in enlarged
     picked = client.get("/en/der-dunkle-turm/sim/", {"log": log, "pick": "c:red1"})
     assert picked.status_code == 200
     html = picked.content.decode()

@@ -85,7 +85,7 @@ def test_a_figure_shows_its_face_value_and_its_identity_so_board_and_text_agree(
     by_figure = {}
     current = None
     for s in bv.shapes:
-        if s.kind == "g-start":
+        if s.kind == "g-start" and s.target.startswith("fig:"):
             current = by_figure.setdefault(s.target, [])  # the group carries the figure's target
         elif s.kind == "g-end":
             current = None

@@ -1,0 +1,536 @@
+"""One board scene per (moment, viewer, language), drawn alike by every surface.
+
+A :class:`Scene` is everything a surface shows of one board at one moment for one viewer in one
+language: the drawn board (SVG, legend, description in words), the caption, what happened in the
+move or turn just played (every event with its clause), a refusal, the game-over panel, the answer
+to "why can't I tap that?", the next choice (targets to tap, OK and Cancel, the computer's or the
+rules' own move, chance), the list of legal moves and the step controls. The simulator page, the
+mini-boards under clauses and FAQ answers, the position editor and the online rooms all build a
+scene and render it with the same template partials (``templates/simulator/_scene_*.html``) and the
+same SVG writer (:func:`simulator.markup.board_svg`).
+
+What a tap does differs per surface and is decided by one :class:`Links` object per surface: a
+branched log URL on the simulator page, a move in a room, an edit in the position editor, nothing
+on a mini-board. The surfaces' builders live beside their pages (:mod:`simulator.presenter`,
+:mod:`simulator.editing`, :mod:`rooms.presenter`) and compose the helpers here.
+
+Boards are drawn for a thumb: every tap target on a board is at least :data:`MIN_TAP_PX` CSS
+pixels on a phone (WCAG 2.2, 2.5.8). A board whose ordinary target (``BoardView.cell``) would be
+smaller at phone width is drawn wider and scrolls sideways; targets still smaller than that (a
+wizard on a tower, companions in the camp) are reached by first tapping their area, which shows
+it enlarged (``zoom``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Any
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from rulebooks.localize import clause_titles
+from rulebooks.models import Clause
+from rulesite.httpcache import content_version
+from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
+from simulator.core.tapping import TARGET_RE, PickError
+from simulator.core.view import BoardView, Box, shape_boxes, side
+
+from .markup import BoardLayout, board_legend, board_svg, clause_cite
+from .playing import BoardShape, TapView, link_shapes
+
+MIN_TAP_PX = 24.0  # WCAG 2.2 SC 2.5.8: a tap target's smaller side on the page
+REFERENCE_PX = 360.0  # the narrowest phone the boards are drawn for (a 390 px phone has more)
+DRAW_PX = 25.0  # a board's ordinary target is drawn this wide at least (a little over MIN_TAP_PX)
+MAX_BOARD_PX = 720.0  # a board is never drawn wider than this for its targets' sake: it zooms instead
+ZOOM_PAD = 0.06  # an enlarged area keeps this share of its size around it
+
+
+# --- Clauses ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClauseRef:
+    """A clause as a citation needs it (number and title in the reader's language)."""
+
+    game_id: str
+    anchor: str
+    number: str
+    title: str
+    text_language: str
+
+
+@dataclass(frozen=True)
+class Cited:
+    """A sentence and the clause it cites (``cite`` is the § link, or nothing)."""
+
+    text: str
+    clause: ClauseRef | None
+    cite: SafeString
+    clause_id: str = ""
+
+
+class Clauses:
+    """A game's clauses by id in one language, and their § links (made once each)."""
+
+    def __init__(self, refs: dict[str, ClauseRef]):
+        self.refs = refs
+        self._cites: dict[str | None, SafeString] = {}
+
+    def get(self, clause_id: str | None) -> ClauseRef | None:
+        return self.refs.get(clause_id) if clause_id else None
+
+    def cite(self, clause_id: str | None) -> SafeString:
+        hit = self._cites.get(clause_id)
+        if hit is None:
+            hit = self._cites[clause_id] = clause_cite(self.get(clause_id))
+        return hit
+
+    def cited(self, text: str, clause_id: str | None) -> Cited:
+        return Cited(text, self.get(clause_id), self.cite(clause_id), clause_id or "")
+
+
+_clauses: dict[tuple[str, str], tuple[str, Clauses]] = {}
+
+
+def clauses_for(game: Any, lang: str) -> Clauses:
+    """The game's clauses titled in ``lang``, kept per process for the current content version (a
+    room renders every seat's board after every move; ``loadrules`` changes the version)."""
+    version = content_version()
+    key = (game.slug, lang)
+    hit = _clauses.get(key)
+    if version is not None and hit is not None and hit[0] == version:
+        return hit[1]
+    rows = Clause.objects.filter(game=game).only("anchor", "number", "title", "game_id")
+    titles = clause_titles(lang, game=game) if lang != game.language else {}
+    refs = {
+        c.anchor: ClauseRef(
+            c.game_id,
+            c.anchor,
+            c.number,
+            titles.get(c.anchor) or c.title,
+            lang if c.anchor in titles else game.language,
+        )
+        for c in rows
+    }
+    clauses = Clauses(refs)
+    if version is not None:
+        _clauses[key] = (version, clauses)
+    return clauses
+
+
+# --- Links: what a tap does on each surface -----------------------------------------------------
+
+
+class Links:
+    """What the links of a scene open. The base class links nothing (a picture of the board);
+    surfaces subclass it. ``hx_target`` is the element a link's answer replaces ("" for none: the
+    rooms send their links over a socket), ``push`` whether the address changes with it."""
+
+    hx_target = ""
+    push = False
+    board_links = False  # whether board shapes may be links at all
+
+    def play(self, *actions: str) -> str:
+        raise NotImplementedError
+
+    def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
+        raise NotImplementedError
+
+    def why(self, pick: Sequence[str], target: str) -> str:
+        """The address answering "why can't ``target`` be tapped now?"."""
+        raise NotImplementedError
+
+    def step(self, step: int) -> str | None:
+        return None
+
+    def edit(self, target: str) -> str:
+        raise NotImplementedError
+
+
+def zoom_param(box: Box) -> str:
+    return ",".join(f"{round(v, 2):g}" for v in box)
+
+
+_ZOOM = re.compile(r"^-?\d{1,4}(\.\d{1,4})?(,-?\d{1,4}(\.\d{1,4})?){3}$")
+
+
+def parse_zoom(raw: str | None, board: BoardView | None = None) -> Box | None:
+    """The enlarged area of ``?zoom=x0,y0,x1,y1`` (board units); PickError for anything else."""
+    if not raw:
+        return None
+    if len(raw) > 60 or not _ZOOM.match(raw):
+        raise PickError("zoom is four numbers: the corners x0,y0,x1,y1 of an area of the board", "zoom")
+    x0, y0, x1, y1 = (float(v) for v in raw.split(","))
+    if not (x1 > x0 and y1 > y0):
+        raise PickError("zoom needs x1 > x0 and y1 > y0", "zoom")
+    if board is not None:
+        bx0, by0 = board.min_x, board.min_y
+        bx1, by1 = bx0 + board.width, by0 + board.height
+        if x1 <= bx0 or y1 <= by0 or x0 >= bx1 or y0 >= by1:
+            raise PickError("zoom is not an area of this board", "zoom")
+    return (x0, y0, x1, y1)
+
+
+def parse_why(raw: str | None) -> str:
+    if not raw:
+        return ""
+    if not TARGET_RE.match(raw):
+        raise PickError(f"'{raw[:40]}' is not a target id", "why")
+    return raw
+
+
+# --- Drawing the board ----------------------------------------------------------------------------
+
+
+def board_scale(board: BoardView, boxes: Sequence[Box | None], targets: Iterable[int], width: float) -> float:
+    """Pixels per board unit on the narrowest phone: the whole board across the screen, or wider
+    when the board's ordinary target (``BoardView.cell``, else the median target) would be smaller
+    than :data:`DRAW_PX` (then the board scrolls sideways), never wider than :data:`MAX_BOARD_PX`."""
+    fit = REFERENCE_PX / width
+    cell = board.cell
+    if cell is None:
+        sizes = [side(b) for i in targets if (b := boxes[i]) is not None and side(b) > 0]
+        cell = median(sizes) if sizes else None
+    if not cell:
+        return fit
+    return max(fit, min(DRAW_PX / cell, MAX_BOARD_PX / width))
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    cx, cy = (inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2
+    return outer[0] <= cx <= outer[2] and outer[1] <= cy <= outer[3]
+
+
+def _intersects(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _padded(box: Box, board: BoardView) -> Box:
+    w, h = box[2] - box[0], box[3] - box[1]
+    pad = ZOOM_PAD * max(w, h)
+    return (
+        round(max(board.min_x, box[0] - pad), 2),
+        round(max(board.min_y, box[1] - pad), 2),
+        round(min(board.min_x + board.width, box[2] + pad), 2),
+        round(min(board.min_y + board.height, box[3] + pad), 2),
+    )
+
+
+@dataclass
+class DrawnBoard:
+    shapes: list[BoardShape]
+    layout: BoardLayout
+    svg: SafeString
+    interactive: bool
+
+
+def draw_board(
+    board: BoardView,
+    decide: Callable[[Any], tuple[str | None, str, str]],
+    links: Links,
+    lang: str,
+    *,
+    zoom: Box | None = None,
+    zoom_url: Callable[[Box | None], str] | None = None,
+    ask_url: str | None = None,
+) -> DrawnBoard:
+    """The board's shapes with their links (``decide(shape) -> (href, label, state)``), drawn for a
+    thumb. A linked target too small at phone width loses its link; the area around it (the
+    smallest larger target it lies in, or the targets themselves) becomes one link that shows it
+    enlarged (``zoom_url(area)``), where every target is large enough. ``zoom``: the area shown."""
+    shapes = board.shapes
+    boxes = shape_boxes(shapes)
+    area = zoom
+    width = (area[2] - area[0]) if area else board.width
+    shown: Sequence[int] = range(len(shapes))
+    if area is not None:
+        shown = _shown(shapes, boxes, area)
+    drawn = link_shapes(shapes, decide)
+    linked = [i for i in shown if drawn[i].href and drawn[i].wrap in ("self", "open")]
+    targets = [i for i in shown if shapes[i].target or drawn[i].href]
+    scale = board_scale(board, boxes, targets if area is None else [], width) if area is None else REFERENCE_PX / width
+    crowded = [i for i in linked if (b := boxes[i]) is not None and side(b) * scale < MIN_TAP_PX + 0.2]
+    overlays: list[tuple[Box, str, str]] = []
+    if crowded and zoom_url is not None:
+        containers = [
+            i
+            for i in range(len(shapes))
+            if shapes[i].target and (b := boxes[i]) is not None and side(b) * scale >= MIN_TAP_PX + 0.2
+        ]
+        areas: dict[Box, list[int]] = {}
+        loose: list[int] = []
+        for i in crowded:
+            b = boxes[i]
+            assert b is not None
+            around = [j for j in containers if j != i and _inside(b, boxes[j]) and side(boxes[j]) > side(b)]  # type: ignore[arg-type]
+            if around:
+                best = min(around, key=lambda j: (boxes[j][2] - boxes[j][0]) * (boxes[j][3] - boxes[j][1]))  # type: ignore[index]
+                areas.setdefault(boxes[best], []).append(i)  # type: ignore[arg-type]
+            else:
+                loose.append(i)
+        clusters: list[tuple[Box, list[int]]] = []
+        for i in loose:  # targets in no larger target: a cluster of neighbours becomes one area
+            b = boxes[i]
+            assert b is not None
+            grown = _grow(b, side(b))
+            for k, (cbox, members) in enumerate(clusters):
+                if _intersects(cbox, grown):
+                    clusters[k] = (_union(cbox, grown), [*members, i])
+                    break
+            else:
+                clusters.append((grown, [i]))
+        for cbox, members in clusters:
+            areas.setdefault(cbox, []).extend(members)
+        for box, members in areas.items():
+            union = box
+            for i in members:
+                union = _union(union, boxes[i])  # type: ignore[arg-type]
+            padded = _padded(union, board)
+            names = [drawn[i].label for i in members if drawn[i].label]
+            label = _("Enlarge to tap: %(what)s") % {"what": ", ".join(dict.fromkeys(names))}
+            overlays.append((padded, zoom_url(padded), label))
+        crowded_set = set(crowded)
+        drawn = [
+            BoardShape(b.shape, None, "", b.state, "") if i in crowded_set else b
+            for i, b in enumerate(drawn)
+        ]
+        # A group whose opening link went keeps no closing link either.
+        drawn = _close_groups(drawn)
+    width_px = math.ceil(width * scale)
+    height = (area[3] - area[1]) if area else board.height
+    layout = BoardLayout(
+        viewbox=(f"{area[0]:g} {area[1]:g} {area[2] - area[0]:g} {area[3] - area[1]:g}" if area else board.viewbox),
+        width_px=width_px,
+        height_px=math.ceil(height * scale),
+        scrolls=width_px > REFERENCE_PX + 1,
+        overlays=tuple(overlays),
+        shown=frozenset(shown) if area is not None else None,
+        whole_url=zoom_url(None) if area is not None and zoom_url is not None else None,
+        ask_url=ask_url,
+    )
+    interactive = any(b.href for b in drawn) or bool(overlays)
+    svg = board_svg(board, drawn, interactive, lang, links.hx_target, layout=layout, push=links.push, with_legend=False)
+    return DrawnBoard(drawn, layout, svg, interactive)
+
+
+def _shown(shapes: Sequence[Any], boxes: Sequence[Box | None], area: Box) -> list[int]:
+    """The shapes drawn in an enlarged area: those that reach into it (a group with its closing)."""
+    out: list[int] = []
+    opened: list[bool] = []
+    for i, (s, b) in enumerate(zip(shapes, boxes, strict=True)):
+        if s.kind == "g-start":
+            keep = b is None or _intersects(b, area)
+            opened.append(keep)
+        elif s.kind == "g-end":
+            keep = opened.pop() if opened else True
+        else:
+            keep = (b is None or _intersects(b, area)) and (not opened or opened[-1])
+        if keep:
+            out.append(i)
+    return out
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _grow(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _close_groups(drawn: list[BoardShape]) -> list[BoardShape]:
+    out: list[BoardShape] = []
+    stack: list[bool] = []
+    for b in drawn:
+        if b.shape.kind == "g-start":
+            stack.append(b.wrap == "open")
+        elif b.shape.kind == "g-end":
+            linked = stack.pop() if stack else False
+            b = BoardShape(b.shape, None, "", "", "close" if linked else "")
+        out.append(b)
+    return out
+
+
+# --- What happened --------------------------------------------------------------------------------
+
+
+@dataclass
+class Happened:
+    """One action of the move or turn just played, with every event it caused."""
+
+    index: int
+    who: str  # "" for a seat's own move (its label names the piece); else chance, the rules, the computer
+    label: str
+    events: list[Cited]
+    refused: Cited | None = None
+    current: bool = False
+    url: str | None = None
+
+
+def actor_word(engine: Engine[Any], actor: str, computer_seats: Iterable[str] = ()) -> str:
+    """Who moved, when it was not a person at the table: chance or the computer (an automatic
+    actor's moves are named by their labels: "the monster takes a step")."""
+    if actor == CHANCE:
+        return _("Chance")
+    if actor in set(computer_seats):
+        return _("The computer")
+    return ""
+
+
+def turn_start(engine: Engine[Any], before: Callable[[int], Any], last: int, first: int = 1) -> int:
+    """The first action index of the move or turn that action ``last`` belongs to (``before(i)``:
+    the state action ``i`` was played in). An automatic actor's turn includes the chance draw that
+    started it; a seat's turn is its run of actions with chance between them."""
+
+    def actor(i: int) -> str:
+        return engine.current_actor(before(i))
+
+    kind = actor(last)
+    rules = kind == CHANCE or kind in engine.info.automatic_actors
+    start = last
+    seat = None if rules else kind
+    while start > first:
+        prev = actor(start - 1)
+        if rules:
+            if prev == CHANCE or prev in engine.info.automatic_actors:
+                start -= 1
+                continue
+            break
+        if prev == CHANCE or prev == seat:
+            start -= 1
+            continue
+        break
+    if rules:
+        return start
+    # A seat's turn: chance that came before the seat's first action belongs to the turn before.
+    while start < last and actor(start) == CHANCE:
+        start += 1
+    return start
+
+
+# --- The scene ------------------------------------------------------------------------------------
+
+
+@dataclass
+class AutoMove:
+    """What plays itself next: a computer seat, chance or an automatic actor (``who``)."""
+
+    url: str
+    label: str
+    who: str
+    actor: str
+    live: bool
+    delay_ms: int
+
+
+@dataclass
+class Scene:
+    """Everything a surface shows of one board (see the module docstring)."""
+
+    lang: str
+    engine: Engine[Any]
+    state: Any
+    board: BoardView | None
+    drawn: DrawnBoard | None
+    links: Links
+    caption: str = ""
+    caption_lang: str = ""
+    caption_cite: SafeString = SafeString("")
+    caption_is_event: bool = False  # the caption repeats an event of "what happened" (no scenario's sentence)
+    refused: Cited | None = None
+    happened: list[Happened] = field(default_factory=list)
+    happened_title: str = ""
+    result: Cited | None = None
+    why: Cited | None = None
+    taps: TapView | None = None
+    auto: AutoMove | None = None
+    seeded: dict[str, str] | None = None
+    run: dict[str, Any] | None = None
+    chance_decides: bool = False
+    action_groups: list[dict[str, Any]] = field(default_factory=list)
+    actions_count: int = 0
+    actions_truncated: bool = False
+    urls: dict[str, str | None] = field(default_factory=dict)
+    announce: str = ""  # who is to move now, when it is not the viewer (rooms)
+
+    @property
+    def svg(self) -> SafeString:
+        return self.drawn.svg if self.drawn is not None else SafeString("\n")
+
+    @property
+    def legend(self) -> SafeString:
+        return board_legend(self.board, self.lang)
+
+    @property
+    def status(self) -> str:
+        return self.board.status if self.board is not None else ""
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def hx_target(self) -> str:
+        return self.links.hx_target
+
+    @property
+    def next_choice(self) -> bool:
+        """Whether anything is to be chosen or waited for now (the "next" part of the scene)."""
+        t = self.taps
+        return bool(
+            self.auto or self.seeded or self.run or self.chance_decides
+            or (t and (t.off_board or t.confirm_url or t.cancel_url or t.status))
+        )
+
+
+def result_of(engine: Engine[Any], state: Any, clauses: Clauses, lang: str) -> Cited | None:
+    if not engine.is_over(state):
+        return None
+    result = engine.result(state)
+    if result is None:
+        return Cited("", None, SafeString(""))
+    return clauses.cited(engine.describe_result(result, lang), result.clause)
+
+
+def events_cited(engine: Engine[Any], events: Iterable[Event], clauses: Clauses, lang: str) -> list[Cited]:
+    return [clauses.cited(engine.describe(e, lang), e.clause) for e in events]
+
+
+def refusal_cited(engine: Engine[Any], error: RuleError | None, clauses: Clauses, lang: str) -> Cited | None:
+    if error is None:
+        return None
+    return clauses.cited(engine.reason(error, lang), error.clause)
+
+
+def action_groups(
+    view: Any, engine: Engine[Any], state: Any, legal: Sequence[str], url: Callable[[str], str], lang: str, limit: int
+) -> list[dict[str, Any]]:
+    groups: list[dict[str, Any]] = []
+    for action in legal[:limit]:
+        item = {"action": action, "label": view.action_label(engine, state, action, lang=lang), "url": url(action)}
+        heading = view.action_group(engine, state, action, lang=lang)
+        if not groups or groups[-1]["heading"] != heading:
+            groups.append({"heading": heading, "actions": []})
+        groups[-1]["actions"].append(item)
+    return groups
+
+
+def explain_tap(spec: Any, state: Any, pick: Sequence[str], target: str, clauses: Clauses, lang: str) -> Cited:
+    """Why ``target`` cannot be tapped now: the view-model's answer (a RuleError citing the rule),
+    else what the board is waiting for."""
+    engine, view = spec.engine, spec.view
+    explain = getattr(view, "explain", None)
+    error = explain(engine, state, tuple(pick), target, lang=lang) if explain is not None else None
+    if isinstance(error, RuleError):
+        return clauses.cited(engine.reason(error, lang), error.clause)
+    actor = engine.current_actor(state)
+    if actor == TERMINAL:
+        return Cited(_("The game is over: nothing can be played any more."), None, SafeString(""))
+    if pick:
+        return Cited(_("This cannot be tapped as the next part of this move."), None, SafeString(""))
+    return Cited(_("Nothing can be played with this now."), None, SafeString(""))
