@@ -14,7 +14,7 @@
   }
 
   function format(template, values) {
-    return (template || "").replace(/%\((\w+)\)s/g, function (_m, name) { return values[name]; });
+    return (template || "").replace(/\{(\w+)\}/g, function (_m, name) { return values[name]; });
   }
   function megabytes(bytes) {
     var lang = document.documentElement.lang || "en";
