@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -59,8 +60,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     page of every language and the files they load (hashed names in production), so a release
     that changes them changes the worker, which the browser then installs."""
     offline_pages = {}
-    from django.conf import settings
-
     for code, _name in settings.LANGUAGES:
         with override(code):
             offline_pages[code] = reverse("sitewide:offline")

@@ -70,6 +70,9 @@ def test_a_kept_game_opens_without_a_connection(page, site):
         hits.first.click()
         expect(page).to_have_url(re.compile(re.escape(target) + "$"))
         expect(page.get_by_role("heading", level=1)).to_be_visible()
+        # The same synonyms as the server: a player's word ("stroom") finds the glossary's ("rivier").
+        page.goto(site + "/nl/search/?q=stroom")
+        expect(page.locator(".offline-hit a").first).to_contain_text("ivier")
         # A page that needs the server says so, in the reader's language.
         page.goto(site + f"/nl/{GAME}/sim/")
         message = page.locator('[data-kind="sim"]')
@@ -88,3 +91,48 @@ def test_a_kept_game_opens_without_a_connection(page, site):
     expect(control).to_have_attribute("data-state", "none")
     names = page.evaluate("caches.keys()")
     assert not [n for n in names if n.startswith(f"rulesite-game:{GAME}:")]
+
+
+def test_the_keep_control_and_the_print_link_are_thumb_sized_on_a_phone(phone, site):
+    phone.goto(site + f"/nl/{GAME}/")
+    button = phone.get_by_role("button", name=nl("Keep this game offline"))
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24
+    phone.goto(site + f"/nl/{GAME}/sim/?scenario=td-rivier-schudden&step=1")
+    link = phone.get_by_role("link", name=nl("Print this ruling"))
+    expect(link).to_be_visible()
+    box = link.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24
+    link.click()
+    expect(phone.get_by_role("heading", level=1)).to_contain_text(nl("Ruling"))
+
+
+def test_a_new_content_version_is_stored_again_when_next_online(page, site):
+    clause = Clause.objects.filter(game_id=GAME).order_by("position")[3]
+    keep_game(page, site, f"/nl/{GAME}/")
+    kept = page.evaluate(f"caches.keys().then(n => n.filter(x => x.startsWith('rulesite-game:{GAME}:')))")
+    assert len(kept) == 1
+    # An editor's change (a save bumps the content version) ...
+    clause.title = "Nieuwe titel na een correctie"
+    clause.save()
+    # ... and the next page opened online stores the game again, then drops the old copy.
+    page.goto(site + f"/nl/{GAME}/faq/")
+    renewed = page.evaluate(
+        """async ([old, prefix]) => {
+             for (let i = 0; i < 600; i++) {
+               const names = (await caches.keys()).filter((n) => n.startsWith(prefix));
+               if (names.length === 1 && names[0] !== old) return names[0];
+               await new Promise((r) => setTimeout(r, 100));
+             }
+             return null;
+           }""",
+        [kept[0], f"rulesite-game:{GAME}:"],
+    )
+    assert renewed and renewed != kept[0]
+    page.context.set_offline(True)
+    try:
+        page.goto(site + f"/nl/{GAME}/{clause.anchor}/")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Nieuwe titel na een correctie")
+    finally:
+        page.context.set_offline(False)
