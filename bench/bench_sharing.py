@@ -4,7 +4,8 @@ cleared before each request), and what keeping a game offline stores (every addr
 game's offline manifest fetched as the browser's offline.js fetches it, the decoded bytes added up
 as the browser's cache keeps them), per game and language. Prints figures; asserts nothing on time.
 
-``BENCH_PREVIEW_STRIDE=N`` renders only every N-th scenario (a quick look).
+``BENCH_PREVIEW_STRIDE=N`` renders only every N-th scenario (a quick look); ``BENCH_OFFLINE=0``
+leaves out the sizes of kept games (a few minutes).
 """
 
 import os
@@ -87,7 +88,8 @@ def main() -> None:
         sync_curated(content)
         client = Client(raise_request_exception=False)
         previews(client)
-        offline_sizes(client)
+        if os.environ.get("BENCH_OFFLINE", "1") != "0":
+            offline_sizes(client)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
