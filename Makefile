@@ -11,7 +11,7 @@ RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
-.PHONY: run test test-postgres setup venv check lint typecheck bench lighthouse bench-http clean
+.PHONY: run test test-postgres setup venv check lint typecheck bench lighthouse bench-http vendor-js clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,15 @@ bench-http: venv
 lighthouse: venv
 	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
 	$(PY) bench/lighthouse.py
+
+# The browser's search library for games kept offline: MiniSearch, pinned in tools/offline/package.json,
+# copied into static/vendor/ (committed: `make run` needs no npm). Run after changing the pin.
+vendor-js:
+	cd tools/offline && npm ci --no-audit --no-fund --loglevel=error
+	version=$$(node -p "require('./tools/offline/node_modules/minisearch/package.json').version"); \
+	rm -f static/vendor/minisearch-*.js; \
+	{ echo "/*! MiniSearch $$version (npm: minisearch@$$version, dist/umd/index.js), MIT License, (c) Luca Ongaro. Vendored by \`make vendor-js\` (tools/offline/package.json); do not edit. */"; \
+	  sed '/^\/\/# sourceMappingURL/d' tools/offline/node_modules/minisearch/dist/umd/index.js; } > static/vendor/minisearch-$$version.js
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3

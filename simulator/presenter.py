@@ -399,6 +399,7 @@ def board_context(
         "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
         "new": sim_url,
         "again": again_url(engine, sim_url, log) if over and playable_board else None,
+        "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable_board else None,
     }
     scene = Scene(
         lang=lang,

@@ -28,6 +28,11 @@ PAGES = {
     "feed": "/nl/faq/feed/",
     "search": "/nl/search/?q=toren",
     "api": "/api/v1/games/finstere-flure/scenarios/",
+    "print ruling": "/en/finstere-flure/sim/print/?scenario=ff-steen-schuiven&step=1",
+    "offline manifest": "/de/finstere-flure/offline.json",
+    "offline search index": "/nl/torens-en-dieven/search-index.json",
+    "offline page": "/de/offline/",
+    "web app manifest": "/nl/manifest.webmanifest",
 }
 
 

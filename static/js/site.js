@@ -17,6 +17,11 @@
   window.addEventListener("beforeprint", function () {
     document.querySelectorAll("details").forEach(function (d) { d.open = true; });
   });
+  // "Print" buttons (the printable ruling) exist only with JavaScript.
+  document.querySelectorAll("button[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
 
   // Boards: the board is one Tab stop (roving tabindex): the arrow keys move between its targets
   // (to the nearest one that way); elsewhere in a board's area ← and → step back and forth.
