@@ -24,6 +24,7 @@ from itertools import combinations
 from urllib.parse import urlencode
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from simulator.core import codec
@@ -465,10 +466,16 @@ def test_the_board_is_one_tab_stop_and_the_focus_goes_on_to_the_next_thing_to_pl
                 break
         else:
             pytest.fail("no move was made with the keyboard")
-        # After the move: the next thing to play, or what happened when nothing is to be chosen now.
-        assert page.evaluate(
-            "document.activeElement.matches('svg.board-svg a.board-action, .tap-choice, .tap-ok, .auto-move a, .sim__now, .game-over a')"
-        ), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+        # After the move: the next thing to play, or what happened when nothing is to be chosen now
+        # (the address changes before the swapped-in board takes the focus: wait for the swap).
+        focused = (
+            "document.activeElement.matches('svg.board-svg a.board-action, .tap-choice, .tap-ok, .auto-move a, "
+            ".sim__now, .game-over a')"
+        )
+        try:
+            page.wait_for_function(f"() => {focused}", timeout=10_000)
+        except PlaywrightTimeout:
+            pytest.fail("after the move the focus is on " + page.evaluate("document.activeElement.outerHTML.slice(0, 120)"))
     finally:
         context.close()
 
