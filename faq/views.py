@@ -217,7 +217,16 @@ def thanks(request):
     token = request.get_signed_cookie(CONFIRM_COOKIE, default="", salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE)
     if not 20 <= len(token) <= 64 or not set(token) <= TOKEN_CHARS:
         token = ""
-    return render(request, "faq/thanks.html", {"token": token})
+    # Back to where the question was asked: the position, the clause or the game's rules.
+    entry = Entry.objects.filter(token=token).select_related("game").first() if token else None
+    context = {"token": token}
+    if entry is not None:
+        context.update(
+            game=localize_game(entry.game),
+            back_clause=entry.clauses.order_by("position").first(),
+            position_link=localize_position_url(entry.position_url, request.LANGUAGE_CODE),
+        )
+    return render(request, "faq/thanks.html", context)
 
 
 @require_safe

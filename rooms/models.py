@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Room(models.Model):
@@ -39,6 +40,8 @@ class Room(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="room_game_number")]
         ordering = ["game", "number"]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
         return f"{self.game} #{self.number}"
@@ -73,6 +76,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["person_hash", "person_slot"], name="seat_person_slot"),
             models.UniqueConstraint(fields=["address_hash", "address_slot"], name="seat_address_slot"),
         ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
         return f"{self.room} seat {self.order}"
@@ -94,6 +99,8 @@ class Connection(models.Model):
 
     class Meta:
         ordering = ["opened", "pk"]
+        verbose_name = _("connection")
+        verbose_name_plural = _("connections")
 
     def __str__(self) -> str:
         return f"{self.seat} socket {self.pk}"
@@ -111,3 +118,5 @@ class PlayedGame(models.Model):
 
     class Meta:
         ordering = ["-finished"]
+        verbose_name = _("played game")
+        verbose_name_plural = _("played games")

@@ -175,3 +175,22 @@ def test_a_clause_phrasing_is_written_in_the_phrasings_admin(client, editor):
     assert "/de/finstere-flure/ff-bloedplas-glijden/" in client.get("/de/search/", {"q": "rutschpartie"}).content.decode()
     both = client.post(reverse("admin:faq_phrasing_add"), {"clause": clause.pk, "entry": 1, "language": "de", "text": "x"})
     assert both.status_code == 200 and Phrasing.objects.filter(origin=Phrasing.ADMIN).count() == 1  # a clause or an entry, not both
+
+
+def test_after_asking_the_way_back_is_to_the_position_the_clause_and_the_game(client):
+    response = client.post("/nl/faq/ask/", {
+        "game": "finstere-flure", "clause": "ff-steen-schuiven", "question": "Mag een figuur twee stenen tegelijk duwen?",
+        "position": "/nl/finstere-flure/sim/?scenario=ff-steen-schuiven", "nonce": "", "website": "",
+    })  # fmt: skip
+    assert response.status_code == 302
+    html = client.get(response.headers["Location"]).content.decode()
+    assert 'href="/nl/finstere-flure/sim/?scenario=ff-steen-schuiven">Terug naar de stand<' in html
+    assert 'href="/nl/finstere-flure/ff-steen-schuiven/">Terug naar §5.2.5<' in html
+    assert 'href="/nl/finstere-flure/"' in html and "Terug naar de spelregels van Finstere Flure" in html
+
+
+def test_the_home_page_has_one_search_box_and_it_suggests(client):
+    html = client.get("/nl/").content.decode()
+    assert html.count('type="search"') == 1 and 'hx-get="/nl/search/suggest/"' in html
+    other = client.get("/nl/finstere-flure/").content.decode()
+    assert other.count('type="search"') == 1 and 'name="in" value="finstere-flure"' in other
