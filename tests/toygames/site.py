@@ -34,7 +34,7 @@ def add_to_site(slug: str, rulebook: Path) -> Game:
             anchor=node.id, game=game, section=parent, number=node.number, title=node.title, kind=node.kind,
             level=node.level, position=position, body_markdown=node.body_markdown(), body_html=html,
             demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos], body_text=node.title,
-            search_title=node.title, search_body=node.title, source_path=str(rulebook), source_line=node.line,
+            source_path=str(rulebook), source_line=node.line,
         )  # fmt: skip
     return game
 
