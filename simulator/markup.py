@@ -82,7 +82,10 @@ def _seat(s: Any) -> str:
 def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
     s = b.shape
     out = []
-    asked = f' data-target="{_v(s.target)}"' if ask and s.target and not b.href else ""
+    # A target that is no link names itself; "data-why" (drawn a thumb's size): a tap on it asks why not.
+    asked = ""
+    if ask and s.target and not b.href:
+        asked = f' data-target="{_v(s.target)}"' + (" data-why" if b.askable else "")
     if b.wrap in ("self", "open"):
         out.append(f'<a class="board-action{" " + _v(b.state) if b.state else ""}" href="{_v(b.href)}"')
         out.append(_htmx(b.href, hx_target, push))

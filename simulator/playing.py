@@ -34,6 +34,10 @@ class BoardShape:
     # How the link wraps: "self" (this shape), "open" (a group: opened before its g-start),
     # "close" (closed after the group's g-end), "" (no link).
     wrap: str = ""
+    # Whether a tap on it (when it is no link) may ask why it cannot be tapped now: only a target
+    # drawn at least a thumb's size (simulator.scene.draw_board); a smaller one is asked about
+    # through the larger target it stands on, or in its enlarged area.
+    askable: bool = True
 
 
 def link_shapes(shapes: Sequence[Any], decide: Callable[[Any], tuple[str | None, str, str]]) -> list[BoardShape]:

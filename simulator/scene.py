@@ -18,7 +18,9 @@ Boards are drawn for a thumb: every tap target on a board is at least :data:`MIN
 pixels on a phone (WCAG 2.2, 2.5.8). A board whose ordinary target (``BoardView.cell``) would be
 smaller at phone width is drawn wider and scrolls sideways; targets still smaller than that (a
 wizard on a tower, companions in the camp) are reached by first tapping their area, which shows
-it enlarged (``zoom``).
+it enlarged (``zoom``). A target that is not offered may be asked about ("why not?", answered by
+the view-model's ``explain`` with its clause) where it is drawn at least that size (``data-why``);
+a smaller one is answered for through the larger target it stands on, or in its enlarged area.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import median
 from typing import Any
 
@@ -305,6 +307,8 @@ def draw_board(
         ]
         # A group whose opening link went keeps no closing link either.
         drawn = _close_groups(drawn)
+    if ask_url is not None:
+        drawn = _askable(drawn, boxes, scale)
     width_px = math.ceil(width * scale)
     height = (area[3] - area[1]) if area else board.height
     layout = BoardLayout(
@@ -320,6 +324,18 @@ def draw_board(
     interactive = any(b.href for b in drawn) or bool(overlays)
     svg = board_svg(board, drawn, interactive, lang, links.hx_target, layout=layout, push=links.push, with_legend=False)
     return DrawnBoard(drawn, layout, svg, interactive)
+
+
+def _askable(drawn: list[BoardShape], boxes: Sequence[Box | None], scale: float) -> list[BoardShape]:
+    """A target that is no link may be asked about ("why not?") only where it is drawn at least
+    :data:`MIN_TAP_PX` wide and high; a smaller one (a wizard on a tower, a companion in the camp)
+    is asked about through the larger target it stands on, or in its enlarged area."""
+    out = []
+    for b, box in zip(drawn, boxes, strict=True):
+        if b.shape.target and not b.href and (box is None or side(box) * scale < MIN_TAP_PX + 0.2):
+            b = replace(b, askable=False)
+        out.append(b)
+    return out
 
 
 def _shown(shapes: Sequence[Any], boxes: Sequence[Box | None], area: Box) -> list[int]:

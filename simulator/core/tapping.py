@@ -11,6 +11,12 @@ A game's view-model answers ``tap(engine, state, pick, lang=...) -> TapOptions``
 tapped next, and which action the pick stands for if the player confirms now ("OK").
 :func:`taps_from_paths` builds that answer for games whose actions each have one fixed tap path;
 a game whose paths are free (Finstere Flure's walks) answers incrementally itself.
+
+A target that is not offered can be asked about: the view-model's ``explain(engine, state, pick,
+target, lang=...) -> RuleError | None`` says why it cannot continue the pick, citing the clause
+that forbids it. It tries the actions the tap would stand for and reports the engine's own refusal
+(:func:`refusal`), so the answer is always the engine's; where no single action applies it gives
+a reason of its own that still cites a clause ("it is not your piece", "no move ends there").
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .engine import RuleError
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
 MAX_PICK = 64
@@ -133,3 +141,13 @@ def tap_options(view: Any, engine: Any, state: Any, pick: Sequence[str], lang: s
         return None
     options: TapOptions = tap(engine, state, tuple(pick), lang=lang)
     return options
+
+
+def refusal(engine: Any, state: Any, action: str) -> RuleError | None:
+    """The engine's refusal of ``action`` at ``state`` (its RuleError, citing the clause), or None
+    when the engine would play it. Nothing changes: ``Engine.apply`` is pure."""
+    try:
+        engine.apply(state, action)
+    except RuleError as exc:
+        return exc
+    return None

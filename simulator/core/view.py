@@ -183,5 +183,9 @@ class ViewModel(Protocol):
 #   tap(engine, state, pick, *, lang) -> simulator.core.tapping.TapOptions
 #       what may be tapped next after the targets in ``pick``; raises tapping.PickError for a pick
 #       the board never offered. Without it the game is played from the list of actions.
+#   explain(engine, state, pick, target, *, lang) -> simulator.core.engine.RuleError | None
+#       why ``target`` (a board target that is not offered after ``pick``) cannot be tapped now,
+#       citing the clause: the engine's refusal of the action the tap would stand for, else a reason
+#       of the view-model's own (simulator.core.tapping.refusal). None: the page says what it waits for.
 # Labels (action_label, action_group, tap labels) are in ``lang``, the reader's language (nl, de, en):
 # plain words ("2 omhoog, 1 naar links"), never engine codes.

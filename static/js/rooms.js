@@ -179,12 +179,13 @@
     return message;
   }
 
-  // A tap on a square or piece that is not offered asks why (the answer cites the rule).
+  // A tap on a square or piece that is not offered asks why (the answer cites the rule); site.js
+  // finds the shape under the finger (only links catch taps on a board played by tapping).
   app.addEventListener("click", function (event) {
-    var piece = event.target.closest ? event.target.closest("svg.board-svg[data-ask] [data-target]") : null;
-    if (!piece || piece.closest("a")) return;
-    var ask = new URL(piece.closest("svg").getAttribute("data-ask"), window.location.href);
-    if (send(pickMessage(ask, piece.getAttribute("data-target")))) event.preventDefault();
+    var asked = window.boardAsked ? window.boardAsked(event) : null;
+    if (!asked) return;
+    var ask = new URL(asked.svg.getAttribute("data-ask"), window.location.href);
+    if (send(pickMessage(ask, asked.target))) event.preventDefault();
   });
 
   // -- voice -------------------------------------------------------------------------------------

@@ -158,15 +158,40 @@
   });
 
   // Why can't this be tapped? A tap on a square or piece that is not offered asks the page, which
-  // answers with the rule (citing its clause) next to the board.
+  // answers with the rule (citing its clause) next to the board. On a board played by tapping only
+  // links catch taps (a tap on a piece that is no target reaches the link under it), so a tap that
+  // reaches no link is matched here against the shapes that may be asked about (data-why: drawn at
+  // least a thumb's size): the topmost one under the finger. Rooms ask the same over their socket.
+  function hitsShape(shape, x, y) {
+    var b = shape.getBoundingClientRect();
+    if (x < b.left || x > b.right || y < b.top || y > b.bottom) return false;
+    if (shape.tagName.toLowerCase() === "g" || !shape.isPointInFill || !shape.getScreenCTM) return true;
+    var m = shape.getScreenCTM();
+    if (!m || !window.DOMPoint) return true;
+    try { return shape.isPointInFill(new DOMPoint(x, y).matrixTransform(m.inverse())); } catch (e) { return true; }
+  }
+  function boardAsked(event) {
+    if (!event.target.closest || event.target.closest("a") || event.detail === 0) return null;
+    var frame = event.target.closest(".board-frame");
+    var svg = frame && frame.querySelector("svg.board-svg[data-ask]");
+    if (!svg) return null;
+    var x = event.clientX, y = event.clientY;
+    var shapes = svg.querySelectorAll("[data-why][data-target]");
+    for (var k = shapes.length - 1; k >= 0; k--) {
+      if (!shapes[k].closest("a") && hitsShape(shapes[k], x, y)) {
+        return { svg: svg, target: shapes[k].getAttribute("data-target") };
+      }
+    }
+    return null;
+  }
+  window.boardAsked = boardAsked;
   document.addEventListener("click", function (event) {
-    var piece = event.target.closest && event.target.closest("svg.board-svg[data-ask] [data-target]");
-    if (!piece || piece.closest("a") || !window.htmx) return;
-    var svg = piece.closest("svg");
-    var target = svg.getAttribute("data-ask-target");
+    var asked = boardAsked(event);
+    if (!asked || !window.htmx) return;
+    var target = asked.svg.getAttribute("data-ask-target");
     if (!target) return;  // the rooms ask over their socket (rooms.js)
     event.preventDefault();
-    window.htmx.ajax("GET", svg.getAttribute("data-ask") + encodeURIComponent(piece.getAttribute("data-target")),
+    window.htmx.ajax("GET", asked.svg.getAttribute("data-ask") + encodeURIComponent(asked.target),
       { target: target, swap: "outerHTML" });
   });
 

@@ -10,7 +10,8 @@ without editing this file:
   tritanopia and greyscale simulations;
 - choosing an editor tool keeps the page where it is, and the held piece is shown;
 - the keyboard: the board is one Tab stop, the arrow keys move between its targets, and after a
-  move the focus is on the next thing to play, never on the step controls.
+  move the focus is on the next thing to play, never on the step controls;
+- a tap on a target that is not offered shows why beside the board, with the clause's §.
 
 The positions come from seeded games of random players, played in this process.
 """
@@ -303,6 +304,61 @@ def test_every_tap_target_on_every_board_is_at_least_24_px(every_game, device, s
         page.goto(f"{every_game}/nl/{slug}/sim/?{query}&then=edit")
         expect(page.locator("#editor")).to_be_visible()
         check_page_and_zoom(page, "the editor", slug, name)
+
+
+# --- why a target is not offered ----------------------------------------------------------------
+
+# The shapes of the board that may be asked about (a target that is no link), with their size and
+# whether a tap on their centre reaches them: in the screen, on the board's frame, under no link.
+ASKABLE = """() => {
+  const svg = document.querySelector('svg.board-svg[data-ask]');
+  if (!svg) return [];
+  return Array.from(svg.querySelectorAll('[data-why][data-target]')).filter(e => !e.closest('a')).map(e => {
+    const b = e.getBoundingClientRect(), x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const top = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    const free = !!top && !top.closest('a') && !!top.closest('.board-frame');
+    return {target: e.getAttribute('data-target'), x, y, width: b.width, height: b.height, free};
+  });
+}"""
+
+
+@pytest.mark.parametrize("device", ["phone"], indirect=True)
+@pytest.mark.parametrize("slug", GAMES)
+def test_tapping_a_target_that_is_not_offered_says_why_with_its_clause_beside_the_board(every_game, device, slug):
+    """Issue 24: on a phone, a tap on a square or piece that is not offered shows the reason beside
+    the board with its § (the clause the view-model's ``explain`` cites for that very target), and
+    every target that may be asked about is a thumb's size (24 x 24 CSS px)."""
+    from simulator.core.timeline import from_log
+
+    page = device
+    spec = get_game(slug)
+    for seed in (5, 9, 13, 21):
+        log = person_turn_log(slug, seed=seed)
+        page.goto(log_url(every_game, slug, log))
+        expect(page.locator("svg.board-svg")).to_be_visible()
+        askable = page.evaluate(ASKABLE)
+        small = [a for a in askable if min(a["width"], a["height"]) < MIN_TAP - 0.5]
+        assert not small, f"{slug}: targets to ask about under {MIN_TAP} px: {small[:5]}"
+        free = [a for a in askable if a["free"]]
+        if free:
+            break
+    else:
+        pytest.fail(f"{slug}: no target that is not offered could be tapped")
+    asked = free[len(free) // 2]
+    state = from_log(spec.engine, log).frames[-1].state
+    expected = spec.view.explain(spec.engine, state, (), asked["target"], lang="nl")
+    assert expected is not None and expected.clause
+    page.touchscreen.tap(asked["x"], asked["y"])
+    why = page.locator(".sim__now .tap-why")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text(spec.engine.reason(expected, "nl"))
+    cite = why.locator("a.cite")
+    expect(cite).to_have_count(1)
+    expect(cite).to_have_text(re.compile(r"^§\S+"))
+    assert cite.get_attribute("href").rstrip("/").endswith("/" + expected.clause)
+    assert within_screen(page, ".sim__now .tap-why"), "the answer is not beside the board"
+    print(f"why not {slug} {asked['target']}: {spec.engine.reason(expected, 'en')} ({expected.clause})")
+    expect(page.locator("svg.board-svg")).to_be_visible()  # the board is still there, the pick unchanged
 
 
 # --- colour is never the only cue --------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Online rooms in real Chromium (issue 15): two people in two browser contexts, the host invites
 and fills a seat with the computer, both play turns over the room's WebSocket (the first by
-tapping the board), one drops and comes back to the same seat, and voice over WebRTC with
-Chromium's fake microphone: audio packets arrive at the other peer and stop when 🎙 goes off.
+tapping the board, after asking why a square is not offered), one drops and comes back to the
+same seat, and voice over WebRTC with Chromium's fake microphone: audio packets arrive at the other
+peer and stop when 🎙 goes off.
 
 The site runs in a uvicorn process (ASGI, WebSockets) on its own SQLite file (tests/rooms/servers.py)."""
 
@@ -44,13 +45,40 @@ def live(page) -> None:
     page.wait_for_function("() => document.getElementById('room-app').hasAttribute('data-version')")
 
 
+# The centre of a board target that may be asked about (data-why), in the screen and under no link.
+ASK_SPOT = """() => {
+  for (const e of document.querySelectorAll('#room svg.board-svg [data-why][data-target]')) {
+    const b = e.getBoundingClientRect(), x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const top = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    if (top && !top.closest('a') && top.closest('.board-frame')) return {x, y, target: e.getAttribute('data-target')};
+  }
+  return null;
+}"""
+
+
+def ask_why(page) -> None:
+    """Issue 24: a tap on a target that is not offered (on a board whose shapes catch no taps but its
+    links) asks over the socket; the answer is beside the board, citing its clause."""
+    page.locator("#room svg.board-svg").scroll_into_view_if_needed()
+    assert "board-svg--taps" in page.get_attribute("#room svg.board-svg", "class")
+    spot = page.evaluate(ASK_SPOT)
+    assert spot, "no target that is not offered can be tapped"
+    why = page.locator("#room .room-now .tap-why")
+    expect(why).to_have_count(0)
+    page.mouse.click(spot["x"], spot["y"])
+    expect(why).to_be_visible()
+    expect(why.locator("a.cite")).to_have_count(1)
+
+
 def play_a_turn(pages, by_tapping: bool = False) -> None:
-    """Whoever's turn it is moves; everyone's board moves on to the next version."""
+    """Whoever's turn it is moves; everyone's board moves on to the next version. By tapping, the
+    player first asks why a square that is not offered cannot be tapped (issue 24)."""
     page = next(p for p in pages if p.get_attribute("#room-app", "data-my-turn") == "1")
     version = int(page.get_attribute("#room-app", "data-version"))
     if by_tapping and page.locator(".tap-choice").count():
         page.locator(".tap-choice").first.click()
         expect(page.locator("svg.board-svg a.tap-next").first).to_be_attached()
+        ask_why(page)
         page.locator("svg.board-svg a.tap-next").first.click()
         expect(page.locator(".tap-ok")).to_be_visible()
         page.locator(".tap-ok").click()

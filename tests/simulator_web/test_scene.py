@@ -95,6 +95,19 @@ def test_a_why_of_another_players_figure_cites_the_turn_order(client):
     assert "Rood is aan de beurt" in why and "ff-beurtvolgorde" in why
 
 
+def test_only_targets_a_thumb_can_hit_ask_why_the_smaller_ones_through_the_space_they_stand_on(client):
+    """A target that is no link asks why (data-why) only where it is drawn at least 24 CSS px on a
+    phone: the spaces of De Betoverde Torens, not the wizards and towers on them (a tap there is
+    answered for the space, which answers for the wizard on it)."""
+    log = codec.encode(Log(setup={"players": 2}, actions=()))
+    response = client.get("/en/betoverde-torens/sim/", {"log": log, "step": 0})
+    html = response.content.decode()
+    asked = dict(re.findall(r'data-target="([^"]+)"( data-why)?', html))
+    assert asked["sp:5"] == " data-why"
+    wizards = [t for t in asked if t.startswith(("wiz:", "tw:", "fl:"))]
+    assert wizards and all(asked[t] == "" for t in wizards)
+
+
 @pytest.mark.parametrize(
     "params, field",
     [({"why": "not a target!"}, "why"), ({"why": "sq:99,99"}, "why"), ({"zoom": "1,2,3"}, "zoom"),

@@ -140,6 +140,33 @@ def test_tapping_a_square_plays_the_move_that_reaches_it(client, toy):
     assert "Speler a telt 2 op." in after
 
 
+def test_a_square_that_is_not_offered_says_why_citing_toy_beurt():
+    """Issue 24: ``explain`` answers with the engine's clause (1 or 2 per turn, toy-beurt), the
+    coin first (toy-munt), in nl, de and en."""
+    spec = get_game("toy-game")
+    engine = spec.engine
+    state = engine.state_from_position({"counter": 2, "turn": "a", "moves": 1, "coin": False, "winner": ""})
+    error = spec.view.explain(engine, state, (), "sq:6", lang="nl")
+    assert (error.clause, error.key) == ("toy-beurt", "why.step")
+    texts = {lang: engine.reason(error, lang) for lang in ("nl", "de", "en")}
+    assert texts == {
+        "nl": "Vak 6 kan niet: de teller staat op 2 en een speler telt er 1 of 2 bij op.",
+        "de": "Feld 6 geht nicht: der Zähler steht auf 2, und man zählt 1 oder 2 dazu.",
+        "en": "Square 6 is not possible: the counter stands at 2 and a player adds 1 or 2.",
+    }
+    assert spec.view.explain(engine, state, (), "sq:3") is None  # offered: nothing to explain
+    coin = engine.state_from_position({"counter": 2, "turn": "a", "moves": 2, "coin": True, "winner": ""})
+    assert spec.view.explain(engine, coin, (), "sq:3").clause == "toy-munt"
+
+
+def test_asking_why_shows_the_reason_beside_the_board_with_its_clause(client, toy):
+    start = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 1, "coin": False, "winner": ""}))
+    html = client.get(SIM, {"log": start, "why": "sq:0"}).content.decode()
+    why = re.search(r'<p class="tap-why"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert "Vak 0 kan niet" in why and 'href="/nl/toy-game/toy-beurt/"' in why
+    assert 'data-target="sq:0" data-why' in html  # the squares that are not offered may be asked about
+
+
 def test_chance_outcomes_are_a_row_of_choices_under_the_board(client, toy):
     log = codec.encode(Log(position={"counter": 2, "turn": "a", "moves": 2, "coin": True, "winner": ""}))
     html = client.get(SIM, {"log": log}).content.decode()

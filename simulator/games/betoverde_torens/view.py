@@ -15,6 +15,7 @@ from typing import Any
 from simulator.core.engine import Engine, Event
 from simulator.core.view import BoardView, LegendRow, Shape
 
+from .explain import explain
 from .labels import COLOURS, action_group, action_label, card, lang_of, spell_name
 from .names import COLOUR_NL, card_name
 from .state import RAVEN_SPACES, SHIELDS
@@ -487,6 +488,7 @@ class BetoverdeTorensView:
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
     tap = staticmethod(tap)
+    explain = staticmethod(explain)
 
 
 VIEW = BetoverdeTorensView()

@@ -19,6 +19,7 @@ from simulator.core.view import BoardView, LegendRow, Shape
 from . import board, words
 from .attack import beast_target
 from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, team_of
+from .explain import explain
 from .moves import open_rift_below, walk
 from .state import State, Table, Task, thaw
 
@@ -56,6 +57,8 @@ def _companion_title(cid: str, c: Any, lang: str | None = None) -> str:
 
 
 class DunkleTurmView:
+    explain = staticmethod(explain)  # why a target is not offered (explain.py)
+
     def board_view(
         self,
         engine: Engine[Any],

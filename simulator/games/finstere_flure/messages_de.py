@@ -184,4 +184,16 @@ MESSAGES: Mapping[str, str] = {
     "monster.hits.max": "Das Monster hat {max_steps} Schritte gemacht und hält an.",
     "monster.steps.done": "Das Monster hat alle {card} Schritte gemacht.",
     "monster.final-look": "Nach dem letzten Schritt schaut sich das Monster noch ein letztes Mal um.",
+    # -- why a target cannot be tapped (view.explain) -------------------------------------------------
+    "why.card": "Jetzt wird eine Monsterkarte aufgedeckt; danach läuft das Monster.",
+    "why.monster-turn": "Jetzt läuft das Monster: tippe das Monster für seinen nächsten Schritt an. Die Spieler sind erst in der nächsten Runde wieder an der Reihe.",
+    "why.monster-not-moved": "Die Spieler bewegen das Monster nie: es läuft in jeder Runde nach den Spielern.",
+    "why.figure-first": "{colour:colour} ist an der Reihe: tippe zuerst eine eigene Figur an, die in dieser Runde noch laufen muss; dann leuchten die Felder ihres Weges auf.",
+    "why.sliding": "{figure:name} rutscht weiter über das Blut: tippe zuerst {sq:sq} an.",
+    "why.enter-first": "{figure:name} steht im Startvorrat: der erste Schritt geht auf das Startfeld (15, 10).",
+    "why.not-adjacent": "Ein Schritt geht auf ein Nachbarfeld, gerade und nie schräg: {figure:name} steht auf {sq:sq}.",
+    "why.cannot-end": "Über {sq:sq} kann der Zug von {figure:name} auf keinem freien Feld mehr enden.",
+    "why.one-figure": "Eine Figur pro Zug: {figure:name} läuft schon; brich ab, um eine andere zu wählen.",
+    "why.setup-first": "Zuerst wird der Spielplan aufgebaut: {colour:colour} legt jetzt etwas hin.",
+    "why.setup-kind": "Wähle zuerst unter dem Spielplan, was auf {sq:sq} kommt.",
 }

@@ -168,4 +168,16 @@ MESSAGES: Mapping[str, str] = {
     "monster.hits.max": "The monster has taken {max_steps} steps and stops.",
     "monster.steps.done": "The monster has taken all {card} steps.",
     "monster.final-look": "After the last step the monster looks around once more.",
+    # -- why a target cannot be tapped (view.explain) -------------------------------------------------
+    "why.card": "Now a monster card is turned over; then the monster walks.",
+    "why.monster-turn": "The monster walks now: tap the monster for its next step. The players take their turns again in the next round.",
+    "why.monster-not-moved": "The players never move the monster: it walks after the players in every round.",
+    "why.figure-first": "It is {colour:possessive} turn: first tap one of their figures that still has to move this round; then the squares of its path light up.",
+    "why.sliding": "{figure:name} slides on over the blood: tap {sq:sq} first.",
+    "why.enter-first": "{figure:name} is in the start pool: its first step goes onto the start square (15, 10).",
+    "why.not-adjacent": "A step goes to a neighbouring square, straight and never diagonally: {figure:name} stands on {sq:sq}.",
+    "why.cannot-end": "Through {sq:sq} the move of {figure:name} can no longer end on a free square.",
+    "why.one-figure": "One figure per turn: {figure:name} is already moving; cancel to choose another.",
+    "why.setup-first": "First the board is set up: {colour:colour} places something now.",
+    "why.setup-kind": "First choose below the board what goes on {sq:sq}.",
 }

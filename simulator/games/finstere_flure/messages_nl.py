@@ -168,4 +168,16 @@ MESSAGES: Mapping[str, str] = {
     "monster.hits.max": "Het monster heeft {max_steps} stappen gezet en stopt.",
     "monster.steps.done": "Het monster heeft alle {card} stappen gezet.",
     "monster.final-look": "Na de laatste stap kijkt het monster nog één keer rond.",
+    # -- why a target cannot be tapped (view.explain) -------------------------------------------------
+    "why.card": "Nu wordt er een monsterkaart omgedraaid; daarna loopt het monster.",
+    "why.monster-turn": "Het monster loopt nu: tik het monster aan voor zijn volgende stap. De spelers zijn pas in de volgende ronde weer aan de beurt.",
+    "why.monster-not-moved": "De spelers verplaatsen het monster nooit: het loopt elke ronde na de spelers.",
+    "why.figure-first": "{colour:colour} is aan de beurt: tik eerst een eigen figuur aan die deze ronde nog moet lopen; daarna lichten de velden van haar weg op.",
+    "why.sliding": "{figure:name} glijdt verder over het bloed: tik eerst {sq:sq} aan.",
+    "why.enter-first": "{figure:name} staat in de startvoorraad: de eerste stap gaat naar het startveld (15, 10).",
+    "why.not-adjacent": "Een stap gaat naar een buurveld, recht en nooit schuin: {figure:name} staat op {sq:sq}.",
+    "why.cannot-end": "Via {sq:sq} kan de zet van {figure:name} niet meer op een vrij veld eindigen.",
+    "why.one-figure": "Eén figuur per beurt: {figure:name} loopt al; annuleer om een andere te kiezen.",
+    "why.setup-first": "Eerst wordt het bord opgebouwd: {colour:colour} legt nu iets neer.",
+    "why.setup-kind": "Kies eerst onder het bord wat er op {sq:sq} komt.",
 }

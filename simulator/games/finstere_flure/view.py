@@ -1029,6 +1029,7 @@ def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | No
 # -- moving by tapping --------------------------------------------------------------------------------
 
 EXIT_TARGET = "exit"
+MONSTER_TARGET = "monster"
 OBJ_TARGETS = {"stone": "obj:stone", "pool2": "obj:pool2", "pool4:h": "obj:pool4-h", "pool4:v": "obj:pool4-v"}
 
 Where = Square | str
@@ -1257,36 +1258,95 @@ def tap(engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | Non
 
 
 def explain(engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *, lang: str | None = None) -> RuleError | None:
-    """Why ``target`` is not offered after ``pick``: the engine's own refusal of the move the tap
-    would stand for (a step through the outer wall to the square opposite, onto the monster, a
-    stone that cannot be pushed, a step too many, another player's figure). None when no move fits."""
+    """Why ``target`` is not offered after ``pick``, citing the clause: the engine's own refusal of
+    the move the tap would stand for (a step through the outer wall to the square opposite, onto
+    the monster, a stone that cannot be pushed, a step too many, another player's figure, a figure
+    that has moved this round, a placement in the free zone). Where no single move applies, a reason
+    of its own: a square tapped before a figure (ff-een-figuur-per-beurt; the figure on it is
+    answered for), the monster (ff-ronde), a square that is no neighbour (ff-orthogonaal), one from
+    which the move could not end (ff-vrij-eindveld), the slide to finish (ff-bloedplas-glijden), the
+    start square first (ff-bord-betreden), another figure once one walks (ff-een-figuur-per-beurt),
+    the monster card or the monster's walk (ff-monster-kaart-trekken, ff-ronde), the board's setup
+    (ff-dmaufbau-plaatsen)."""
     pick = tuple(pick)
-    if not isinstance(state, State) or state.phase != PLAYERS or state.player_to_move() is None:
+    if not isinstance(state, State):
+        return None
+    if state.phase == OVER:
+        return _refusal(engine, state, MONSTER_TARGET)
+    if state.phase == CARD:
+        return RuleError("ff-monster-kaart-trekken", "why.card")
+    if state.phase == MONSTER:
+        return RuleError("ff-ronde", "why.monster-turn")
+    if state.phase == SETUP:
+        return _explain_setup(engine, state, pick, target)
+    mover = state.player_to_move()
+    if state.phase != PLAYERS or mover is None:
         return None
     if not pick:
-        fig = next((f for f in state.figures if f"fig:{f.id}" == target), None)
-        if fig is None:
-            return None
-        return _refusal(engine, state, f"move:{fig.id}:" + ("E" if fig.at == POOL else "U"))
+        if target == MONSTER_TARGET:
+            return RuleError("ff-ronde", "why.monster-not-moved")
+        square = parse_target_square(target) if target.startswith("sq:") else None
+        fig = next((f for f in state.figures if f"fig:{f.id}" == target or (square and f.at == square)), None)
+        if fig is not None:
+            refusal = _refusal(engine, state, f"move:{fig.id}:")  # a turn of 0 steps: the figure's own refusal
+            if refusal is not None:
+                return refusal
+        return RuleError("ff-een-figuur-per-beurt", "why.figure-first", colour=mover)
     try:
         walker, fig, pos, _stones, letters, pending = _walk_pick(state, pick)
     except PickError:
         return None
-    if pending or not target.startswith("sq:") or not isinstance(pos, tuple):
-        return None
-    square = parse_target_square(target)
+    if target.startswith("fig:"):
+        return RuleError("ff-een-figuur-per-beurt", "why.one-figure", figure=fig.id)
+    if target == MONSTER_TARGET:
+        target = sq_target(state.monster)
+    square = parse_target_square(target) if target.startswith("sq:") else None
     if square is None:
         return None
+    if pending:
+        return RuleError("ff-bloedplas-glijden", "why.sliding", figure=fig.id, sq=list(pending[0]))
     if len(letters) >= fig.showing:
         return _refusal(engine, state, f"move:{fig.id}:{letters}{'UDLR'[0]}")
+    if pos == POOL:
+        return RuleError("ff-bord-betreden", "why.enter-first", figure=fig.id)
+    if not isinstance(pos, tuple):
+        return _refusal(engine, state, f"move:{fig.id}:{letters}U")
+    neighbour = False
     for letter in "UDLR":
         ahead = step(pos, letter)
         through_wall = not on_board(ahead) and square == mirror(pos)
         if ahead == square or through_wall:
+            neighbour = True
             refusal = _refusal(engine, state, f"move:{fig.id}:{letters}{letter}")
             if refusal is not None:
                 return refusal
-    return None
+    if neighbour:  # a step the engine takes, from where the move could not end on a free square
+        return RuleError("ff-vrij-eindveld", "why.cannot-end", figure=fig.id, sq=list(square))
+    return RuleError("ff-orthogonaal", "why.not-adjacent", figure=fig.id, sq=list(pos))
+
+
+def _explain_setup(engine: Engine[Any], state: State, pick: tuple[str, ...], target: str) -> RuleError | None:
+    """dmaufbau: a square is the engine's refusal of each object still to place there (the stone's
+    first); a figure or the monster waits for the board to be set up; once a square is chosen, the
+    object for it is chosen below the board."""
+    pl = state.placement
+    placer = state.placer() or ""
+    if pl is None:
+        return None
+    square = parse_target_square(target) if target.startswith("sq:") else None
+    if pick:
+        chosen = parse_target_square(pick[0]) or (0, 0)
+        return RuleError("ff-dmaufbau-plaatsen", "why.setup-kind", sq=list(chosen))
+    if square is None:
+        return RuleError("ff-dmaufbau-plaatsen", "why.setup-first", colour=placer)
+    x, y = square
+    kinds = [f"place:stone:{x},{y}"] if pl.stones else []
+    kinds += [f"place:pool2:{x},{y}"] if pl.pool2 else []
+    kinds += [f"place:pool4:{x},{y},h", f"place:pool4:{x},{y},v"] if pl.pool4 else []
+    refusals = [_refusal(engine, state, action) for action in kinds]
+    if not refusals or any(r is None for r in refusals):
+        return None
+    return refusals[0]
 
 
 def _refusal(engine: Engine[Any], state: Any, action: str) -> RuleError | None:

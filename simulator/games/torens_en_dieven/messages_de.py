@@ -84,4 +84,9 @@ MESSAGES: Mapping[str, str] = {
     "refuse.guard-or-pass": "Setze einen Wächter auf einen Turm (guard:x,y) oder keinen (pass).",
     "refuse.out-of-reach": "Die Karte auf {placed:sq} liegt nicht in Reichweite des Turms auf {at:sq} ({pieces} hoch).",
     "refuse.no-follower": "{player:colour} hat keinen Meeple mehr im Vorrat.",
+    # -- why a target cannot be tapped (explain.py) -------------------------------------------------
+    "why.draw-first": "Zuerst wird eine Karte {source:source} gezogen; erst dann tippst du auf die Auslage.",
+    "why.grow-first": "Wähle zuerst, welche Türme eines der {supply} verbleibenden Turmteile bekommen: tippe diese Türme an.",
+    "why.place-first": "Lege zuerst die gezogene Karte ({kind:kind}) an ein leeres Feld neben der Auslage an; danach darfst du einen Wächter setzen.",
+    "why.guard-on-tower": "Ein Wächter kommt auf den Turm selbst: tippe den Turm auf {at:sq} an.",
 }

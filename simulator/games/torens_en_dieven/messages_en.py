@@ -84,4 +84,9 @@ MESSAGES: Mapping[str, str] = {
     "refuse.guard-or-pass": "Place a guard on a tower (guard:x,y) or place none (pass).",
     "refuse.out-of-reach": "The tile on {placed:sq} is not within reach of the tower on {at:sq} ({pieces} high).",
     "refuse.no-follower": "{player:colour} has no meeple left in their supply.",
+    # -- why a target cannot be tapped (explain.py) -------------------------------------------------
+    "why.draw-first": "First a tile is drawn {source:source}; only then do you tap the playing area.",
+    "why.grow-first": "First choose which towers get one of the {supply} remaining tower pieces: tap those towers.",
+    "why.place-first": "First place the tile you drew ({kind:kind}) on an empty space next to the playing area; then you may place a guard.",
+    "why.guard-on-tower": "A guard goes on the tower itself: tap the tower on {at:sq}.",
 }

@@ -83,4 +83,9 @@ MESSAGES: Mapping[str, str] = {
     "refuse.guard-or-pass": "Zet een wachter op een toren (guard:x,y) of zet er geen (pass).",
     "refuse.out-of-reach": "De tegel op {placed:sq} ligt niet binnen het bereik van de toren op {at:sq} ({pieces} hoog).",
     "refuse.no-follower": "{player:colour} heeft geen meeple meer in zijn voorraad.",
+    # -- why a target cannot be tapped (explain.py) -------------------------------------------------
+    "why.draw-first": "Eerst wordt er een tegel getrokken {source:source}; pas daarna tik je op het speelveld.",
+    "why.grow-first": "Eerst kies je welke torens een van de {supply} resterende torendelen krijgen: tik die torens aan.",
+    "why.place-first": "Eerst leg je de getrokken tegel ({kind:kind}) aan op een lege plek naast het speelveld; daarna mag je een wachter zetten.",
+    "why.guard-on-tower": "Een wachter komt op de toren zelf: tik de toren op {at:sq} aan.",
 }

@@ -17,6 +17,7 @@ from simulator.core.engine import Engine, Event
 from simulator.core.view import BoardView, LegendRow, Shape
 
 from . import rules
+from .explain import explain
 from .labels import action_group, action_label, capital, colour, kind_name, lang_of, square
 from .state import DRAW, GROW, GUARD, PLACE, State, Tower, in_reach, reach_squares, thief_value
 from .taps import tap
@@ -328,6 +329,7 @@ class TorensEnDievenView:
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
     tap = staticmethod(tap)
+    explain = staticmethod(explain)
 
 
 VIEW = TorensEnDievenView()

@@ -19,6 +19,7 @@ from .support import new_game, rulebook_clauses
 
 PACKAGE = Path(__file__).resolve().parents[3] / "simulator" / "games" / "finstere_flure"
 KEY_RE = re.compile(r'"((?:refuse|move|monster|place|card|round|turn|end|chapter|result|stone|setup|core)\.[a-z0-9.-]+)"')
+WHY_RE = re.compile(r'"(why\.[a-z0-9.-]+)"')  # the reasons of view.explain (issue 24)
 DYNAMIC = ("refuse.place.none-left.", "place.")  # keys built with an f-string (the kind of object)
 CORE = ("core.not-text",)  # raised by Engine.apply itself (an action that is not a string)
 
@@ -39,7 +40,9 @@ def test_every_key_in_the_engine_is_in_the_dutch_catalogue_and_every_key_is_used
     assert used <= MESSAGES.keys(), sorted(used - MESSAGES.keys())
     for kind in ("stone", "pool4", "pool2"):
         assert MESSAGES.has(f"refuse.place.none-left.{kind}") and MESSAGES.has(f"place.{kind}")
-    unused = [k for k in MESSAGES.keys() if k not in used and not k.startswith(DYNAMIC) and k not in CORE]
+    why = set(WHY_RE.findall((PACKAGE / "view.py").read_text()))
+    assert why and why <= MESSAGES.keys(), sorted(why - MESSAGES.keys())
+    unused = [k for k in MESSAGES.keys() if k not in used | why and not k.startswith(DYNAMIC) and k not in CORE]
     assert unused == []
 
 

@@ -33,7 +33,7 @@ from simulator.core.inputs import is_digits
 from simulator.core.messages import Catalogue, Messages
 from simulator.core.positions import as_bool, as_int, as_object, one_of
 from simulator.core.registry import GameSpec
-from simulator.core.tapping import TapOptions, taps_from_paths
+from simulator.core.tapping import TapOptions, refusal, taps_from_paths
 from simulator.core.view import BoardView, LegendRow, Shape
 
 HERE = Path(__file__).resolve().parent
@@ -49,9 +49,29 @@ MESSAGES = Messages(
             "result": "Speler {winner} wint.",
             "refuse": "{action} is hier niet toegestaan.",
             "setup.target": "Doel",
+            "why.step": "Vak {square} kan niet: de teller staat op {counter} en een speler telt er 1 of 2 bij op.",
+            "why.coin": "Eerst wordt de munt gegooid (na elke tweede zet).",
+            "why.over": "Het spel is uit: de teller staat op {counter}.",
         },
     ),
-    Catalogue("en", {"add": "Player {player} adds {amount}.", "setup.target": "Target"}),
+    Catalogue(
+        "en",
+        {
+            "add": "Player {player} adds {amount}.",
+            "setup.target": "Target",
+            "why.step": "Square {square} is not possible: the counter stands at {counter} and a player adds 1 or 2.",
+            "why.coin": "First the coin is tossed (after every second move).",
+            "why.over": "The game is over: the counter stands at {counter}.",
+        },
+    ),
+    Catalogue(
+        "de",
+        {
+            "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und man zählt 1 oder 2 dazu.",
+            "why.coin": "Zuerst wird die Münze geworfen (nach jedem zweiten Zug).",
+            "why.over": "Das Spiel ist aus: der Zähler steht auf {counter}.",
+        },
+    ),
 )
 
 
@@ -214,6 +234,24 @@ class ToyView:
             return {"coin:heads": "Kop", "coin:tails": "Munt"}.get(target, f"Naar {target[3:]}")
 
         return taps_from_paths(engine.legal_actions(state), path_of, pick, label_of)
+
+    def explain(
+        self, engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *, lang: str | None = None
+    ) -> RuleError | None:
+        """Why a square cannot be tapped now: the engine's refusal of the addition it would stand
+        for (toy-beurt: 1 or 2), the coin first (toy-munt), or the game is over (toy-einde)."""
+        if not target.startswith("sq:") or not is_digits(target[3:], 2):
+            return None
+        actor = engine.current_actor(state)
+        if actor == TERMINAL:
+            return RuleError("toy-einde", "why.over", counter=state.counter)
+        if actor == CHANCE:
+            return RuleError("toy-munt", "why.coin")
+        square = int(target[3:])
+        error = refusal(engine, state, f"add:{square - state.counter}")
+        if error is None:
+            return None
+        return RuleError(error.clause, "why.step", square=square, counter=state.counter)
 
 
 class ToyEditor:
