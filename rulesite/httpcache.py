@@ -15,12 +15,17 @@ feeds, the API's GETs) is a pure function of its URL, a few request headers it n
   on the content version, the scheme, the host, the full path and the values of the request headers the page
   varies on, so a repeat request costs a dictionary lookup instead of a rendering.
 
-The content version is a token in the shared cache (``settings.CACHES["default"]``, shared by
-every worker), replaced by :func:`bump` after every committed change to rulebook or FAQ rows
-(``sitewide.content_version``) and at the end of ``loadrules`` and ``importfaq``. Each process re-reads it
-at most every ``VERSION_TTL`` seconds; its own changes take effect in it at once. A new release
-(code, templates) needs nothing more: a deploy restarts the processes, which start with an empty
-store, and the ETag is a hash of the body, so a page the release changed gets a new one.
+The content version is kept per scope: one token per game, ``site`` and ``any``, each in the
+shared cache (``settings.CACHES["default"]``, shared by every worker). A game's pages (addresses
+``/<lang>/<game>/...``: its rulebook, clauses, FAQ, simulator) are stored under ``site`` + that
+game's token; pages that show several games (home, search, the site-wide FAQ, the API) under
+``site`` + ``any``. :func:`bump` replaces a game's token and ``any`` after a committed change to
+that game's rows (``sitewide.content_version``), and ``site`` and ``any`` (every page) after a
+change no game owns and at the end of ``loadrules`` and ``importfaq``; so publishing one answer for
+Torens & Dieven keeps every stored page of the other games. Each process re-reads a token at most
+every ``VERSION_TTL`` seconds; its own changes take effect in it at once. A new release (code,
+templates) needs nothing more: a deploy restarts the processes, which start with an empty store,
+and the ETag is a hash of the body, so a page the release changed gets a new one.
 
 Compression: public pages are compressed here (brotli when the client accepts it, else gzip),
 once per stored page. Everything else is left to :class:`CompressionMiddleware`, which gzips text
@@ -36,6 +41,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
 
@@ -60,74 +66,125 @@ UNSTORED_HEADERS = {"date", "set-cookie", "content-length", "content-encoding", 
 
 # --- The content version ------------------------------------------------------------------
 
+SITE = "site"  # the scope of what every page may show (and of a change no game owns)
+ANY = "any"  # bumped with every change: the scope of pages that show several games
+
+
 class _Version:
-    """This process's view of the shared content version (see the module docstring)."""
+    """This process's view of the shared content versions, one token per scope (see the module
+    docstring): ``site``, ``any`` and one per game."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.shared = ""
-        self.read_at = -VERSION_TTL
-        self.local = 0  # bumped at once by this process's own changes (before they commit, too)
+        self.shared: dict[str, str] = {}
+        self.read_at: dict[str, float] = {}
+        self.local: dict[str, int] = {}  # bumped at once by this process's own changes (before they commit, too)
         self.warned = False
 
-    def current(self) -> str | None:
-        """The version, or None when the shared cache cannot be read (then nothing is stored or
-        served from the store: a page of an unknown version could be stale)."""
+    def token(self, scope: str) -> str | None:
+        """The token of one scope, or None when the shared cache cannot be read."""
         now = time.monotonic()
-        if now - self.read_at >= VERSION_TTL:
+        if now - self.read_at.get(scope, -VERSION_TTL) >= VERSION_TTL:
+            key = f"{VERSION_KEY}:{scope}"
             try:
-                token = cache.get(VERSION_KEY)
+                token = cache.get(key)
                 if token is None:
                     # Never set, or evicted: any new token is correct (it only invalidates).
-                    cache.add(VERSION_KEY, secrets.token_hex(8), timeout=None)
-                    token = cache.get(VERSION_KEY)
+                    cache.add(key, secrets.token_hex(8), timeout=None)
+                    token = cache.get(key)
             except Exception:  # noqa: BLE001 - no cache table yet, database down: serve uncached
                 self._warn_once("the shared cache cannot be read (manage.py createcachetable?); pages are not stored")
                 return None
             if token is None:
                 return None
             with self.lock:
-                self.shared, self.read_at = token, now
-        return f"{self.shared}.{self.local}"
+                self.shared[scope], self.read_at[scope] = token, now
+        return f"{self.shared[scope]}.{self.local.get(scope, 0)}"
+
+    def current(self, game: str | None = None) -> str | None:
+        """The version of a game's pages (``site`` and that game), or of the pages that show
+        several games (``site`` and ``any``); None when the shared cache cannot be read (then
+        nothing is stored or served from the store: a page of an unknown version could be stale)."""
+        site = self.token(SITE)
+        own = self.token(game or ANY)
+        if site is None or own is None:
+            return None
+        return f"{site}:{game or ANY}.{own}"
 
     def _warn_once(self, message: str) -> None:
         if not self.warned:
             self.warned = True
             logger.warning("rulesite.httpcache: %s", message)
 
-    def bump_local(self) -> None:
+    def bump_local(self, scopes: tuple[str, ...]) -> None:
         with self.lock:
-            self.local += 1
+            for scope in scopes:
+                self.local[scope] = self.local.get(scope, 0) + 1
 
-    def bump_shared(self) -> None:
+    def bump_shared(self, scopes: tuple[str, ...]) -> None:
         try:
-            cache.set(VERSION_KEY, secrets.token_hex(8), timeout=None)
+            cache.set_many({f"{VERSION_KEY}:{scope}": secrets.token_hex(8) for scope in scopes}, timeout=None)
         except Exception:  # noqa: BLE001 - a cache that cannot be written; this process still
             # stops using its stored pages (local bump), the others keep theirs until the next bump.
             self._warn_once("the shared cache cannot be written (manage.py createcachetable?); version not bumped")
         with self.lock:
-            self.local += 1
-            self.read_at = -VERSION_TTL  # re-read on the next request
+            for scope in scopes:
+                self.local[scope] = self.local.get(scope, 0) + 1
+                self.read_at[scope] = -VERSION_TTL  # re-read on the next request
 
 
 VERSION = _Version()
 
 
-def content_version() -> str | None:
-    return VERSION.current()
+def content_version(game: str | None = None) -> str | None:
+    """The content version of ``game``'s pages, or (None) of pages that show several games: it
+    changes with every change."""
+    return VERSION.current(game)
 
 
-def bump() -> None:
-    """Public pages change: this process stops using its stored pages now, every process after
-    the transaction commits (so no process stores a page rendered from the old rows under the new
-    version)."""
+def _scopes(game: str | None) -> tuple[str, ...]:
+    return (SITE, ANY) if game is None else (game, ANY)
+
+
+def bump(game: str | None = None) -> None:
+    """Public pages change: those of ``game`` (None: every page) and those that show several
+    games. This process stops using its stored pages now, every process after the transaction
+    commits (so no process stores a page rendered from the old rows under the new version)."""
     from django.db import connection, transaction
 
-    VERSION.bump_local()
-    # One shared bump per transaction, however many rows it writes (loadrules writes hundreds).
+    scopes = _scopes(game)
+    VERSION.bump_local(scopes)
+    # One shared bump per scope and transaction, however many rows it writes (loadrules writes hundreds).
     pending = getattr(connection, "run_on_commit", None) or []
-    if not any(entry[1] == VERSION.bump_shared for entry in pending):
-        transaction.on_commit(VERSION.bump_shared)
+    if not any(getattr(entry[1], "scopes", None) == scopes for entry in pending):
+        transaction.on_commit(SharedBump(scopes))
+
+
+class SharedBump:
+    """The shared half of a bump, run after the commit (comparable, so a transaction queues one
+    per scope)."""
+
+    def __init__(self, scopes: tuple[str, ...]) -> None:
+        self.scopes = scopes
+
+    def __call__(self) -> None:
+        VERSION.bump_shared(self.scopes)
+
+
+# Which game a public page belongs to, from its path (None: it shows several games or none).
+# sitewide registers the resolver that knows the games (rulesite knows no app's models).
+_game_of_path: Callable[[str], str | None] = lambda path: None  # noqa: E731
+
+
+def register_game_resolver(resolver: Callable[[str], str | None]) -> None:
+    global _game_of_path
+    _game_of_path = resolver
+
+
+def version_for_path(path: str) -> str | None:
+    """The content version a page at ``path`` is stored under: its game's, or the one of pages
+    that show several games."""
+    return content_version(_game_of_path(path))
 
 
 # --- Marking views public -----------------------------------------------------------------
@@ -332,7 +389,7 @@ class PublicPageMiddleware:
     def __call__(self, request):
         if not self.enabled or request.method not in ("GET", "HEAD"):
             return self.get_response(request)
-        version = content_version()
+        version = version_for_path(request.path)
         if version is None:
             return self.get_response(request)
         page = STORE.get(version, request)

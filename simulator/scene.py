@@ -102,7 +102,7 @@ _clauses: dict[tuple[str, str], tuple[str, Clauses]] = {}
 def clauses_for(game: Any, lang: str) -> Clauses:
     """The game's clauses titled in ``lang``, kept per process for the current content version (a
     room renders every seat's board after every move; ``loadrules`` changes the version)."""
-    version = content_version()
+    version = content_version(game.slug)
     key = (game.slug, lang)
     hit = _clauses.get(key)
     if version is not None and hit is not None and hit[0] == version:

@@ -117,7 +117,7 @@ def manifest(game: Game, lang: str) -> dict[str, Any]:
         "assets": assets,
     }
     digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=8)
-    digest.update((content_version() or "").encode())
+    digest.update((content_version(game.slug) or "").encode())
     return {"version": digest.hexdigest(), **body}
 
 
@@ -176,7 +176,7 @@ def search_index(game: Game, lang: str) -> dict[str, Any]:
     return {
         "game": game.slug,
         "lang": lang,
-        "version": content_version() or "",
+        "version": content_version(game.slug) or "",
         "fields": {name: weight for name, (weight, _b) in FIELDS.items()},
         "documents": documents,
         "vocabulary": vocabulary,

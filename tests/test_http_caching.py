@@ -14,7 +14,7 @@ from django.test import Client
 
 from faq.models import Entry
 from rulesite import httpcache
-from tests.faq.conftest import load_faq_content
+from tests.faq.conftest import load_faq_content, make_entry
 
 PAGES = {
     "home": "/nl/",
@@ -165,16 +165,16 @@ def test_changing_the_clauses_an_entry_cites_changes_the_clause_page(client, sit
 def _forget_pending_bumps():
     """The fixtures' writes left a shared bump pending in the test's transaction, which never
     commits; the tests below watch for the bump their own writes register."""
-    connection.run_on_commit = [e for e in connection.run_on_commit if e[1] != httpcache.VERSION.bump_shared]
+    connection.run_on_commit = [e for e in connection.run_on_commit if not isinstance(e[1], httpcache.SharedBump)]
 
 
 def _pending_bumps():
-    return [e for e in connection.run_on_commit if e[1] == httpcache.VERSION.bump_shared]
+    return [e for e in connection.run_on_commit if isinstance(e[1], httpcache.SharedBump)]
 
 
 def test_loadrules_and_a_commit_replace_the_shared_version(site, django_capture_on_commit_callbacks):
     _forget_pending_bumps()
-    httpcache.VERSION.read_at = -1e9
+    httpcache.VERSION.read_at.clear()
     before = httpcache.content_version()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         call_command("loadrules", "--no-seeds", stdout=open("/dev/null", "w"))
@@ -187,9 +187,9 @@ def test_another_process_sees_a_change_within_the_version_ttl(site, monkeypatch)
     """Another worker's change arrives through the shared cache: this process re-reads it once
     its copy is older than VERSION_TTL."""
     seen = httpcache.content_version()
-    httpcache.cache.set(httpcache.VERSION_KEY, "changed-elsewhere", timeout=None)
+    httpcache.cache.set(f"{httpcache.VERSION_KEY}:site", "changed-elsewhere", timeout=None)
     assert httpcache.content_version() == seen  # still trusted
-    monkeypatch.setattr(httpcache.VERSION, "read_at", httpcache.VERSION.read_at - httpcache.VERSION_TTL)
+    monkeypatch.setattr(httpcache.VERSION, "read_at", {k: v - httpcache.VERSION_TTL for k, v in httpcache.VERSION.read_at.items()})
     assert httpcache.content_version().startswith("changed-elsewhere.")
 
 
@@ -277,3 +277,52 @@ def test_the_store_counts_each_encoding_once_and_never_for_an_evicted_page():
         store.encoded(evicted, coding)
     assert store.bytes == kept.size == len(kept.body) + len(kept.encoded["br"]) + len(kept.encoded["gzip"])
     assert brotli.decompress(store.encoded(evicted, "br")) == evicted.body
+
+
+def test_publishing_an_entry_for_one_game_keeps_the_other_games_stored_pages(
+    client, site, django_capture_on_commit_callbacks
+):
+    """Versions per game (issue 29): a Torens & Dieven answer replaces the stored pages of Torens &
+    Dieven and of the pages that show every game, and keeps those of Finstere Flure. A page served
+    from the store renders no template."""
+    other = ["/nl/finstere-flure/", "/de/finstere-flure/ff-doel/", "/nl/finstere-flure/faq/"]
+    own = ["/nl/torens-en-dieven/faq/", "/en/torens-en-dieven/"]
+    shared = ["/nl/faq/"]
+    before = {}
+    for path in other + own + shared:
+        assert client.get(path).templates, f"{path}: rendered the first time"
+        again = client.get(path)
+        assert not again.templates, f"{path}: served from the store the second time"
+        before[path] = again.content
+    question = "Mag ik een landtegel leggen naast een toren?"
+    with django_capture_on_commit_callbacks(execute=True):
+        make_entry(game="torens-en-dieven", question=question, clauses=("td-landtegel-leggen",))
+    for path in other:
+        response = client.get(path)
+        assert not response.templates and response.content == before[path], f"{path}: kept"
+    for path in own + shared:
+        response = client.get(path)
+        assert response.templates, f"{path}: rendered again after the change"
+    assert question in client.get("/nl/torens-en-dieven/faq/").content.decode()
+    assert question in client.get("/nl/faq/").content.decode()
+
+
+def test_a_change_no_game_owns_replaces_every_stored_page(client, site, django_capture_on_commit_callbacks):
+    for path in ("/nl/finstere-flure/", "/nl/faq/"):
+        client.get(path)
+        assert not client.get(path).templates
+    with django_capture_on_commit_callbacks(execute=True):
+        httpcache.bump()
+    for path in ("/nl/finstere-flure/", "/nl/faq/"):
+        assert client.get(path).templates, path
+
+
+def test_the_game_of_a_page_comes_from_its_address(site):
+    from sitewide.content_version import game_of_path
+
+    assert game_of_path("/nl/finstere-flure/ff-doel/") == "finstere-flure"
+    assert game_of_path("/de/torens-en-dieven/faq/x/") == "torens-en-dieven"
+    assert game_of_path("/nl/search/") is None  # not a game: the version of pages with every game
+    assert game_of_path("/nl/faq/") is None
+    assert game_of_path("/api/v1/games/finstere-flure/scenarios/") is None
+    assert game_of_path("/xx/finstere-flure/") is None
