@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rulebooks.fragments import FRAGMENTS
 from rulebooks.localize import localize_clauses, localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
@@ -60,19 +64,48 @@ def index(request):
 @public
 def game_faq(request, game):
     game = get_game_or_404(game)
-    entries = game.faq_entries.published().select_related("game").by_feed_date()
-    page = paginate(entries, request.GET.get("page"), game)
-    return render(request, "faq/game_faq.html", {"game": game, "entries": localize_entries(page), "page": page})
+
+    def listed():
+        entries = game.faq_entries.published().select_related("game").by_feed_date()
+        page = paginate(entries, request.GET.get("page"), game)
+        return page, localize_entries(page)
+
+    number = request.GET.get("page", "1")
+    if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= 12:
+        page, entries = FRAGMENTS.get(game.slug, ("faq-page", str(int(number))), listed)
+    else:
+        page, entries = listed()  # a 404 with the reason
+    return render(request, "faq/game_faq.html", {"game": game, "entries": entries, "page": page})
+
+
+@dataclass
+class EntryPage:
+    """An FAQ entry's page in the reader's language (kept per content version: FRAGMENTS)."""
+
+    entry: Entry
+    clauses: list
+    changes: list
+    position_link: str
+
+
+def _entry_page(game: Game, slug: str) -> EntryPage | None:
+    entry = Entry.objects.published().filter(game=game, slug=slug).select_related("game").first()
+    if entry is None:
+        return None
+    return EntryPage(
+        localize_entries([entry])[0],
+        _clauses_of(entry, game),
+        list(entry.changes.all()),
+        localize_position_url(entry.position_url, translation.get_language()),
+    )
 
 
 @require_safe
 @public
 def entry_detail(request, game, slug):
     game_obj = get_game_or_404(game)
-    entry = (
-        Entry.objects.published().filter(game=game_obj, slug=slug).select_related("game").first()
-    )
-    if entry is None:
+    page = FRAGMENTS.get(game_obj.slug, ("entry", slug), lambda: _entry_page(game_obj, slug))
+    if page is None:
         raise Http404(
             _("There is no published question “%(slug)s” about %(game)s.") % {"slug": slug[:80], "game": game_obj.title}
         )
@@ -81,10 +114,10 @@ def entry_detail(request, game, slug):
         "faq/entry.html",
         {
             "game": game_obj,
-            "entry": localize_entries([entry])[0],
-            "clauses": _clauses_of(entry, game_obj),
-            "changes": list(entry.changes.all()),
-            "position_link": localize_position_url(entry.position_url, request.LANGUAGE_CODE),
+            "entry": page.entry,
+            "clauses": page.clauses,
+            "changes": page.changes,
+            "position_link": page.position_link,
         },
     )
 

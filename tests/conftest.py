@@ -46,14 +46,17 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _fresh_page_store():
-    """Every test starts with an empty store of rendered public pages (rulesite.httpcache) and no
-    search index: a page stored (or an index built) by one test under other settings, rows or
+    """Every test starts with an empty store of rendered public pages (rulesite.httpcache), no
+    stored fragments (rulebooks.fragments) and no search index: a page stored (or an index built) by one test under other settings, rows or
     monkeypatches must not answer the next."""
+    from rulebooks.fragments import FRAGMENTS
     from rulesite.httpcache import STORE
     from sitewide.search import INDEXES
 
     STORE.clear()
+    FRAGMENTS.clear()  # rendered content: kept per content version, which a rolled-back test reuses
     INDEXES.clear()  # the search's index of each language: one test's rows are not the next one's
     yield
     STORE.clear()
+    FRAGMENTS.clear()
     INDEXES.clear()

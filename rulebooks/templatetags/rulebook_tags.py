@@ -7,6 +7,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info
 
+from rulebooks.fragments import FRAGMENTS
 from rulebooks.rendering import LANG_PLACEHOLDER
 
 register = template.Library()
@@ -58,3 +59,38 @@ def heading(parser, token):
     parser.delete_first_token()
     exprs = [parser.compile_filter(b) for b in bits] + [None, None]
     return HeadingNode(exprs[0], exprs[1], exprs[2], nodelist)
+
+
+class StoredNode(template.Node):
+    def __init__(self, game, names, nodelist):
+        self.game, self.names, self.nodelist = game, names, nodelist
+
+    def render(self, context):
+        game = self.game.resolve(context)
+        names = tuple(str(name.resolve(context)) for name in self.names)
+        key = FRAGMENTS.key(game, (self.origin_name, *names)) if game else None
+        if key is None:
+            return self.nodelist.render(context)
+        html = FRAGMENTS.lookup(key)
+        if not isinstance(html, str):
+            html = mark_safe(self.nodelist.render(context))
+            FRAGMENTS.put(key, html)
+        return html
+
+    @property
+    def origin_name(self) -> str:
+        return f"{self.origin.template_name}:{self.token.lineno}" if self.origin else ""
+
+
+@register.tag
+def stored(parser, token):
+    """``{% stored game_slug "name" [more names] %}...{% endstored %}``: the block's HTML kept per
+    game content version and language under its template, line and names (rulebooks.fragments).
+    Everything the block shows must be named (the names) or be the same for every reader of
+    that language; the lazy values it uses are then not even computed when it is kept."""
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("stored takes a game's slug and names")
+    nodelist = parser.parse(("endstored",))
+    parser.delete_first_token()
+    return StoredNode(parser.compile_filter(bits[0]), [parser.compile_filter(b) for b in bits[1:]], nodelist)
