@@ -14,9 +14,9 @@ from django.views.decorators.http import require_safe
 from rulesite.httpcache import public
 
 from .annotations import rulings_by_clause, rulings_for_clause
+from .fragments import FRAGMENTS
 from .localize import localize_clauses, localize_game, localize_sections
 from .lookups import get_game_or_404, renamed_clause
-from .fragments import FRAGMENTS
 from .models import Clause, Game, Section, looks_like_slug
 from .outline import build_outline, clause_neighbours, section_path
 
