@@ -41,8 +41,9 @@ def person(browser, base):
 
 
 def live(page) -> None:
-    """The room's socket is open and the room has been sent over it."""
-    page.wait_for_function("() => document.getElementById('room-app').hasAttribute('data-version')")
+    """The room's socket is open and the room has been sent over it. (While a form's post reloads
+    the page there is no #room-app for a moment: the wait goes on instead of failing.)"""
+    page.wait_for_function("() => document.getElementById('room-app')?.hasAttribute('data-version') === true")
 
 
 # The centre of a board target that may be asked about (data-why), in the screen and under no link.
