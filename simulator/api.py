@@ -35,7 +35,7 @@ from simulator.core.registry import get_engine
 from simulator.core.replay import ReplayError, advance
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
-from simulator.core.timeline import TimelineError, branch_encoder
+from simulator.core.timeline import TimelineError
 
 from . import openapi
 from .addressing import BadAddress, parse_step
@@ -382,12 +382,9 @@ def apply(request, game):
             item["drawn"] = True
         item["position"] = position = engine.position_of(state)
         results.append(item)
-    # The new log's token: codec.encode(log.extended(*new actions)), from a compressor that has
-    # already read the start's log (kept with the cached timeline).
-    encoder = timeline.memo.get("api:branch_encoder")
-    if encoder is None:
-        encoder = timeline.memo["api:branch_encoder"] = branch_encoder(timeline.log)
-    token = encoder(*applied[len(log.actions) :])
+    # (codec.encode, not timeline.branch_encoder: copying a compressor costs more than packing a
+    # short log afresh.)
+    token = codec.encode(log.extended(*applied[len(log.actions) :]))
     return _answer({"game": game, "results": results, "log": token, **_state_payload(engine, state, lang, position)})
 
 
