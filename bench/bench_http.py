@@ -12,9 +12,21 @@ directory, starts the server (settings ``bench.http.settings``: the site plus a 
 (``bench/http/nginx.conf.template``), measures with wrk and prints one table, ending with the
 issue's targets, each with its measured value and "met" or "not met". It never asserts anything
 about speed; it exits non-zero only when something could not be started.
+
+Issue 29 ("Fast the first time too") adds two things:
+
+* the JSON API's step, ``POST /api/v1/games/finstere-flure/apply`` with a fixed short body (a
+  setup and two moves; a log of ten actions and one more), sent by wrk with
+  ``bench/http/post.lua``, beside a bare view returning as many bytes of JSON to the same POST
+  (``/bench/bare/json/<size>/``);
+* cold figures: the rulebook, a clause, the FAQ list and a demo step with a query string never
+  asked before on every request (``bench/http/cold.lua``: ``?cold=<run>-<thread>-<n>``, which the
+  pages ignore), so the site's store of rendered pages never answers, beside the hot run of the
+  same page and a bare view of the page's size (``/bench/bare/<size>/``).
 """
 
 import http.client
+import json
 import os
 import pathlib
 import re
@@ -29,6 +41,8 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "bench" / "http" / "nginx.conf.template"
+POST_SCRIPT = ROOT / "bench" / "http" / "post.lua"
+COLD_SCRIPT = ROOT / "bench" / "http" / "cold.lua"
 SECONDS = max(1, int(os.environ.get("BENCH_HTTP_SECONDS", "10")))
 THREADS = 2
 CONNECTIONS = 16
@@ -47,6 +61,18 @@ PAGES = [  # (label, path) measured through Django at CONNECTIONS
     ("FAQ list", "/nl/finstere-flure/faq/"),
     ("search", "/nl/search/?q=toren"),
 ]
+# Pages measured cold too (a new query string per request) beside their hot run above.
+COLD_PAGES = [
+    ("rulebook page", RULEBOOK),
+    ("clause page", "/nl/finstere-flure/ff-doel/"),
+    ("FAQ list", "/nl/finstere-flure/faq/"),
+    ("demo step", "/nl/finstere-flure/sim/?scenario=ff-standaardopstelling&step=3"),
+]
+API_GAME = "finstere-flure"
+API_APPLY = f"/api/v1/games/{API_GAME}/apply"
+API_SETUP_STEP = {"setup": {"players": 2}, "apply": ["move:red1:", "move:yellow1:"]}
+API_LOG_ACTIONS = 10  # the log step: a log of this many actions (the first legal ones), and one more
+API_TARGET = 0.5  # issue 29: an API step at >= 0.5x a bare view of the same size
 SHOWN_HEADERS = ("Cache-Control", "ETag", "Last-Modified", "Vary", "Content-Encoding", "Content-Length")
 
 
@@ -184,16 +210,22 @@ class Response:
         return ", ".join(values) if values else None
 
 
-def fetch(port: int, path: str, headers: dict | None = None, timeout: float = 30) -> Response:
+def fetch(
+    port: int, path: str, headers: dict | None = None, timeout: float = 30, method: str = "GET", body: bytes | None = None
+) -> Response:
     """One request with exactly the given headers (plus Host, unless given), as wrk sends it: no
-    Accept-Encoding unless asked for, so nginx picks the same cached variant for the probe as for wrk."""
+    Accept-Encoding unless asked for, so nginx picks the same cached variant for the probe as for wrk.
+    A ``body`` is sent as JSON (as bench/http/post.lua sends it)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        given = {name.lower() for name in headers or {}}
-        connection.putrequest("GET", path, skip_host="host" in given, skip_accept_encoding=True)
-        for name, value in (headers or {}).items():
+        headers = dict(headers or {})
+        if body is not None:
+            headers.update({"Content-Type": "application/json", "Content-Length": str(len(body))})
+        given = {name.lower() for name in headers}
+        connection.putrequest(method, path, skip_host="host" in given, skip_accept_encoding=True)
+        for name, value in headers.items():
             connection.putheader(name, value)
-        connection.endheaders()
+        connection.endheaders(body)
         response = connection.getresponse()
         return Response(response.status, response.getheaders(), response.read())
     finally:
@@ -241,11 +273,24 @@ def connections_per_process(port: int) -> str:
     return "/".join(str(n) for n in spread) if counts else ""
 
 
-def run_wrk(wrk: str, port: int, path: str, connections: int, headers: dict | None = None, spread: bool = False) -> dict:
+def run_wrk(
+    wrk: str,
+    port: int,
+    path: str,
+    connections: int,
+    headers: dict | None = None,
+    spread: bool = False,
+    script: tuple | None = None,
+) -> dict:
+    """One wrk run; ``script``: (a Lua file of bench/http/, its arguments)."""
     command = [wrk, f"-t{min(THREADS, connections)}", f"-c{connections}", f"-d{SECONDS}s", "--latency"]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
+    if script:
+        command += ["-s", str(script[0])]
     command.append(f"http://127.0.0.1:{port}{path}")
+    if script:
+        command += ["--", *script[1]]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     split = ""
     try:
@@ -283,12 +328,52 @@ def run_wrk(wrk: str, port: int, path: str, connections: int, headers: dict | No
     return result
 
 
-def warm_up(port: int, path: str, headers: dict | None = None, count: int = 8) -> int:
+def warm_up(
+    port: int, path: str, headers: dict | None = None, count: int = 8, method: str = "GET", body: bytes | None = None
+) -> int:
     """A few requests on fresh connections (both workers, per-process caches), returning the last status."""
     status = 0
     for _ in range(count):
-        status = fetch(port, path, headers).status
+        status = fetch(port, path, headers, method=method, body=body).status
     return status
+
+
+def with_query(path: str, parameter: str) -> str:
+    return path + ("&" if "?" in path else "?") + parameter
+
+
+def api_steps(port: int) -> list:
+    """The API steps measured, (label, body): a setup and two moves, and a log of API_LOG_ACTIONS
+    actions (each the first legal one, or a draw where chance acts) with one more, the log built
+    by asking the API itself."""
+
+    def step(body: dict) -> dict:
+        answer = fetch(port, API_APPLY, method="POST", body=json.dumps(body).encode())
+        if answer.status != 200:
+            raise StartupError(f"POST {API_APPLY} {body} answered {answer.status}: {answer.body[:300]!r}")
+        return json.loads(answer.body)
+
+    def next_action(data: dict) -> str:
+        if data["chance"]:
+            return "@draw"
+        if not data["legal_actions"]:
+            raise StartupError(f"{API_GAME} ended before {API_LOG_ACTIONS} actions")
+        return data["legal_actions"][0]
+
+    checked = step(API_SETUP_STEP)
+    if not all(result["legal"] for result in checked["results"]):
+        raise StartupError(f"the setup step {API_SETUP_STEP} is not legal: {checked['results']}")
+    data = step({"setup": {"players": 2}, "seed": 1, "apply": ["@draw"]})  # drawn or refused: the log so far
+    applied = sum(result["legal"] is True for result in data["results"])
+    while applied < API_LOG_ACTIONS:
+        data = step({"log": data["log"], "apply": [next_action(data)]})
+        if data["results"][0]["legal"] is not True:
+            raise StartupError(f"the API refused its own legal action: {data['results'][0]}")
+        applied += 1
+    return [
+        ("API step: setup + 2 moves", API_SETUP_STEP),
+        (f"API step: log of {API_LOG_ACTIONS} + 1", {"log": data["log"], "apply": [next_action(data)]}),
+    ]
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -345,11 +430,50 @@ def head_size(response: Response) -> int:
     return len("HTTP/1.1 200 OK\r\n") + sum(len(k) + len(v) + 4 for k, v in response.headers) + 2
 
 
-TARGETS = []  # (met, text) of the last print_targets, for the closing line
+def figures(result: dict) -> str:
+    """req/s, p50 and p99 of a run, as columns."""
+    if "rps" not in result:
+        return f"{'wrk failed':>9} {'':>8} {'':>8}"
+    return f"{result['rps']:>9.1f} {ms(result['p50']):>8} {ms(result['p99']):>8}"
 
 
-def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: dict) -> None:
-    """The issue's targets, each with the value measured here and "met"/"not met" (figures only)."""
+def errors_of(result: dict) -> str:
+    count = result.get("non2xx3xx", 0) + result.get("socket", 0)
+    return f"  ({count} errors)" if count else ""
+
+
+def print_api_steps(steps: list) -> None:
+    """Issue 29: the API's step vs a bare view returning as many bytes of JSON to the same POST."""
+    print(f"  the API's step, POST {API_APPLY} (bench/http/post.lua, one fixed body), vs a bare JSON view")
+    print("  of the same size sent the same POST (/bench/bare/json/<size>/)")
+    header = f"    {'what':28} {'bytes':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} | {'bare req/s':>10} {'p50 ms':>8} {'p99 ms':>8} | {'API/bare':>8}"
+    print(header)
+    for label, api, bare, size in steps:
+        print(f"    {label:28} {size:>6} {figures(api)} | {figures(bare):>28} | {ratio(api, bare):>8}{errors_of(api)}")
+    print()
+
+
+def print_cold(colds: list) -> None:
+    """Issue 29: each page cold (rendered for every request) beside its hot run (from the store)."""
+    print("  cold: every request with a query string never asked before (bench/http/cold.lua), so the store of")
+    print("  rendered pages never answers; hot: the same page as above (from the store); bare: /bench/bare/<size>/")
+    print(
+        f"    {'page':14} {'bytes':>7} | {'hot req/s':>9} {'p50 ms':>8} {'p99 ms':>8} | {'cold req/s':>10} {'p50 ms':>8} "
+        f"{'p99 ms':>8} | {'bare req/s':>10} | {'cold/hot':>8} {'cold/bare':>9}"
+    )
+    for label, _path, hot, cold, bare, size in colds:
+        print(
+            f"    {label:14} {size:>7} | {figures(hot)} | {figures(cold):>28} | "
+            f"{bare.get('rps', 0):>10.1f} | {ratio(cold, hot):>8} {ratio(cold, bare):>9}{errors_of(cold)}"
+        )
+    print()
+
+
+TARGETS = []  # (issue, met, text) of the last print_targets, for the closing lines
+
+
+def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: dict, steps: list) -> None:
+    """The issues' targets, each with the value measured here and "met"/"not met" (figures only)."""
 
     def rate(a: dict, b: dict) -> float | None:
         return a["rps"] / b["rps"] if "rps" in a and "rps" in b and b["rps"] else None
@@ -365,14 +489,20 @@ def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: 
          lambda v: f"{ms(v)} ms", lambda v: v < 50),
         (f"rulebook page errors at {MANY_CONNECTIONS} connections", "0", errors, str, lambda v: v == 0),
     ]
+    api_targets = [
+        (f"{label} / bare JSON view, same size", f">= {API_TARGET}x", rate(api, bare_json),
+         lambda v: f"{v:.2f}x", lambda v: v >= API_TARGET)
+        for label, api, bare_json, _size in steps
+    ]
     TARGETS.clear()
-    print(f"  {'targets (issue 13)':62} {'target':>8} {'measured':>11}")
-    for text, target, value, shown, check in targets:
-        met = None if value is None else check(value)
-        verdict = "n/a (no figure)" if met is None else "met" if met else "NOT MET"
-        print(f"    {text:60} {target:>8} {shown(value) if value is not None else '-':>11}  {verdict}")
-        TARGETS.append((met, text))
-    print()
+    for issue, listed in ((13, targets), (29, api_targets)):
+        print(f"  {f'targets (issue {issue})':62} {'target':>8} {'measured':>11}")
+        for text, target, value, shown, check in listed:
+            met = None if value is None else check(value)
+            verdict = "n/a (no figure)" if met is None else "met" if met else "NOT MET"
+            print(f"    {text:60} {target:>8} {shown(value) if value is not None else '-':>11}  {verdict}")
+            TARGETS.append((issue, met, text))
+        print()
 
 
 # --- main ----------------------------------------------------------------------------------------
@@ -461,12 +591,16 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     runs = []
     print(f"  wrk: {THREADS} threads, {SECONDS} s a run ...", flush=True)
 
-    def measure(label, target_port, path, connections=CONNECTIONS, headers=None):
-        warm_up(target_port, path, headers)
-        probe = fetch(target_port, path, headers)
-        result = run_wrk(tools["wrk"], target_port, path, connections, headers, spread=target_port == port)
+    def measure(label, target_port, path, connections=CONNECTIONS, headers=None, body=None, script=None, probe_path=None):
+        method = "GET" if body is None else "POST"
+        warm_up(target_port, path, headers, method=method, body=body)
+        probe = fetch(target_port, probe_path or path, headers, method=method, body=body)
+        result = run_wrk(tools["wrk"], target_port, path, connections, headers, spread=target_port == port, script=script)
         runs.append({"label": label, "connections": connections, "probe": probe, "result": result})
         return result
+
+    def probe_of(result: dict) -> Response:
+        return next(run["probe"] for run in runs if run["result"] is result)
 
     results = {}
     for label, path in PAGES:
@@ -486,6 +620,30 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     many = measure(f"rulebook (Django), {MANY_CONNECTIONS} conns", port, RULEBOOK, MANY_CONNECTIONS)
     gzip_run = measure("rulebook (Django), gzip", port, RULEBOOK, headers={"Accept-Encoding": "gzip"})
     br_run = measure("rulebook (Django), br", port, RULEBOOK, headers={"Accept-Encoding": "br"})
+
+    # Issue 29: the API's step beside a bare JSON view of its size, both sent the same POST.
+    steps = []  # (label, API result, bare result, bytes)
+    for number, (label, body) in enumerate(api_steps(port)):
+        raw = json.dumps(body).encode()
+        body_file = tmp / f"api-body-{number}.json"
+        body_file.write_bytes(raw)
+        script = (POST_SCRIPT, [str(body_file)])
+        api = measure(label, port, API_APPLY, body=raw, script=script)
+        size = len(probe_of(api).body)
+        bare_json = measure(f"bare JSON view, same POST, {size} B", port, f"/bench/bare/json/{size}/", body=raw, script=script)
+        if len(probe_of(bare_json).body) != size:
+            raise StartupError(f"/bench/bare/json/{size}/ answered {len(probe_of(bare_json).body)} bytes")
+        steps.append((label, api, bare_json, size))
+
+    # Issue 29: cold pages (a query string never asked before on every request) beside the hot runs.
+    colds = []  # (label, path, hot result, cold result, bare result, bytes)
+    run_id = secrets.token_hex(3)
+    for number, (label, path) in enumerate(COLD_PAGES):
+        cold_probe = with_query(path, f"cold={run_id}-probe")
+        cold = measure(f"{label}, cold", port, path, script=(COLD_SCRIPT, [f"{run_id}{number}"]), probe_path=cold_probe)
+        size = len(probe_of(cold).body)
+        bare_page = measure(f"bare view, {size} B", port, f"/bench/bare/{size}/")
+        colds.append((label, path, results[path], cold, bare_page, size))
 
     # --- print ---
     print()
@@ -516,7 +674,9 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
           f"{after_run.header('X-Cache-Status') or '-'} after it; not HIT during it (nginx's log): {counted}"
           + (f" of {cached['requests']} requests" if "requests" in cached else ""))
     print()
-    print_targets(rulebook, results[BARE], cached, static, many)
+    print_api_steps(steps)
+    print_cold(colds)
+    print_targets(rulebook, results[BARE], cached, static, many, steps)
     print(f"  the rulebook page {RULEBOOK} on the wire (through Django)")
     for encoding, answer in encodings.items():
         asked = "(no Accept-Encoding)" if encoding == "identity" else f"Accept-Encoding: {encoding}"
@@ -572,10 +732,12 @@ def main() -> int:
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-http-"))
     try:
         bench(tmp, tools, processes)
-        met = sum(1 for ok, _ in TARGETS if ok)
-        missed = [text for ok, text in TARGETS if not ok]
         print()
-        print(f"issue 13 targets: {met} of {len(TARGETS)} met" + (f"; not met: {'; '.join(missed)}" if missed else ""))
+        for issue in sorted({issue for issue, _, _ in TARGETS}):
+            listed = [(ok, text) for number, ok, text in TARGETS if number == issue]
+            met = sum(1 for ok, _ in listed if ok)
+            missed = [text for ok, text in listed if not ok]
+            print(f"issue {issue} targets: {met} of {len(listed)} met" + (f"; not met: {'; '.join(missed)}" if missed else ""))
         return 0
     except StartupError as error:
         print(f"bench-http: could not start: {error}", file=sys.stderr)

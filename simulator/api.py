@@ -26,19 +26,20 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
 from rulebooks.models import Game, looks_like_slug
-from rulesite.httpcache import public
+from rulesite.httpcache import content_version, public
 from simulator.core import codec
-from simulator.core.codec import CodecError, Log
+from simulator.core.codec import CodecError
 from simulator.core.engine import Engine, Event, PositionError, RuleError
 from simulator.core.inputs import InputError, parse_int, parse_json
 from simulator.core.registry import get_engine
 from simulator.core.replay import ReplayError, advance
 from simulator.core.scenario_files import scenario_paths
 from simulator.core.scenarios import ScenarioError, load_scenario
-from simulator.core.timeline import TimelineError, from_log, from_scenario
+from simulator.core.timeline import TimelineError
 
 from . import openapi
 from .addressing import BadAddress, parse_step
+from .timelines import json_log_timeline, log_timeline, scenario_timeline
 
 MAX_BODY_BYTES = 256 * 1024
 MAX_APPLY = 500
@@ -90,14 +91,33 @@ def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[
     return decorate
 
 
+# Games found visible, per process: slug -> the content version they were found under. Rows
+# change only with the content version (loadrules, saves and deletes replace it), so a step does
+# not query the database for its game. Only games found are kept: an unknown slug asks again.
+_visible_games: dict[str, str] = {}
+
+
+def _is_visible_game(slug: str) -> bool:
+    if not looks_like_slug(slug):
+        return False
+    version = content_version()
+    if version is not None and _visible_games.get(slug) == version:
+        return True
+    found = Game.objects.filter(slug=slug).exists()
+    if found and version is not None:
+        _visible_games[slug] = version
+    return found
+
+
 def _game_engine(slug: str):
-    game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
-    if game is None:
-        return None, None, said("game", gettext_noop("unknown game '%(game)s'"), 404, game=slug[:80])
+    """The game's engine, or the JSON 404 to answer (an unknown game, or a game without rules
+    engine). Only whether the game is visible is read: no view here uses the row."""
+    if not _is_visible_game(slug):
+        return None, said("game", gettext_noop("unknown game '%(game)s'"), 404, game=slug[:80])
     engine = get_engine(slug)
     if engine is None:
-        return game, None, said("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, game=slug)
-    return game, engine, None
+        return None, said("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, game=slug)
+    return engine, None
 
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -144,17 +164,27 @@ def _events(engine: Engine[Any], events: Iterable[Event], lang: str | None = Non
     return [e.as_dict(engine.describe(e, lang)) for e in events]
 
 
-def _state_payload(engine: Engine[Any], state: Any, lang: str | None = None) -> dict[str, Any]:
+def _state_payload(
+    engine: Engine[Any], state: Any, lang: str | None = None, position: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The state's fields of an answer; ``position``: the state's position if already written."""
     over = engine.is_over(state)
     result = engine.result(state) if over else None
     return {
-        "position": engine.position_of(state),
+        "position": engine.position_of(state) if position is None else position,
         "actor": engine.current_actor(state),
         "legal_actions": [] if over else engine.legal_actions(state),
         "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
         "over": over,
         "result": result.as_dict(engine.describe_result(result, lang)) if result else None,
     }
+
+
+def _answer(data: dict[str, Any]) -> JsonResponse:
+    """A step's JSON answer, as JsonResponse writes it, without the encoder's check for cycles
+    (a quarter of the encoding time): the answer is a tree built here from fresh dicts and lists
+    (one position may appear twice, which is no cycle)."""
+    return JsonResponse(data, json_dumps_params={"check_circular": False})
 
 
 @endpoint("GET")
@@ -215,7 +245,7 @@ def games(request):
 
 @endpoint("GET")
 def scenarios(request, game):
-    game_obj, engine, problem = _game_engine(game)
+    engine, problem = _game_engine(game)
     if problem:
         return problem
     items = []
@@ -230,14 +260,14 @@ def scenarios(request, game):
 
 @endpoint("GET")
 def scenario_step(request, game, scenario_id):
-    game_obj, engine, problem = _game_engine(game)
+    engine, problem = _game_engine(game)
     if problem:
         return problem
     lang, problem = _language(request)
     if problem:
         return problem
     try:
-        timeline = from_scenario(engine, load_scenario(game, scenario_id))
+        timeline = scenario_timeline(engine, scenario_id)  # replayed once per process and file version
     except ScenarioError:
         return said("scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, scenario=scenario_id[:80])
     try:
@@ -245,7 +275,7 @@ def scenario_step(request, game, scenario_id):
     except BadAddress as exc:
         return error(exc.field, exc.reason)
     frame = timeline.frames[step]
-    return JsonResponse(
+    return _answer(
         {
             "game": game,
             "scenario": scenario_id,
@@ -265,7 +295,7 @@ def scenario_step(request, game, scenario_id):
 
 @endpoint("POST")
 def apply(request, game):
-    game_obj, engine, problem = _game_engine(game)
+    engine, problem = _game_engine(game)
     if problem:
         return problem
     lang, problem = _language(request)
@@ -310,10 +340,11 @@ def apply(request, game):
                 return said("actions" if "actions" in body else "seed", gettext_noop("a log already holds its actions and seed"))
             if not isinstance(body["log"], str):
                 return said("log", gettext_noop("must be a log string as found in simulator URLs"))
-            log = codec.decode(body["log"])
+            timeline = log_timeline(engine, body["log"])  # replayed once per process (simulator.timelines)
+            log = timeline.log
         else:
             log = codec.log_from_json({k: body[k] for k in (starts[0], "actions", "seed") if k in body})
-        timeline = from_log(engine, log)
+            timeline = json_log_timeline(engine, log)
     except CodecError as exc:
         field = "log" if "log" in body else ("seed" if "seed" in exc.reason else starts[0])
         return error(field, exc.reason)
@@ -330,6 +361,7 @@ def apply(request, game):
         return error(f"{starts[0]}.{exc.field}", exc.reason)
 
     state = timeline.frames[-1].state
+    position = None  # the position of ``state`` once written (the last result's is the answer's)
     results: list[dict[str, Any]] = []
     applied = list(log.actions)
     stopped = False
@@ -348,12 +380,12 @@ def apply(request, game):
         item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events, lang)}
         if step.drawn:
             item["drawn"] = True
-        item["position"] = engine.position_of(state)
+        item["position"] = position = engine.position_of(state)
         results.append(item)
-    new_log = Log(log.setup, log.position, log.scenario, tuple(applied), log.seed, log.bots)
-    return JsonResponse(
-        {"game": game, "results": results, "log": codec.encode(new_log), **_state_payload(engine, state, lang)}
-    )
+    # (codec.encode, not timeline.branch_encoder: copying a compressor costs more than packing a
+    # short log afresh.)
+    token = codec.encode(log.extended(*applied[len(log.actions) :]))
+    return _answer({"game": game, "results": results, "log": token, **_state_payload(engine, state, lang, position)})
 
 
 @csrf_exempt

@@ -5,11 +5,11 @@ from . import api
 app_name = "api"
 
 urlpatterns = [
+    path("games/<slug:game>/apply", api.apply, name="apply"),  # first: the address asked most
     path("", api.index, name="index"),
     path("openapi.json", api.openapi_document, name="openapi"),
     path("games/", api.games, name="games"),
     path("games/<slug:game>/scenarios/", api.scenarios, name="scenarios"),
     path("games/<slug:game>/scenarios/<slug:scenario_id>/", api.scenario_step, name="scenario"),
-    path("games/<slug:game>/apply", api.apply, name="apply"),
     re_path(r"^.*$", api.not_found),
 ]

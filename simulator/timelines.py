@@ -6,7 +6,10 @@ Time travel is replay (:mod:`simulator.core.timeline`): every step of a 400-acti
 * a scenario: (game, scenario id, the file's modification time and size), so an edited file is
   replayed afresh;
 * a log: (game, the exact log token of the URL). Two different tokens never share an entry, even
-  if they decode to the same game.
+  if they decode to the same game;
+* a log the JSON API was given as JSON (a setup, position or scenario start with actions): (game,
+  the log's canonical JSON: sorted keys, no spaces), if that is at most MAX_JSON_KEY_CHARS long
+  (a longer one is replayed and not kept).
 
 It is bounded by the number of frames it holds (the memory is in the states), least recently used
 first out. Timelines are shared between requests: engines' states are immutable (frozen
@@ -16,6 +19,7 @@ timeline, its frames or their event lists. Failed replays are not cached (they r
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -28,6 +32,7 @@ from simulator.core.scenarios import ScenarioError, load_scenario
 from simulator.core.timeline import Timeline, from_log, from_scenario
 
 MAX_FRAMES = 50_000  # all cached timelines together (a 400-action log is 401 frames)
+MAX_JSON_KEY_CHARS = 16_000  # the longest canonical JSON of a log kept as a key (a URL token: 12,000)
 
 
 class TimelineCache:
@@ -92,3 +97,13 @@ def log_timeline(engine: Engine[Any], token: str) -> Timeline:
     """The timeline of a URL's log token (CodecError, TimelineError as :func:`codec.decode` and
     :func:`~simulator.core.timeline.from_log` raise them)."""
     return CACHE.get(("log", engine.slug, token), lambda: from_log(engine, codec.decode(token)))
+
+
+def json_log_timeline(engine: Engine[Any], log: codec.Log) -> Timeline:
+    """The timeline of a log the API was given as JSON (TimelineError and PositionError as
+    :func:`~simulator.core.timeline.from_log` raises them). Equal logs share one entry: the key
+    is the log's canonical JSON, which tells 1, 1.0 and true apart as the engines do."""
+    canonical = json.dumps(log.as_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if len(canonical) > MAX_JSON_KEY_CHARS:
+        return from_log(engine, log)
+    return CACHE.get(("json", engine.slug, canonical), lambda: from_log(engine, log))

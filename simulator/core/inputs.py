@@ -95,7 +95,8 @@ def parse_json(text: str | bytes, field: str, *, max_depth: int = MAX_DEPTH) -> 
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise InputError(field, f"not valid UTF-8 (byte {exc.start})", "syntax") from None
-    if nesting_depth(text, stop_above=max_depth) > max_depth:
+    # Fewer brackets in all than the limit cannot nest past it (a short body skips the scan).
+    if text.count("[") + text.count("{") > max_depth and nesting_depth(text, stop_above=max_depth) > max_depth:
         raise InputError(field, f"nested more than {max_depth} levels deep", "depth")
     try:
         return json.loads(text, parse_int=_int_hook, parse_float=_float_hook, parse_constant=_constant_hook)
