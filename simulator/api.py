@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -180,11 +181,15 @@ def _state_payload(
     }
 
 
-def _answer(data: dict[str, Any]) -> JsonResponse:
-    """A step's JSON answer, as JsonResponse writes it, without the encoder's check for cycles
-    (a quarter of the encoding time): the answer is a tree built here from fresh dicts and lists
-    (one position may appear twice, which is no cycle)."""
-    return JsonResponse(data, json_dumps_params={"check_circular": False})
+def _answer(data: dict[str, Any]) -> HttpResponse:
+    """A step's JSON answer. Written by orjson (a tenth of the standard encoder's time for a
+    step's answer of some 5 KB; UTF-8 instead of \\u escapes, no spaces: the same JSON values); an
+    answer orjson cannot write (a number past 64 bits) is written as JsonResponse writes it."""
+    try:
+        body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return JsonResponse(data)
+    return HttpResponse(body, content_type="application/json")
 
 
 @endpoint("GET")

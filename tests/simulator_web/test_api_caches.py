@@ -107,3 +107,16 @@ def test_an_unknown_game_is_never_kept(client):
     body = {"setup": {"players": 2}, "apply": ["move:red1:"]}
     assert post(client, body, "monopoly").status_code == 404
     assert "monopoly" not in api._visible_games
+
+
+def test_a_steps_answer_is_the_json_the_standard_encoder_writes(client):
+    """Answers are written by orjson (issue 29): the same JSON values as json.dumps, words with
+    umlauts as they are, and a number orjson cannot write (past 64 bits) still answered."""
+    response = post(client, {"setup": {"players": 2}, "apply": ["move:red1:", "move:yellow1:"]}, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    data = json.loads(response.content)
+    assert json.loads(json.dumps(data)) == data and data["results"][0]["legal"] is True
+    sentences = " ".join(e["text"] for r in data["results"] for e in r["events"])
+    assert sentences and any(ch in response.content.decode() for ch in "äöüß")  # UTF-8, not \\u escapes
+    big = api._answer({"n": 2**70, "s": "Straße"})
+    assert json.loads(big.content) == {"n": 2**70, "s": "Straße"}
