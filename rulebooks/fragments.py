@@ -14,7 +14,8 @@ alone), the language and the fragment's own names:
 This sits beside rulesite.httpcache's store of whole pages, which answers a repeated address; the
 fragments answer the first request for an address (a new query string, another page of the same
 content) and the first request after a change to another game. The per-process store is bounded
-(least recently used first). Without a readable content version nothing is kept.
+in bytes (least recently used first), and a game's new version drops what the older ones made.
+Without a readable content version nothing is kept.
 """
 
 from __future__ import annotations
@@ -29,13 +30,16 @@ from django.utils import translation
 from rulesite.httpcache import content_version
 
 T = TypeVar("T")
-MAX_ITEMS = 20_000
+MAX_BYTES = 48 * 1024 * 1024  # of HTML (every page of the four games in three languages: about 10 MB)
+OBJECT_BYTES = 4096  # what a kept row counts for
 
 
 class Fragments:
-    def __init__(self, max_items: int = MAX_ITEMS) -> None:
-        self.max_items = max_items
-        self.items: OrderedDict[tuple, Any] = OrderedDict()
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self.bytes = 0
+        self.versions: dict[str, str] = {}  # per game, the newest version kept
         self.lock = threading.Lock()
         self.made = 0  # how many were made (the tests count renders with it)
 
@@ -47,18 +51,32 @@ class Fragments:
 
     def lookup(self, key: tuple) -> Any:
         with self.lock:
-            value = self.items.get(key, _MISSING)
-            if value is not _MISSING:
-                self.items.move_to_end(key)
-            return value
+            item = self.items.get(key)
+            if item is None:
+                return _MISSING
+            self.items.move_to_end(key)
+            return item[0]
 
     def put(self, key: tuple, value: Any) -> None:
+        size = len(value) if isinstance(value, str) else OBJECT_BYTES
+        game, version = key[0], key[1]
         with self.lock:
             self.made += 1
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.max_items:
-                self.items.popitem(last=False)
+            if self.versions.get(game) != version:
+                # Another version of the game: what was made under the others goes now, not when
+                # it is the least recently used. (A request still rendering under the version
+                # before a change may put it back once; lookups are by exact version, so at worst
+                # the newer fragments are made again.)
+                self.versions[game] = version
+                for old in [k for k in self.items if k[0] == game and k[1] != version]:
+                    self.bytes -= self.items.pop(old)[1]
+            previous = self.items.pop(key, None)
+            if previous is not None:
+                self.bytes -= previous[1]
+            self.items[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes and self.items:
+                self.bytes -= self.items.popitem(last=False)[1][1]
 
     def get(self, game: str, names: tuple, make: Callable[[], T]) -> T:
         """The value kept for ``names`` of ``game`` in the active language at the game's current
@@ -76,6 +94,8 @@ class Fragments:
     def clear(self) -> None:
         with self.lock:
             self.items.clear()
+            self.versions.clear()
+            self.bytes = 0
 
 
 _MISSING = object()

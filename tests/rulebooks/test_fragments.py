@@ -75,3 +75,25 @@ def test_each_language_has_its_own_fragments(client, site):
     assert "In der Spielregel zeigen" in german and "In der Spielregel zeigen" not in dutch
     assert "Toon in de spelregels" in dutch and "Toon in de spelregels" not in german
     assert main_of(client.get("/nl/betoverde-torens/bt-einde-spel/?x=1")) == dutch  # kept per language
+
+
+def test_a_new_version_of_a_game_drops_what_its_older_versions_made(client, site):
+    for path in ("/nl/finstere-flure/", "/nl/torens-en-dieven/"):
+        client.get(path)
+    kept = {key[:2] for key in FRAGMENTS.items}
+    assert {game for game, _version in kept} == {"finstere-flure", "torens-en-dieven"}
+    make_entry(game="torens-en-dieven", question="Mag een toren op de rivier staan?")
+    client.get("/nl/torens-en-dieven/?after=1")
+    now = {key[:2] for key in FRAGMENTS.items}
+    assert len([v for g, v in now if g == "torens-en-dieven"]) == 1 and now - kept, "only the new version"
+    assert {k for k in kept if k[0] == "finstere-flure"} <= now, "the other game's fragments are kept"
+
+
+def test_the_store_is_bounded_in_bytes():
+    from rulebooks.fragments import Fragments
+
+    store = Fragments(max_bytes=10_000)
+    for i in range(10):
+        store.put(("g", "v", "nl", str(i)), "x" * 3000)
+    assert store.bytes <= 10_000 and len(store.items) == 3
+    assert store.lookup(("g", "v", "nl", "9")) == "x" * 3000  # the newest stay
