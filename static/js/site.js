@@ -197,13 +197,19 @@
 
   // After htmx swaps a board in: the same step control keeps the focus (stepping with the keys);
   // after a tap, OK or a move the focus goes to the next thing to play (the board's next target,
-  // a choice beside it, OK), else to what happened, never back to the step controls.
+  // a choice beside it, OK), else to what happened, never back to the step controls. htmx would
+  // make the new links work only once the swap settles: they are made to work first, so an Enter
+  // on the focused link at once is a step, not a load of the whole page. Other swaps (the
+  // search's suggestions, a form loaded in place) leave the focus where the reader is typing.
   document.body.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
     var area = target.isConnected ? target : document.getElementById(target.id) || document.body;
     var board = area.querySelector("[data-keynav]") || area;
+    var parts = "svg.board-svg, .board-controls, .sim__now";
+    if (!(board.matches && board.matches(parts)) && !board.querySelector(parts)) return;  // not a board
     initBoards(board);
     showAreaInPlay(board, frameScroll.left);
+    if (window.htmx) { window.htmx.process(board); }
     var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     var key = elt && elt.getAttribute && elt.getAttribute("data-key");
     var focus = key && board.querySelector('.board-controls a[data-key="' + key + '"]');

@@ -27,7 +27,7 @@ def _log(url: str):
 def _tap(page, locator) -> None:
     """Click and wait until htmx has swapped the answer in (the next locator sees the new board)."""
     locator.click()
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
 def _new_game(page, site, players: int = 2, **seats: str) -> None:
@@ -129,19 +129,19 @@ def test_moving_with_the_keyboard_only(page, site):
     else:
         pytest.fail("no tap target reachable with Tab")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     expect(page).to_have_url(re.compile(r"pick="))
     # After a tap the focus is on the next target: Enter keeps walking.
     expect(page.locator("a.tap-next").first).to_be_focused()
     page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     expect(page.locator(".tap-ok")).to_be_visible()
     for _ in range(40):  # Tab on to OK
         if page.evaluate("document.activeElement.matches('.tap-ok')"):
             break
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     expect(page.locator(".step-log li[aria-current]")).to_contain_text("Rood")
     assert len(_log(page.url).actions) == 1
 
@@ -315,12 +315,12 @@ def test_editing_with_the_keyboard_only(page, site):
     tabs = tab_to('a.palette-item[data-tool="stone"]', 40)
     assert tabs < 30  # not 182: the board's squares are not Tab stops of their own
     page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     expect(page.locator('a.palette-item[data-tool="stone"]')).to_have_attribute("aria-current", "true")
     # Choosing a tool puts the focus on the board, where the tool is used next.
     expect(page.locator("svg.board-svg a.board-action:focus")).to_have_count(1)
     _arrow_to(page, "sq:5,5")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     page.locator(".position-json summary").click()
     assert json.loads(page.locator("#position-json-text").text_content())["stones"] == [[5, 5]]

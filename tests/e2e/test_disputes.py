@@ -29,7 +29,7 @@ class Taps:
         locator.first.click()
         self.count += taps
         self.page.wait_for_load_state()
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
     def select(self, name: str, value: str) -> None:
         """A choice in a list: one tap opens it, one chooses."""

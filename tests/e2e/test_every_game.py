@@ -64,7 +64,7 @@ def device(browser, request):
 
 
 def settle(page) -> None:
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
 # --- positions, played in this process ---------------------------------------------------------

@@ -50,6 +50,7 @@ def test_a_question_typed_letter_by_letter_is_answered_by_a_suggestion(faq_site,
     suggestions = page.get_by_role("region", name="Antwoorden die kunnen passen")
     rule = suggestions.locator("li.hit--clause", has=page.locator('a[href$="/ff-monster-schuift-steen/"]'))
     expect(rule).to_be_visible()
+    expect(field).to_be_focused()  # the suggestions come in beside the field: the typing goes on
     # Rulings first, each with its proof badge when the engine checks it; then clauses with their §.
     kinds = suggestions.locator("li.hit").evaluate_all("els => els.map(e => e.classList.contains('hit--faq'))")
     assert kinds == sorted(kinds, reverse=True) and kinds[0]
@@ -74,6 +75,7 @@ def test_the_search_box_suggests_while_typing_and_the_search_page_works_without_
     box.press_sequentially("monster schiebt stein", delay=15)
     found = phone.locator("#site-suggestions a[href$='/ff-monster-schuift-steen/']")
     expect(found).to_be_visible()
+    expect(box).to_be_focused()  # a pause in the typing brings suggestions, and the keyboard stays
     assert tap_targets_too_small(phone, "#site-suggestions a, #site-suggestions summary") == []
     box.press("Escape")
     expect(found).to_have_count(0)
