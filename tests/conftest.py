@@ -50,11 +50,14 @@ def _fresh_page_store():
     stored fragments (rulebooks.fragments) and no search index: a page stored (or an index built) by one test under other settings, rows or
     monkeypatches must not answer the next."""
     from rulebooks.fragments import FRAGMENTS
-    from rulesite.httpcache import STORE
+    from rulesite.httpcache import STORE, VERSION
     from sitewide.search import INDEXES
 
     STORE.clear()
     FRAGMENTS.clear()  # rendered content: kept per content version, which a rolled-back test reuses
+    # The content version's tokens are read again: a test that cleared the shared cache would
+    # otherwise leave this process trusting a token gone from it, replaced within a second.
+    VERSION.read_at.clear()
     INDEXES.clear()  # the search's index of each language: one test's rows are not the next one's
     yield
     STORE.clear()
