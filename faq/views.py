@@ -23,7 +23,7 @@ from rulesite.httpcache import public
 from . import asking, ratelimit
 from .forms import HONEYPOT, NOT_A_RULEBOOK, AskForm, clean_text
 from .models import QUESTION_MAX, Entry, SuggestionAnswer, localize_entries, new_token
-from .pagination import paginate
+from .pagination import MAX_PAGE_CHARS, paginate
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
 # The confirmation page finds the asker's tracking token in a signed cookie, not in a session:
@@ -71,7 +71,7 @@ def game_faq(request, game):
         return page, localize_entries(page)
 
     number = request.GET.get("page", "1")
-    if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= 12:
+    if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= MAX_PAGE_CHARS:
         page, entries = FRAGMENTS.get(game.slug, ("faq-page", str(int(number))), listed)
     else:
         page, entries = listed()  # a 404 with the reason
