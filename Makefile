@@ -40,7 +40,7 @@ check: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 
-# Strict static types on the engines (simulator/core, simulator/games; see pyproject.toml).
+# Strict static types on the engines (rules/core, rules/games; see pyproject.toml).
 typecheck: venv
 	$(VENV)/bin/mypy
 

@@ -8,9 +8,9 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from simulator.core.bots import play, random_bots  # noqa: E402
-from simulator.core.registry import all_games  # noqa: E402
-from simulator.core.setup import random_setup  # noqa: E402
+from rules.core.bots import play, random_bots  # noqa: E402
+from rules.core.registry import all_games  # noqa: E402
+from rules.core.setup import random_setup  # noqa: E402
 
 GAMES = 60
 

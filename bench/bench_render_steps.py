@@ -29,13 +29,13 @@ settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from simulator.core import codec  # noqa: E402
-from simulator.core.bots import play, random_bots  # noqa: E402
-from simulator.core.codec import Log  # noqa: E402
-from simulator.core.registry import all_games  # noqa: E402
-from simulator.core.scenario_files import scenario_paths  # noqa: E402
-from simulator.core.scenarios import load_scenario  # noqa: E402
-from simulator.core.setup import random_setup  # noqa: E402
+from rules.core import codec  # noqa: E402
+from rules.core.bots import play, random_bots  # noqa: E402
+from rules.core.codec import Log  # noqa: E402
+from rules.core.registry import all_games  # noqa: E402
+from rules.core.scenario_files import scenario_paths  # noqa: E402
+from rules.core.scenarios import load_scenario  # noqa: E402
+from rules.core.setup import random_setup  # noqa: E402
 
 LOG_ACTIONS = 400
 STRIDE = max(1, int(os.environ.get("BENCH_STEP_STRIDE", "1")))
@@ -67,7 +67,7 @@ FAILURES = []
 
 
 def timed_get(client, url, params, headers):
-    from rulesite.httpcache import STORE
+    from pagecache.httpcache import STORE
 
     STORE.clear()  # server time of a rendering: not the stored page a repeat request gets
     start, cpu = time.perf_counter(), time.process_time()

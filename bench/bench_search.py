@@ -79,7 +79,7 @@ def report_keystrokes() -> None:
     from django.test import Client
 
     from faq.models import Entry
-    from rulesite.httpcache import STORE, bump
+    from pagecache.httpcache import STORE, bump
     from sitewide import search
     from sitewide.evaluation import QUESTIONS, load_questions
 

@@ -28,9 +28,9 @@ settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from rulesite import httpcache  # noqa: E402
-from simulator.core.registry import all_games  # noqa: E402
-from simulator.core.scenario_files import scenario_paths  # noqa: E402
+from pagecache import httpcache  # noqa: E402
+from rules.core.registry import all_games  # noqa: E402
+from rules.core.scenario_files import scenario_paths  # noqa: E402
 from simulator.timelines import scenario_timeline  # noqa: E402
 
 

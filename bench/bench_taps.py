@@ -11,11 +11,11 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from simulator.core.bots import next_action, random_bots  # noqa: E402
-from simulator.core.registry import all_games  # noqa: E402
-from simulator.core.replay import advance  # noqa: E402
-from simulator.core.setup import random_setup  # noqa: E402
-from simulator.core.tapping import tap_options  # noqa: E402
+from rules.core.bots import next_action, random_bots  # noqa: E402
+from rules.core.registry import all_games  # noqa: E402
+from rules.core.replay import advance  # noqa: E402
+from rules.core.setup import random_setup  # noqa: E402
+from rules.core.tapping import tap_options  # noqa: E402
 
 GAMES = 8
 EVERY = 3  # every third state of a game is measured

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rulebooks.models import Clause, Game
-from simulator.core.scenario_files import scenario_ids
+from rules.core.scenario_files import scenario_ids
 
 from .asking import NONCE_RE
 from .models import EMAIL_MAX, NAME_MAX, QUESTION_MAX, QUESTION_MIN, REASON_MAX, Entry

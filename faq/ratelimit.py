@@ -9,7 +9,7 @@ shared by everyone.
 
 Each accepted submission claims one of the window's ``limit`` slots with ``cache.add``, which
 only one caller can win for a key: the database cache (the site's default) inserts a row under
-the key's primary key, Redis uses ``SET NX``, the file cache (``rulesite.filecache``) hard-links
+the key's primary key, Redis uses ``SET NX``, the file cache (``pagecache.filecache``) hard-links
 a finished file into place, local memory takes a lock. So the limit holds
 across worker processes sharing the cache, even for submissions sent at the same moment
 (reading a count and writing it back in two steps would let those through). The window number

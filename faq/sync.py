@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone, translation
 
+from pagecache.httpcache import bump
 from rulebooks.contentset import ContentSet, FaqSource, GameContent
 from rulebooks.loader import LoadPlan
 from rulebooks.models import Clause, Game
 from rulebooks.parsing import Problem, cross_refs, resolve_refs
-from rulesite.httpcache import bump
 
 from .models import Entry, EntryTranslation, Phrasing, source_hash, unique_slug
 from .rendering import cached_references

@@ -34,9 +34,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from pagecache.httpcache import bump
 from rulebooks.models import Clause, Game
-from rulesite.httpcache import bump
-from simulator.core.scenario_files import scenario_ids
+from rules.core.scenario_files import scenario_ids
 
 from .models import PHRASING_MAX, QUESTION_MAX, REASON_MAX, Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
 

@@ -3,7 +3,7 @@ would otherwise take ``<game>/faq/``)."""
 
 from django.urls import path
 
-from rulesite.httpcache import public
+from pagecache.httpcache import public
 
 from . import feeds, views
 

@@ -1,7 +1,7 @@
 """The "checked by the rules engine" badge: an entry's scenario replays with its expectations.
 
 The badge is computed from the simulator's replay, never stored. The simulator core provides
-``simulator.core.scenarios.check_scenario(game_slug, scenario_id) -> report`` (``report.ok``,
+``rules.core.scenarios.check_scenario(game_slug, scenario_id) -> report`` (``report.ok``,
 ``report.problems``); it is imported lazily, so the FAQ works before (or without) it: then
 nothing is verified. Scenario files do not change while the site runs, so each result is
 cached for the life of the process. No Django here: ``checkrules`` uses it too.
@@ -28,7 +28,7 @@ _lock = Lock()
 def check_scenario(game_slug: str, scenario_id: str) -> Replay:
     """Replay one scenario with the simulator; never raises."""
     try:
-        from simulator.core.scenarios import check_scenario as simulator_check
+        from rules.core.scenarios import check_scenario as simulator_check
     except ImportError as exc:
         return Replay(False, (f"the rules engine cannot replay scenarios yet ({exc})",))
     try:

@@ -14,11 +14,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from pagecache.httpcache import public
 from rulebooks.fragments import FRAGMENTS
 from rulebooks.localize import localize_clauses, localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
-from rulesite.httpcache import public
 
 from . import asking, ratelimit
 from .forms import HONEYPOT, NOT_A_RULEBOOK, AskForm, clean_text

@@ -44,8 +44,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rulebooks.models import Game
-from simulator.core.inputs import InputError, parse_int
-from simulator.core.tapping import PickError, parse_pick
+from rules.core.inputs import InputError, parse_int
+from rules.core.tapping import PickError, parse_pick
 from simulator.scene import parse_why
 
 from . import expiry, frames, limits, pacing, presence, presenter, services

@@ -1,7 +1,7 @@
 """Reading what a browser sends over a room's socket, through the project's one input reader.
 
 A frame is JSON text of at most ``MAX_FRAME_CHARS`` characters, nested at most
-``MAX_FRAME_DEPTH`` deep, with integers of at most 30 digits (``simulator.core.inputs.parse_json``
+``MAX_FRAME_DEPTH`` deep, with integers of at most 30 digits (``rules.core.inputs.parse_json``
 checks depth and digits before Python's decoder can fail): an object with a known ``type`` and
 the fields that type needs. Anything else is a :class:`~rooms.services.RoomError` with code
 ``bad-message`` (or ``bad-pick``) and a sentence in the socket's language; the socket stays open
@@ -25,7 +25,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from simulator.core.inputs import InputError, parse_json
+from rules.core.inputs import InputError, parse_json
 
 from .services import MAX_ACTION_CHARS, RoomError
 

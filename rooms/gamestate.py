@@ -13,13 +13,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.core.bots import next_action
-from simulator.core.chance import sample
-from simulator.core.codec import Log, log_from_json
-from simulator.core.engine import CHANCE, TERMINAL, Event
-from simulator.core.registry import GameSpec
-from simulator.core.replay import advance
-from simulator.core.timeline import start_of
+from rules.core.bots import next_action
+from rules.core.chance import sample
+from rules.core.codec import Log, log_from_json
+from rules.core.engine import CHANCE, TERMINAL, Event
+from rules.core.registry import GameSpec
+from rules.core.replay import advance
+from rules.core.timeline import start_of
 from simulator.playing import bots_of
 
 MAX_AUTOMATIC = 500  # actions the server plays by itself after one person's move

@@ -1,6 +1,6 @@
 """Online rooms: a room of a game, its seats, and the games it has finished.
 
-A running game is stored as its log (``simulator.core.codec.Log.as_json()``: the setup, who the
+A running game is stored as its log (``rules.core.codec.Log.as_json()``: the setup, who the
 computer plays, and every action including each chance outcome the server drew) plus a
 ``version`` that every change increments; a move is written with ``UPDATE … WHERE version=``
 (optimistic concurrency, :mod:`rooms.services`). A seat's secret token is kept only as a hash.

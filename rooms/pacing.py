@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from simulator.core.engine import CHANCE
+from rules.core.engine import CHANCE
 
 from . import gamestate
 from .models import Room

@@ -17,10 +17,10 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from simulator.core import codec
-from simulator.core.engine import CHANCE, TERMINAL, EngineError
-from simulator.core.tapping import PickError, format_pick
-from simulator.core.view import Box
+from rules.core import codec
+from rules.core.engine import CHANCE, TERMINAL, EngineError
+from rules.core.tapping import PickError, format_pick
+from rules.core.view import Box
 from simulator.playing import tap_context
 from simulator.presenter import bot_label
 from simulator.scene import (

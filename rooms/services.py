@@ -26,11 +26,11 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from simulator.core.codec import Log
-from simulator.core.engine import PositionError, RuleError
-from simulator.core.registry import GameSpec, get_game
-from simulator.core.replay import ReplayError
-from simulator.core.setup import validate_setup
+from rules.core.codec import Log
+from rules.core.engine import PositionError, RuleError
+from rules.core.registry import GameSpec, get_game
+from rules.core.replay import ReplayError
+from rules.core.setup import validate_setup
 
 from . import gamestate, limits, presence
 from .models import Connection, PlayedGame, Room, Seat

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from faq.ratelimit import client_address
 from rulebooks.lookups import get_game_or_404
-from simulator.core.inputs import InputError, parse_int
-from simulator.core.registry import get_game
-from simulator.core.tapping import PickError, parse_pick
+from rules.core.inputs import InputError, parse_int
+from rules.core.registry import get_game
+from rules.core.tapping import PickError, parse_pick
 from simulator.markup import clause_cite
 from simulator.presenter import ui_language
 from simulator.scene import parse_why

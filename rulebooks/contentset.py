@@ -231,7 +231,7 @@ def load_content(
                             shown,
                             demo.line,
                             f"demo of clause '{clause.id}' refers to unknown scenario '{demo.scenario}' "
-                            f"(expected simulator/games/{slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
+                            f"(expected rules/games/{slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
                         )
                     )
         _load_coverage(game, index, seeds_dir, root, problems, aliases)

@@ -2,7 +2,7 @@
 
 A rulebook, a clause or an FAQ page is mostly content: the same HTML for every reader of one
 language until the game's rows change. :data:`FRAGMENTS` keeps, per process, what was made from
-them once, keyed on the game, its content version (rulesite.httpcache: one per game, replaced
+them once, keyed on the game, its content version (pagecache.httpcache: one per game, replaced
 after a change to that game's rows, so a change to one game leaves the other games' fragments
 alone), the language and the fragment's own names:
 
@@ -11,7 +11,7 @@ alone), the language and the fragment's own names:
   costs neither its queries nor its rendering;
 - :meth:`Fragments.get` keeps an object (a localized row a page's title needs).
 
-This sits beside rulesite.httpcache's store of whole pages, which answers a repeated address; the
+This sits beside pagecache.httpcache's store of whole pages, which answers a repeated address; the
 fragments answer the first request for an address (a new query string, another page of the same
 content) and the first request after a change to another game. The per-process store is bounded
 in bytes (least recently used first), and a game's new version drops what the older ones made.
@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from django.utils import translation
 
-from rulesite.httpcache import content_version
+from pagecache.httpcache import content_version
 
 T = TypeVar("T")
 MAX_BYTES = 48 * 1024 * 1024  # of HTML (every page of the four games in three languages: about 10 MB)

@@ -14,10 +14,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
-from simulator.core.registry import get_engine
-from simulator.core.scenario_files import scenario_ids, scenario_paths
-from simulator.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
-from simulator.core.scenarios import ScenarioError, check_scenario, load_scenario
+from rules.core.registry import get_engine
+from rules.core.scenario_files import scenario_ids, scenario_paths
+from rules.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
+from rules.core.scenarios import ScenarioError, check_scenario, load_scenario
 
 from .contentset import ContentSet, GameContent, load_content
 from .glossary import inconsistencies
@@ -54,7 +54,7 @@ def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> Cont
 
 def scenario_text_problems(slug: str, game: GameContent, lang: str) -> list[Problem]:
     """The ``lang`` title, intro and captions of every scenario of a game
-    (simulator/core/scenario_texts.py), with the glossary's terms."""
+    (rules/core/scenario_texts.py), with the glossary's terms."""
     path = texts_path(slug, lang)
     if path is None:
         return []  # no scenarios

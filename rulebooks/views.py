@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from rulesite.httpcache import public
+from pagecache.httpcache import public
 
 from .annotations import rulings_by_clause, rulings_for_clause
 from .fragments import FRAGMENTS

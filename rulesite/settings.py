@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "pagecache",
     "rulebooks",
     "faq",
     "sitewide",
@@ -98,20 +99,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "rulesite.httpcache.CompressionMiddleware",  # gzip (BREACH-padded) for what is not a public page
+    "pagecache.httpcache.CompressionMiddleware",  # gzip (BREACH-padded) for what is not a public page
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "rulesite.httpcache.PublicPageMiddleware",  # public pages: stored, compressed, ETag/304
+    "pagecache.httpcache.PublicPageMiddleware",  # public pages: stored, compressed, ETag/304
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "rulesite.middleware.SiteLocaleMiddleware",  # Django's, without redirecting the API's 404s
+    "sitewide.middleware.SiteLocaleMiddleware",  # Django's, without redirecting the API's 404s
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "rulesite.middleware.SecurityHeadersMiddleware",
-    "rulesite.middleware.MethodNotAllowedMiddleware",  # designed 405 pages, JSON under /api/
+    "sitewide.middleware.SecurityHeadersMiddleware",
+    "sitewide.middleware.MethodNotAllowedMiddleware",  # designed 405 pages, JSON under /api/
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into the lockout page
 ]
 
@@ -128,7 +129,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "rulesite.context_processors.site",
+                "sitewide.context_processors.site",
             ],
         },
     },
@@ -225,7 +226,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
-    "simulator.staticfinders.GameStaticFinder",  # simulator/games/<game>/static/ as games/<slug>/
+    "simulator.staticfinders.GameStaticFinder",  # rules/games/<game>/static/ as games/<slug>/
 ]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
@@ -255,7 +256,7 @@ def cache_settings(environ) -> dict:
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": environ["REDIS_URL"]}
     if environ.get("DJANGO_CACHE_DIR"):
         return {
-            "BACKEND": "rulesite.filecache.AtomicAddFileBasedCache",  # Django's, with an atomic add
+            "BACKEND": "pagecache.filecache.AtomicAddFileBasedCache",  # Django's, with an atomic add
             "LOCATION": environ["DJANGO_CACHE_DIR"],
             "OPTIONS": options,
         }
@@ -263,7 +264,7 @@ def cache_settings(environ) -> dict:
 
 
 CACHES = {"default": cache_settings(os.environ)}
-# Public pages (rulesite/httpcache.py): how long browsers and caches in front may keep them, and
+# Public pages (pagecache/httpcache.py): how long browsers and caches in front may keep them, and
 # whether this process keeps rendered pages (off while debugging: templates change under you).
 PUBLIC_CACHE_MAX_AGE = int(os.environ.get("PUBLIC_CACHE_MAX_AGE", "300"))
 PUBLIC_CACHE_ENABLED = env_flag("PUBLIC_CACHE_ENABLED", not DEBUG)
@@ -288,7 +289,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
-CSRF_FAILURE_VIEW = "rulesite.errors.csrf_failure"  # the site's 403 page (JSON under /api/)
+CSRF_FAILURE_VIEW = "sitewide.errors.csrf_failure"  # the site's 403 page (JSON under /api/)
 if HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))

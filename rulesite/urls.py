@@ -10,8 +10,7 @@ from django.urls import include, path, re_path
 
 from simulator.api import not_found as api_not_found
 from sitewide.offline_views import service_worker
-
-from .views import favicon
+from sitewide.site_views import favicon
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -34,7 +33,7 @@ urlpatterns += i18n_patterns(
     prefix_default_language=True,
 )
 
-handler400 = "rulesite.errors.bad_request"
-handler403 = "rulesite.errors.permission_denied"
-handler404 = "rulesite.errors.page_not_found"
-handler500 = "rulesite.errors.server_error"
+handler400 = "sitewide.errors.bad_request"
+handler403 = "sitewide.errors.permission_denied"
+handler404 = "sitewide.errors.page_not_found"
+handler500 = "sitewide.errors.server_error"

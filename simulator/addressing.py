@@ -14,12 +14,12 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from simulator.core.codec import CodecError, Log
-from simulator.core.engine import Engine, PositionError
-from simulator.core.inputs import InputError, parse_int, parse_json
-from simulator.core.scenarios import ScenarioError
-from simulator.core.setup import validate_setup
-from simulator.core.timeline import Timeline, TimelineError, from_log
+from rules.core.codec import CodecError, Log
+from rules.core.engine import Engine, PositionError
+from rules.core.inputs import InputError, parse_int, parse_json
+from rules.core.scenarios import ScenarioError
+from rules.core.setup import validate_setup
+from rules.core.timeline import Timeline, TimelineError, from_log
 
 from .timelines import log_timeline, scenario_timeline
 

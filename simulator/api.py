@@ -26,17 +26,17 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
+from pagecache.httpcache import content_version, public
 from rulebooks.models import Game, looks_like_slug
-from rulesite.httpcache import content_version, public
-from simulator.core import codec
-from simulator.core.codec import CodecError
-from simulator.core.engine import Engine, Event, PositionError, RuleError
-from simulator.core.inputs import InputError, parse_int, parse_json
-from simulator.core.registry import get_engine
-from simulator.core.replay import ReplayError, advance
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import ScenarioError, load_scenario
-from simulator.core.timeline import TimelineError
+from rules.core import codec
+from rules.core.codec import CodecError
+from rules.core.engine import Engine, Event, PositionError, RuleError
+from rules.core.inputs import InputError, parse_int, parse_json
+from rules.core.registry import get_engine
+from rules.core.replay import ReplayError, advance
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import ScenarioError, load_scenario
+from rules.core.timeline import TimelineError
 
 from . import openapi
 from .addressing import BadAddress, parse_step

@@ -1,7 +1,7 @@
 """The position editor on the simulator page: ``?edit=<position token>&tool=<id>[&at=<target>]``.
 
 Every edited position is a URL (the position travels in the same versioned token as a log). A tap
-(``at``) applies the tool through :func:`simulator.core.editor.apply_edit`, which lets the engine
+(``at``) applies the tool through :func:`rules.core.editor.apply_edit`, which lets the engine
 judge the result; the page then shows the new position under its own URL. A refused tap keeps the
 position and shows the reason next to the board.
 """
@@ -16,11 +16,11 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from simulator.core import codec
-from simulator.core.codec import CodecError, Log
-from simulator.core.editor import EditError, apply_edit, apply_fields, judged
-from simulator.core.registry import GameSpec
-from simulator.core.view import Box
+from rules.core import codec
+from rules.core.codec import CodecError, Log
+from rules.core.editor import EditError, apply_edit, apply_fields, judged
+from rules.core.registry import GameSpec
+from rules.core.view import Box
 
 from .addressing import BadAddress
 from .scene import Links, Scene, draw_board, parse_zoom, zoom_param

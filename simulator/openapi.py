@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from simulator.core.codec import MAX_ACTION_CHARS, MAX_ACTIONS, MAX_TOKEN_CHARS
+from rules.core.codec import MAX_ACTION_CHARS, MAX_ACTIONS, MAX_TOKEN_CHARS
 
 SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"  # Django's <slug:...> converter
 INT64 = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.core.bots import Bot, next_action
-from simulator.core.engine import CHANCE, TERMINAL
-from simulator.core.registry import GameSpec
-from simulator.core.replay import advance
-from simulator.core.tapping import PickError, TapOptions, format_pick, tap_options
+from rules.core.bots import Bot, next_action
+from rules.core.engine import CHANCE, TERMINAL
+from rules.core.registry import GameSpec
+from rules.core.replay import advance
+from rules.core.tapping import PickError, TapOptions, format_pick, tap_options
 
 MAX_AUTOMATIC_RUN = 200  # an automatic actor's turn played "all at once" (a monster card 10 is 10 steps)
 

@@ -22,15 +22,15 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from simulator.core.chance import seeded_draw
-from simulator.core.engine import CHANCE, PositionError
-from simulator.core.registry import GameSpec, all_games
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenario_texts import scenario_in
-from simulator.core.scenarios import Scenario, ScenarioError, load_scenario
-from simulator.core.setup import validate_setup
-from simulator.core.timeline import branch_encoder
-from simulator.core.view import Box
+from rules.core.chance import seeded_draw
+from rules.core.engine import CHANCE, PositionError
+from rules.core.registry import GameSpec, all_games
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenario_texts import scenario_in
+from rules.core.scenarios import Scenario, ScenarioError, load_scenario
+from rules.core.setup import validate_setup
+from rules.core.timeline import branch_encoder
+from rules.core.view import Box
 
 from .addressing import Address, query_for
 from .editing import edit_url, position_json

@@ -7,7 +7,7 @@ reads a subset of CSS (no custom properties, no ``@media``), so the board's styl
 (``simulator.css`` and the game's ``board.css``) are given to it in their light colours with every
 ``var(--…)`` resolved (:func:`renderer_css`). Text is set in the machine's fonts (DejaVu Sans on
 Debian). The view (:mod:`simulator.views`) serves the PNG as a public page: cached with the
-content version and an ETag like every page (:mod:`rulesite.httpcache`).
+content version and an ETag like every page (:mod:`pagecache.httpcache`).
 """
 
 from __future__ import annotations

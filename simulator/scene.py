@@ -35,12 +35,12 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from pagecache.httpcache import content_version
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause
-from rulesite.httpcache import content_version
-from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
-from simulator.core.tapping import TARGET_RE, PickError
-from simulator.core.view import BoardView, Box, shape_boxes, side
+from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
+from rules.core.tapping import TARGET_RE, PickError
+from rules.core.view import BoardView, Box, shape_boxes, side
 
 from .markup import BoardLayout, board_legend, board_svg, clause_cite
 from .playing import BoardShape, TapView, link_shapes

@@ -4,7 +4,7 @@
 the game's own card) is the board at that step as a 1200×630 PNG; ``/<lang>/<game>/sim/print/?…``
 is the step as one printable page. Both take the simulator's query strings, untrusted: anything
 that does not address a step is a 400 naming the problem. Both are public pages, stored and sent
-with an ETag under the content version like every page (:mod:`rulesite.httpcache`).
+with an ETag under the content version like every page (:mod:`pagecache.httpcache`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from rulesite.httpcache import public
+from pagecache.httpcache import public
 
 from . import preview, sharing
 from .addressing import BadAddress, resolve

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from rulebooks.annotations import rulings_by_clause
 from rulebooks.localize import localize_clauses
 from rulebooks.models import Clause
-from simulator.core.codec import Log, encode
-from simulator.core.registry import GameSpec
-from simulator.core.timeline import TimelineError
+from rules.core.codec import Log, encode
+from rules.core.registry import GameSpec
+from rules.core.timeline import TimelineError
 
 from .addressing import Address, BadAddress, query_for
 from .presenter import board_context, caption_clause_of, ui_language

@@ -1,4 +1,4 @@
-"""Static files of the game packages: ``simulator/games/<pkg>/static/<file>`` is served as
+"""Static files of the game packages: ``rules/games/<pkg>/static/<file>`` is served as
 ``games/<slug>/<file>`` (a game's board stylesheet, ``GameSpec.stylesheet``), so a new game adds
 its CSS inside its own package and no shared file changes."""
 
@@ -12,7 +12,7 @@ from django.contrib.staticfiles import utils
 from django.contrib.staticfiles.finders import BaseFinder
 from django.core.files.storage import FileSystemStorage
 
-from simulator.core.registry import all_games
+from rules.core.registry import all_games
 
 
 class GameStaticFinder(BaseFinder):

@@ -1,6 +1,6 @@
 """Replayed timelines kept per process, so stepping through a game does not replay it per request.
 
-Time travel is replay (:mod:`simulator.core.timeline`): every step of a 400-action log would replay
+Time travel is replay (:mod:`rules.core.timeline`): every step of a 400-action log would replay
 400 actions. This cache keeps recently used timelines, keyed by everything that determines them:
 
 * a scenario: (game, scenario id, the file's modification time and size), so an edited file is
@@ -25,11 +25,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from simulator.core import codec
-from simulator.core.engine import Engine
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import ScenarioError, load_scenario
-from simulator.core.timeline import Timeline, from_log, from_scenario
+from rules.core import codec
+from rules.core.engine import Engine
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import ScenarioError, load_scenario
+from rules.core.timeline import Timeline, from_log, from_scenario
 
 MAX_FRAMES = 50_000  # all cached timelines together (a 400-action log is 401 frames)
 MAX_JSON_KEY_CHARS = 16_000  # the longest canonical JSON of a log kept as a key (a URL token: 12,000)
@@ -95,13 +95,13 @@ def scenario_timeline(engine: Engine[Any], scenario_id: str) -> Timeline:
 
 def log_timeline(engine: Engine[Any], token: str) -> Timeline:
     """The timeline of a URL's log token (CodecError, TimelineError as :func:`codec.decode` and
-    :func:`~simulator.core.timeline.from_log` raise them)."""
+    :func:`~rules.core.timeline.from_log` raise them)."""
     return CACHE.get(("log", engine.slug, token), lambda: from_log(engine, codec.decode(token)))
 
 
 def json_log_timeline(engine: Engine[Any], log: codec.Log) -> Timeline:
     """The timeline of a log the API was given as JSON (TimelineError and PositionError as
-    :func:`~simulator.core.timeline.from_log` raises them). Equal logs share one entry: the key
+    :func:`~rules.core.timeline.from_log` raises them). Equal logs share one entry: the key
     is the log's canonical JSON, which tells 1, 1.0 and true apart as the engines do."""
     canonical = json.dumps(log.as_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     if len(canonical) > MAX_JSON_KEY_CHARS:

@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from pagecache.httpcache import public
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Game
-from rulesite.httpcache import public
-from simulator.core import codec
-from simulator.core.registry import GameSpec, get_game
-from simulator.core.tapping import parse_pick
+from rules.core import codec
+from rules.core.registry import GameSpec, get_game
+from rules.core.tapping import parse_pick
 
 from . import editing
 from .addressing import MAX_POSITION_CHARS, BadAddress, new_game_log, pasted_position_log, resolve

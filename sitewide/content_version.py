@@ -1,4 +1,4 @@
-"""Keeps the public pages' content versions (rulesite.httpcache) true: every committed change to a
+"""Keeps the public pages' content versions (pagecache.httpcache) true: every committed change to a
 rulebook or FAQ row replaces the version of its game's pages (and of the pages that show several
 games), so stored pages, fragments, ETags and caches in front stop serving the old text (caches in
 front within their max-age). A change to a row no game owns replaces every page's version.
@@ -9,7 +9,7 @@ bump every version themselves when they finish. A model that says ``affects_page
 watched (no page shows it).
 
 Which game a page belongs to comes from its address (``/<lang>/<game>/...``): :func:`game_of_path`,
-registered with rulesite.httpcache, knows the games (read again when the site-wide version changes:
+registered with pagecache.httpcache, knows the games (read again when the site-wide version changes:
 ``loadrules`` adds games).
 """
 
@@ -19,8 +19,8 @@ from django.apps import apps
 from django.conf import settings
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
 
-from rulesite import httpcache
-from rulesite.httpcache import bump
+from pagecache import httpcache
+from pagecache.httpcache import bump
 
 WATCHED_APPS = ("rulebooks", "faq")
 _OLD_GAME = "_content_version_old_game"

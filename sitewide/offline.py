@@ -31,15 +31,15 @@ from django.utils.translation import override
 
 from faq.models import Entry
 from faq.pagination import PER_PAGE as FAQ_PAGE_SIZE
+from pagecache.httpcache import content_version
 from rulebooks.localize import localize_game
 from rulebooks.models import Clause, Game
 from rulebooks.search.analysis import word_tokens, words
 from rulebooks.search.index import FIELDS
 from rulebooks.search.stopwords import STOPWORDS
 from rulebooks.search.synonyms import SynonymGroup, Thesaurus
-from rulesite.httpcache import content_version
-from simulator.core.registry import get_game
-from simulator.core.scenarios import ScenarioError
+from rules.core.registry import get_game
+from rules.core.scenarios import ScenarioError
 from simulator.timelines import scenario_timeline
 
 from . import search

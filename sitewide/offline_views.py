@@ -1,7 +1,7 @@
 """The installable web app and the game kept offline (:mod:`sitewide.offline`): the web app
 manifest, the service worker, the offline page, and per game and language the list of what to
 store and the search index. All public pages: stored and sent with an ETag under the content
-version like every page (:mod:`rulesite.httpcache`)."""
+version like every page (:mod:`pagecache.httpcache`)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 from django.views.decorators.http import require_safe
 
+from pagecache.httpcache import public
 from rulebooks.localize import reader_language
 from rulebooks.lookups import get_game_or_404
-from rulesite.httpcache import public
 
 from .offline import core_assets, manifest, search_index
 

@@ -9,9 +9,9 @@ import functools
 from urllib.parse import parse_qsl, urlsplit
 
 from faq.positions import parse_position_url
+from rules.core import registry
+from rules.core.engine import TERMINAL, RuleError
 from simulator.addressing import BadAddress, resolve
-from simulator.core import registry
-from simulator.core.engine import TERMINAL, RuleError
 
 MAX_TRIED_MOVES = 40  # legal moves tried for their clauses (a crowded position has hundreds)
 LAST_FRAMES = 6  # frames back from the position whose events count (a monster's whole turn)

@@ -3,7 +3,7 @@ language, ranked by relevance (:mod:`rulebooks.search`: BM25F over lemmas and st
 the glossaries' synonyms, the "players also say" phrasings, corrections of misspelt words).
 
 Each process keeps one index per language, built from the database the first time a language is
-searched and again after every content change (the content version of :mod:`rulesite.httpcache`
+searched and again after every content change (the content version of :mod:`pagecache.httpcache`
 changes with every committed rulebook or FAQ change). A search then reads no database rows at all:
 the index holds what a hit shows (title, number, text for the snippet, the original of a
 translation).
@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from faq import verification
 from faq.models import Entry, EntryTranslation, Phrasing
+from pagecache.httpcache import content_version
 from rulebooks.localize import localize_game, reader_language
 from rulebooks.models import Clause, ClauseTranslation, Game, Section, looks_like_slug
 from rulebooks.rendering import html_to_text
@@ -34,7 +35,6 @@ from rulebooks.search.index import AnalysisMemo, Document, Index, Result
 from rulebooks.search.snippets import highlight, snippet
 from rulebooks.search.synonyms import SynonymGroup
 from rulebooks.textsearch import MAX_QUERY_CHARS, clean_query
-from rulesite.httpcache import content_version
 
 from .position_topics import clauses_of_position
 

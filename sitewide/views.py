@@ -5,9 +5,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from pagecache.httpcache import public
 from rulebooks.localize import localize_game, reader_language
 from rulebooks.models import Game
-from rulesite.httpcache import public
 
 from .search import run_search, suggest
 

@@ -32,7 +32,7 @@ def site_content():
 def pytest_configure(config):
     """Register the tests' toy game (tests/toygames/toy_game) through the same mechanism a real
     game uses: the registry finds a package exporting ``GAME``."""
-    from simulator.core import registry
+    from rules.core import registry
 
     registry.add_package("tests.toygames")
 
@@ -46,11 +46,11 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _fresh_page_store():
-    """Every test starts with an empty store of rendered public pages (rulesite.httpcache), no
+    """Every test starts with an empty store of rendered public pages (pagecache.httpcache), no
     stored fragments (rulebooks.fragments) and no search index: a page stored (or an index built) by one test under other settings, rows or
     monkeypatches must not answer the next."""
+    from pagecache.httpcache import STORE, VERSION
     from rulebooks.fragments import FRAGMENTS
-    from rulesite.httpcache import STORE, VERSION
     from sitewide.search import INDEXES
 
     STORE.clear()

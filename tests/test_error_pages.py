@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import RequestDataTooBig
 from django.test import Client, RequestFactory, override_settings
 
-from rulesite import errors
+from sitewide import errors
 
 ASK = "/nl/faq/ask/"
 

@@ -1,4 +1,4 @@
-"""HTTP caching and compression of the public pages (issue 13; rulesite/httpcache.py): every page
+"""HTTP caching and compression of the public pages (issue 13; pagecache/httpcache.py): every page
 type sends Cache-Control and an ETag, answers If-None-Match with 304, carries no cookie, is sent
 compressed, and never outlives a change of the rulebook or FAQ rows it shows."""
 
@@ -13,7 +13,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from faq.models import Entry
-from rulesite import httpcache
+from pagecache import httpcache
 from tests.faq.conftest import load_faq_content, make_entry
 
 PAGES = {

@@ -1,9 +1,13 @@
-"""The layering of the project's own apps, read from the source with ``ast`` (nothing is imported).
+"""The layering of the project's packages, read from the source with ``ast`` (nothing is imported).
 
-Bottom up: ``rulebooks`` (imports neither ``faq`` nor ``sitewide``), ``faq`` (builds on
-``rulebooks``, never imports ``sitewide``), ``sitewide`` (search and the content commands, on top of
-both). No app imports another app's views, and no template tag imports a views module at all:
-what several apps share lives in a non-view module (e.g. ``rulebooks.lookups``).
+:data:`LAYERS`, bottom up: the rules library (``rules``: engine core and games, no Django), the page
+cache, the rulebooks, the simulator's web layer, the FAQ, the online rooms, the site-wide pages
+(search, offline, errors, the content commands) and the project package (settings, URLs,
+ASGI/WSGI). A package imports only packages below it, wherever the import stands (module level,
+inside a function, under ``TYPE_CHECKING``, ``import_module``), so there is no cycle between apps.
+``rules`` imports no Django at all. No app imports another app's views (API and ``*_views``
+modules count as views), and no template tag imports a views module at all: what several apps
+share lives in a non-view module (e.g. ``rulebooks.lookups``).
 
 Each rule is a test of its own and names every offending ``file:line``; the last tests run the
 checker on small made-up files to show that each rule does fail on a bad import.
@@ -19,9 +23,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("rulebooks", "faq", "sitewide", "simulator", "rulesite")
-# What each app must never import (any module of these apps, views or not).
-FORBIDDEN = {"rulebooks": ("faq", "sitewide"), "faq": ("sitewide",)}
+# Bottom up: each package may import the ones before it, never the ones after it.
+LAYERS = ("rules", "pagecache", "rulebooks", "simulator", "faq", "rooms", "sitewide", "rulesite")
+APPS = LAYERS
+# What the rules library must not import besides the packages above it.
+LIBRARY_FORBIDDEN = ("django", "channels", "django_htmx", "template_partials")
 IMPORT_FUNCTIONS = {"import_module", "__import__"}
 
 
@@ -94,13 +100,19 @@ def import_statements(path: str, source: str) -> Iterator[ImportStatement]:
         yield ImportStatement(path, node.lineno, targets)
 
 
+def is_views_module(name: str) -> bool:
+    return name in ("views", "api") or name.endswith("_views")
+
+
 def is_project_views(target: str) -> bool:
-    """A views module of one of the project's apps, or something in it."""
+    """A views module of one of the project's apps (``views``, ``api``, ``*_views``), or something in it."""
     parts = target.split(".")
-    return parts[0] in APPS and "views" in parts[1:]
+    return parts[0] in APPS and any(is_views_module(part) for part in parts[1:])
 
 
 def other_apps_views(statement: ImportStatement) -> str | None:
+    if statement.app == "rulesite":
+        return None  # the project's URL conf and routing are where the apps' views are wired in
     for target in statement.targets:
         if is_project_views(target) and target.split(".")[0] != statement.app:
             return f"{statement.where()}: {statement.app} imports another app's views ({target})"
@@ -117,9 +129,21 @@ def views_in_templatetags(statement: ImportStatement) -> str | None:
 
 
 def upward_import(statement: ImportStatement) -> str | None:
+    """An import of a package at or above the importer's layer (its own package excepted)."""
+    level = LAYERS.index(statement.app)
     for target in statement.targets:
-        if target.split(".")[0] in FORBIDDEN.get(statement.app, ()):
-            return f"{statement.where()}: {statement.app} must not import {target.split('.')[0]} ({target})"
+        top = target.split(".")[0]
+        if top in LAYERS and top != statement.app and LAYERS.index(top) > level:
+            return f"{statement.where()}: {statement.app} must not import {top}, a layer above it ({target})"
+    return None
+
+
+def django_in_library(statement: ImportStatement) -> str | None:
+    if statement.app != "rules":
+        return None
+    for target in statement.targets:
+        if target.split(".")[0] in LIBRARY_FORBIDDEN:
+            return f"{statement.where()}: the rules library must not import {target.split('.')[0]} ({target})"
     return None
 
 
@@ -139,7 +163,7 @@ def violations(rule: Rule, files: Iterable[tuple[str, str]]) -> list[str]:
 @pytest.fixture(scope="module")
 def files():
     found = list(project_files())
-    assert {path.split("/")[0] for path, _ in found} == set(APPS)
+    assert {path.split("/")[0] for path, _ in found} == set(LAYERS)
     return found
 
 
@@ -153,9 +177,25 @@ def test_no_template_tag_imports_a_views_module(files):
     assert not found, "\n".join(found)
 
 
-def test_rulebooks_never_imports_faq_or_sitewide_and_faq_never_imports_sitewide(files):
+def test_every_import_goes_down_the_layers(files):
     found = violations(upward_import, files)
     assert not found, "\n".join(found)
+
+
+def test_the_rules_library_imports_no_django(files):
+    found = violations(django_in_library, files)
+    assert not found, "\n".join(found)
+
+
+def test_every_package_with_python_code_has_a_layer():
+    """A new app gets its place in LAYERS (else nothing above would be checked against it)."""
+    skip = {"tests", "bench", "tools", "docs", "locale", "static", "templates", "staticfiles", "node_modules"}
+    packages = {
+        path.parent.name
+        for path in ROOT.glob("*/__init__.py")
+        if path.parent.name not in skip and not path.parent.name.startswith(".")
+    }
+    assert packages == set(LAYERS)
 
 
 # The checker itself: each rule fails on a bad import and lets the good ones through.
@@ -164,13 +204,22 @@ BAD = [
     (other_apps_views, "faq/views.py", "from rulebooks.views import get_game_or_404\n"),
     (other_apps_views, "faq/feeds.py", "import rulebooks.views\n"),
     (other_apps_views, "sitewide/search.py", "from faq import views\n"),
-    (other_apps_views, "rulesite/errors.py", "def f():\n    from simulator.views import board_context\n"),
+    (other_apps_views, "sitewide/errors.py", "def f():\n    from simulator.views import board_context\n"),
     (other_apps_views, "faq/x.py", "import importlib\nimportlib.import_module('rulebooks.views')\n"),
     (views_in_templatetags, "simulator/templatetags/simulator_tags.py", "from simulator.views import board_context\n"),
     (views_in_templatetags, "simulator/templatetags/simulator_tags.py", "from ..views import board_context\n"),
     (views_in_templatetags, "rulebooks/templatetags/rulebook_tags.py", "from rulebooks import views\n"),
     (views_in_templatetags, "faq/templatetags/faq_tags.py", "import rulebooks.views as v\n"),
+    (other_apps_views, "rooms/presenter.py", "from simulator.api import apply\n"),
+    (other_apps_views, "faq/x.py", "from sitewide.offline_views import manifest\n"),
     (upward_import, "rulebooks/views.py", "from faq.queries import rulings_by_clause\n"),
+    (upward_import, "rules/core/engine.py", "def f():\n    from simulator import scene\n"),
+    (upward_import, "rulebooks/loader.py", "from simulator.scene import BoardScene\n"),
+    (upward_import, "pagecache/httpcache.py", "from rulebooks.models import Game\n"),
+    (upward_import, "simulator/api.py", "from faq.models import Entry\n"),
+    (upward_import, "sitewide/errors.py", "from rulesite import urls\n"),
+    (django_in_library, "rules/games/x/view.py", "from django.utils.translation import gettext\n"),
+    (django_in_library, "rules/core/y.py", "def f():\n    import django\n"),
     (upward_import, "rulebooks/loader.py", "def f():\n    import faq.sync\n"),
     (upward_import, "rulebooks/models.py", "from sitewide import search\n"),
     (upward_import, "faq/views.py", "from sitewide.search import run_search\n"),
@@ -180,7 +229,10 @@ GOOD = [
     (other_apps_views, "faq/views.py", "from rulebooks.lookups import get_game_or_404\n"),
     (other_apps_views, "simulator/urls.py", "from . import views\n"),
     (other_apps_views, "faq/feeds.py", "from django.contrib.syndication.views import Feed\n"),
-    (other_apps_views, "rulesite/urls.py", "from .views import favicon\n"),
+    (other_apps_views, "rulesite/urls.py", "from sitewide.site_views import favicon\n"),
+    (upward_import, "rooms/presenter.py", "from simulator.scene import BoardScene\nfrom rules.core import engine\n"),
+    (upward_import, "rulesite/urls.py", "from simulator import api\n"),
+    (django_in_library, "rules/core/engine.py", "from dataclasses import dataclass\nfrom rules.core import codec\n"),
     (views_in_templatetags, "rulebooks/templatetags/rulebook_tags.py", "from rulebooks.rendering import X\n"),
     (views_in_templatetags, "simulator/views.py", "from simulator.views import board_context\n"),
     (upward_import, "faq/views.py", "from rulebooks.models import Clause\n"),

@@ -1,6 +1,6 @@
 -- wrk script (bench/bench_http.py): every request asks for an address never asked before, the
 -- path with "cold=<run>-<thread>-<n>" added to its query string, so the site's per-process store
--- of rendered pages (rulesite/httpcache.py) never answers and every request is rendered.
+-- of rendered pages (pagecache/httpcache.py) never answers and every request is rendered.
 -- wrk ... -s bench/http/cold.lua URL -- <run>   (<run>: any word, different for every run)
 
 thread_id = 0 -- set per thread by setup(); a global, so that thread:set reaches it

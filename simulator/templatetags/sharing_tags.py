@@ -21,10 +21,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rules.core.registry import get_game
+from rules.core.scenarios import ScenarioError
 from simulator import sharing
 from simulator.addressing import Address, BadAddress, parse_step
-from simulator.core.registry import get_game
-from simulator.core.scenarios import ScenarioError
 from simulator.timelines import scenario_timeline
 
 register = template.Library()

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from rules.core.registry import get_game
+from rules.core.scenarios import ScenarioError
 from simulator.addressing import Address
-from simulator.core.registry import get_game
-from simulator.core.scenarios import ScenarioError
 from simulator.presenter import board_context
 from simulator.timelines import scenario_timeline
 

@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from simulator.core import codec
+from rules.core import codec
 from tests.colour_vision import SIMULATIONS, delta_e76, lab, linear, simulate
 
 pytestmark = pytest.mark.browser
@@ -166,9 +166,9 @@ def _pools(blood):
 def test_set_up_the_worked_monster_example_by_tapping_and_play_its_monster_turn(request, site, device):
     """Issue 11: from an empty board, by taps and the turn fields only, build the rulebook's worked
     monster example, play card 10, and end where the ff-monster-voorbeeld scenario ends."""
-    from simulator.core.registry import get_game
-    from simulator.core.scenarios import load_scenario
-    from simulator.core.timeline import from_scenario
+    from rules.core.registry import get_game
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
 
     page = request.getfixturevalue(device)
     engine = get_game("finstere-flure").engine

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from simulator.core.registry import get_game
+from rules.core.registry import get_game
 
 pytestmark = pytest.mark.browser
 
@@ -111,8 +111,8 @@ def test_finstere_flure_the_monster_pushes_a_stone_set_up_by_tapping(phone, site
 
 
 def test_betoverde_torens_a_tower_onto_wizards_from_the_example(phone, site):
-    from simulator.core.scenarios import load_scenario
-    from simulator.core.timeline import from_scenario
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
 
     engine = get_game("betoverde-torens").engine
     start = from_scenario(engine, load_scenario("betoverde-torens", "bt-toren-over-tovenaar")).frames[0].state

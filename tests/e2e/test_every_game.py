@@ -28,13 +28,13 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from simulator.core import codec
-from simulator.core.bots import play, random_bots
-from simulator.core.codec import Log
-from simulator.core.engine import CHANCE, TERMINAL
-from simulator.core.registry import all_games, get_game
-from simulator.core.replay import advance
-from simulator.core.setup import validate_setup
+from rules.core import codec
+from rules.core.bots import play, random_bots
+from rules.core.codec import Log
+from rules.core.engine import CHANCE, TERMINAL
+from rules.core.registry import all_games, get_game
+from rules.core.replay import advance
+from rules.core.setup import validate_setup
 from tests.colour_vision import CONDITIONS, contrast, delta_e76, lab, seen_as
 from tests.toygames.site import add_every_game_to_site
 
@@ -136,7 +136,7 @@ def finished_log(slug: str) -> Log:
 
 def turn_of(slug: str, log: Log) -> tuple[int, list]:
     """The number of actions of the move or turn the log's last action belongs to, and their events."""
-    from simulator.core.timeline import from_log
+    from rules.core.timeline import from_log
     from simulator.scene import turn_start
 
     engine = get_game(slug).engine
@@ -328,7 +328,7 @@ def test_tapping_a_target_that_is_not_offered_says_why_with_its_clause_beside_th
     """Issue 24: on a phone, a tap on a square or piece that is not offered shows the reason beside
     the board with its § (the clause the view-model's ``explain`` cites for that very target), and
     every target that may be asked about is a thumb's size (24 x 24 CSS px)."""
-    from simulator.core.timeline import from_log
+    from rules.core.timeline import from_log
 
     page = device
     spec = get_game(slug)

@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from simulator.core.scenario_texts import load_texts
-from simulator.core.scenarios import load_scenario
+from rules.core.scenario_texts import load_texts
+from rules.core.scenarios import load_scenario
 
 pytestmark = pytest.mark.browser
 

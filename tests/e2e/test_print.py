@@ -11,10 +11,10 @@ from django.utils.translation import gettext, override
 from pypdf import PdfReader
 
 from rulebooks.models import Clause, Game
+from rules.core.registry import get_game
+from rules.core.scenario_files import scenario_paths
 from simulator import sharing
 from simulator.addressing import Address
-from simulator.core.registry import get_game
-from simulator.core.scenario_files import scenario_paths
 from simulator.timelines import scenario_timeline
 
 pytestmark = pytest.mark.browser

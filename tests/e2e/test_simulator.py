@@ -88,7 +88,7 @@ def test_new_game_form_and_a_seeded_card_draw(page, site):
     # The seed is the driver's: it travels in the log, not in the engine's setup.
     from urllib.parse import parse_qs, urlparse
 
-    from simulator.core import codec
+    from rules.core import codec
 
     log = codec.decode(parse_qs(urlparse(page.url).query)["log"][0])
     assert log.seed == 7 and log.setup == {"players": 2, "dmaufbau": False}
@@ -131,8 +131,8 @@ def _board_pages():
     step whose board has tappable pieces (a group of links) where the game has one."""
     from pathlib import Path
 
-    from simulator.core.registry import all_games
-    from simulator.core.scenario_files import scenario_paths
+    from rules.core.registry import all_games
+    from rules.core.scenario_files import scenario_paths
 
     content = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
     out = []

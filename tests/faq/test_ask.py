@@ -317,7 +317,7 @@ def test_the_default_cache_is_shared_by_worker_processes():
     from rulesite.settings import cache_settings
 
     assert cache_settings({})["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
-    assert cache_settings({"DJANGO_CACHE_DIR": "/srv/cache"})["BACKEND"] == "rulesite.filecache.AtomicAddFileBasedCache"
+    assert cache_settings({"DJANGO_CACHE_DIR": "/srv/cache"})["BACKEND"] == "pagecache.filecache.AtomicAddFileBasedCache"
     assert cache_settings({"REDIS_URL": "redis://localhost:6379/0"})["BACKEND"].endswith("RedisCache")
     cache = caches["default"]
     assert isinstance(cache, DatabaseCache)  # what the tests (and the site by default) use

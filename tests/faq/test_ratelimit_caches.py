@@ -6,7 +6,7 @@ Django's own FileBasedCache.add checks and then writes, so there several callers
 import threading
 
 from faq import ratelimit
-from rulesite.filecache import AtomicAddFileBasedCache
+from pagecache.filecache import AtomicAddFileBasedCache
 
 
 def at_once(count, work):
@@ -43,7 +43,7 @@ def test_an_expired_entry_can_be_added_again(tmp_path):
 
 
 def test_the_rate_limit_holds_across_processes_sharing_a_cache_directory(tmp_path, settings):
-    settings.CACHES = {"default": {"BACKEND": "rulesite.filecache.AtomicAddFileBasedCache", "LOCATION": str(tmp_path)}}
+    settings.CACHES = {"default": {"BACKEND": "pagecache.filecache.AtomicAddFileBasedCache", "LOCATION": str(tmp_path)}}
     settings.FAQ_QUESTION_RATE = (5, 600)
 
     class Request:

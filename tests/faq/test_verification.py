@@ -24,9 +24,9 @@ class Report:
 
 @pytest.fixture
 def fake_engine(monkeypatch):
-    """Stand in for simulator.core.scenarios: results per scenario id, calls counted."""
+    """Stand in for rules.core.scenarios: results per scenario id, calls counted."""
     results, calls = {}, []
-    from simulator.core import scenarios
+    from rules.core import scenarios
 
     real = scenarios.check_scenario
 
@@ -36,7 +36,7 @@ def fake_engine(monkeypatch):
             return results[scenario_id]
         return real(game, scenario_id)  # the real scenarios replay for real
 
-    monkeypatch.setattr("simulator.core.scenarios.check_scenario", check_scenario)
+    monkeypatch.setattr("rules.core.scenarios.check_scenario", check_scenario)
     verification.clear_cache()
     yield results, calls
     verification.clear_cache()
@@ -80,7 +80,7 @@ def test_the_badge_is_never_a_stored_flag():
 
 
 def test_without_the_simulator_nothing_is_verified_and_nothing_breaks(monkeypatch):
-    monkeypatch.setitem(sys.modules, "simulator.core.scenarios", None)  # import fails
+    monkeypatch.setitem(sys.modules, "rules.core.scenarios", None)  # import fails
     verification.clear_cache()
     assert not verification.is_verified("betoverde-torens", "iets")
     assert "cannot replay" in verification.replay("betoverde-torens", "iets").problems[0]
@@ -91,7 +91,7 @@ def test_a_crashing_replay_counts_as_not_verified(fake_engine, monkeypatch):
     def boom(game, scenario_id):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(sys.modules["simulator.core.scenarios"], "check_scenario", boom)
+    monkeypatch.setattr(sys.modules["rules.core.scenarios"], "check_scenario", boom)
     assert not verification.is_verified("betoverde-torens", "x")
     assert "engine bug" in verification.replay("betoverde-torens", "x").problems[0]
 

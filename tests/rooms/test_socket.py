@@ -192,7 +192,7 @@ def test_a_seat_never_receives_another_seats_cards(application):
         return final, {name: text_of(c.messages) for name, c in clients.items()}
 
     game, clients_text = run(body)
-    from simulator.games.betoverde_torens.labels import card as card_name  # the room is English
+    from rules.games.betoverde_torens.labels import card as card_name  # the room is English
 
     assert len(game.events) > 10 and all(clients_text.values())
     for seat, other in (("red", "blue"), ("blue", "red")):

@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 
 from rooms import gamestate, services
 from rooms.models import Connection, PlayedGame, Room, Seat
-from simulator.core.codec import log_from_json
-from simulator.core.registry import get_game
+from rules.core.codec import log_from_json
+from rules.core.registry import get_game
 
 from .helpers import Client, fresh, run, seated_room
 
@@ -242,7 +242,7 @@ def test_message_sequences_of_three_people_keep_turns_departures_and_hands(appli
 
 def check_no_hand_leaks(table: Table, engine: Any) -> None:
     """Every room a seat received, at its version, holds no other seat's hand (when the hands differ)."""
-    from simulator.games.betoverde_torens.labels import card as card_name
+    from rules.games.betoverde_torens.labels import card as card_name
 
     names = {s.pk: fresh(s).seat if Seat.objects.filter(pk=s.pk).exists() else "" for s in table.seats}
     for i, client in enumerate(table.clients):

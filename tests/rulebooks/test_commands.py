@@ -63,7 +63,7 @@ def test_loadrules_is_idempotent_and_refuses_broken_content(tmp_path, settings):
 
 
 def test_checkrules_fails_naming_the_file_of_a_scenario_that_does_not_replay(monkeypatch, capsys):
-    from simulator.core.scenarios import ScenarioReport
+    from rules.core.scenarios import ScenarioReport
 
     real = __import__("rulebooks.loader", fromlist=["check_scenario"]).check_scenario
 
@@ -77,6 +77,6 @@ def test_checkrules_fails_naming_the_file_of_a_scenario_that_does_not_replay(mon
         call_command("checkrules", "--no-seeds")
     err = capsys.readouterr().err
     assert (
-        "simulator/games/finstere_flure/scenarios/ff-steen-schuiven.toml:0: "
+        "rules/games/finstere_flure/scenarios/ff-steen-schuiven.toml:0: "
         "step 1: expected figures.red2.at = [5, 2], found [5, 3]"
     ) in err

@@ -132,7 +132,7 @@ def test_unknown_cross_reference_and_unknown_demo_scenario_fail_with_file_and_li
     assert "rulebooks/content/aa-game/rulebook.md:15: [[aa-bestaat-niet]] in clause 'aa-regel' refers to an unknown clause" in found
     assert any(
         f.startswith("rulebooks/content/aa-game/rulebook.md:17: demo of clause 'aa-regel' refers to unknown scenario 'aa-nergens'")
-        and "simulator/games/aa_game/scenarios/aa-nergens.toml" in f
+        and "rules/games/aa_game/scenarios/aa-nergens.toml" in f
         for f in found
     ), found
 

@@ -10,9 +10,9 @@ from django.core.management.base import CommandError
 from rulebooks.glossary import Term
 from rulebooks.parsing import parse_book
 from rulebooks.translations import BookTranslation, compare_books, numbers, read_translation, skeleton
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenario_texts import load_texts, scenario_in, texts_problems
-from simulator.core.scenarios import load_scenario
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenario_texts import load_texts, scenario_in, texts_problems
+from rules.core.scenarios import load_scenario
 
 SOURCE = """+++
 slug = "toy"
@@ -198,7 +198,7 @@ def test_a_scenario_shown_in_another_language_keeps_its_steps():
 
 
 def test_a_caption_count_that_differs_from_the_steps_is_reported(tmp_path, monkeypatch):
-    from simulator.core import scenario_texts
+    from rules.core import scenario_texts
 
     scenario = load_scenario("torens-en-dieven", "td-bereik-eigen-tegel")
     path = tmp_path / "en.toml"

@@ -9,8 +9,8 @@ from django.utils.html import escape
 
 from faq.models import Entry
 from rulebooks.models import Clause, ClauseTranslation
-from simulator.core.scenario_texts import load_texts
-from simulator.core.scenarios import load_scenario
+from rules.core.scenario_texts import load_texts
+from rules.core.scenarios import load_scenario
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 

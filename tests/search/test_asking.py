@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from faq.models import Entry, Phrasing, SuggestionAnswer
+from pagecache.httpcache import content_version
 from rulebooks.models import Clause
-from rulesite.httpcache import content_version
 from tests.faq.conftest import make_entry
 
 pytestmark = pytest.mark.usefixtures("faq")

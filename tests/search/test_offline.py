@@ -16,10 +16,10 @@ from django.test import Client
 from PIL import Image
 
 from faq.models import Entry
+from pagecache import httpcache
 from rulebooks.models import Clause, Game
 from rulebooks.search.analysis import word_tokens
-from rulesite import httpcache
-from simulator.core.registry import all_games
+from rules.core.registry import all_games
 from simulator.timelines import scenario_timeline
 from tests.simulator_web.test_toy_game import toy  # noqa: F401 - the toy game's rulebook rows
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from simulator.core.engine import Engine, RuleError
+from rules.core.engine import Engine, RuleError
 
 
 def refusal(engine: Engine[Any], state: Any, action: str) -> RuleError:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulebooks.glossary import LANGUAGES, glossary_path, inconsistencies, read_glossary
-from simulator.core.registry import all_games
+from rules.core.registry import all_games
 
 CONTENT = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
 GAMES = [spec for spec in all_games() if (CONTENT / spec.slug).is_dir()]

@@ -1,4 +1,4 @@
-"""simulator.core.bots and simulator.core.replay: sampling chance nodes, seeded draws, bots playing
+"""rules.core.bots and rules.core.replay: sampling chance nodes, seeded draws, bots playing
 whole games and exact replays (game-independent; a toy coin game, then Finstere Flure)."""
 
 import random
@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from simulator.core.bots import RandomBot, next_action, play, random_bots
-from simulator.core.chance import sample, seeded_draw
-from simulator.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError
-from simulator.core.messages import Catalogue, Messages
-from simulator.core.replay import DRAW, ReplayError, advance, replay
+from rules.core.bots import RandomBot, next_action, play, random_bots
+from rules.core.chance import sample, seeded_draw
+from rules.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError
+from rules.core.messages import Catalogue, Messages
+from rules.core.replay import DRAW, ReplayError, advance, replay
 
 
 @dataclass(frozen=True)
@@ -161,8 +161,8 @@ def test_an_action_that_is_not_text_is_refused_citing_the_refusal_clause():
 
 
 def test_with_the_finstere_flure_engine():
-    from simulator.core.setup import validate_setup
-    from simulator.games.finstere_flure import ENGINE
+    from rules.core.setup import validate_setup
+    from rules.games.finstere_flure import ENGINE
 
     start = ENGINE.initial_state(validate_setup(ENGINE, {"players": 3}))
     game = play(ENGINE, start, random_bots(ENGINE, start), random.Random(11))

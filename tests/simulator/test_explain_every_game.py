@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import RuleError
-from simulator.core.registry import GameSpec, all_games, get_game
-from simulator.core.setup import validate_setup
-from simulator.core.tapping import tap_options
+from rules.core.bots import play, random_bots
+from rules.core.engine import RuleError
+from rules.core.registry import GameSpec, all_games, get_game
+from rules.core.setup import validate_setup
+from rules.core.tapping import tap_options
 from tests.rulebook_ids import clause_ids, rulebook_path
 
 GAMES = [spec.slug for spec in all_games()]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core.registry import GameSpec, all_games
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import load_scenario, replay
+from rules.core.registry import GameSpec, all_games
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import load_scenario, replay
 from simulator.presenter import caption_clause_of
 from tests.rulebook_ids import clause_ids, rulebook_path
 

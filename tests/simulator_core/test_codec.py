@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.codec import MAX_TOKEN_CHARS, CodecError, Log, decode, encode, log_from_json
+from rules.core.codec import MAX_TOKEN_CHARS, CodecError, Log, decode, encode, log_from_json
 
 setups = st.fixed_dictionaries({"players": st.integers(2, 7), "dmaufbau": st.booleans()})
 seeds = st.none() | st.integers(-(2**40), 2**40)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core.bots import SeatView, next_action, play, random_bots
-from simulator.core.engine import CHANCE, TERMINAL, RuleError
-from simulator.core.registry import GameSpec, all_games
-from simulator.core.setup import random_setup, validate_setup
+from rules.core.bots import SeatView, next_action, play, random_bots
+from rules.core.engine import CHANCE, TERMINAL, RuleError
+from rules.core.registry import GameSpec, all_games
+from rules.core.setup import random_setup, validate_setup
 from tests.rulebook_ids import clause_ids as rulebook_clause_ids
 from tests.rulebook_ids import rulebook_path
 
@@ -242,13 +242,13 @@ def test_bots_see_only_their_seats_view(spec: GameSpec):
 
 
 def test_core_and_games_never_import_django():
-    names = ["simulator.core." + p.stem for p in (ROOT / "simulator" / "core").glob("*.py") if p.stem != "__init__"]
-    names += ["simulator.games." + p.name for p in (ROOT / "simulator" / "games").iterdir() if (p / "__init__.py").exists()]
+    names = ["rules.core." + p.stem for p in (ROOT / "simulator" / "core").glob("*.py") if p.stem != "__init__"]
+    names += ["rules.games." + p.name for p in (ROOT / "simulator" / "games").iterdir() if (p / "__init__.py").exists()]
     code = (
         "import importlib, sys\n"
         f"for name in {names!r}:\n"
         "    importlib.import_module(name)\n"
-        "from simulator.core.registry import all_games\n"
+        "from rules.core.registry import all_games\n"
         "assert all_games()\n"
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(','.join(bad))\n"

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from simulator.core.engine import EngineError
-from simulator.core.inputs import is_digits
-from simulator.core.registry import GameSpec
+from rules.core.engine import EngineError
+from rules.core.inputs import is_digits
+from rules.core.registry import GameSpec
 
 from .test_contract import GAMES, sampled
 
@@ -47,7 +47,7 @@ def test_an_action_with_odd_digits_is_refused_by_the_rules_not_a_crash(spec: Gam
 
 
 def test_betoverde_torens_tower_with_a_superscript_nine_is_refused():
-    from simulator.core.registry import get_game
+    from rules.core.registry import get_game
 
     engine = get_game("betoverde-torens").engine
     for state in sampled("betoverde-torens", limit=200):

@@ -1,4 +1,4 @@
-"""simulator.core.inputs, the one reader of visitor input: what Python's own parsers would turn into
+"""rules.core.inputs, the one reader of visitor input: what Python's own parsers would turn into
 a RecursionError or a ValueError (review 2026-11-30, defect 2) is an InputError naming the field."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator.core.inputs import MAX_DEPTH, MAX_INT_DIGITS, InputError, nesting_depth, parse_int, parse_json
+from rules.core.inputs import MAX_DEPTH, MAX_INT_DIGITS, InputError, nesting_depth, parse_int, parse_json
 
 # Strings full of the characters the depth scan must see through.
 TRICKY_TEXT = st.text(alphabet='[]{}"\\ab,: \n', max_size=12)
@@ -85,9 +85,9 @@ def test_whole_numbers_and_their_range():
 @pytest.mark.parametrize("text", ["٣", "²", "①", "3\n", "--4", "+4", " 4"])
 def test_a_setup_number_from_a_form_is_ascii_digits_only(text):
     """The new-game form's numbers: int() reads "٣" and "3\\n", the form must refuse them by name."""
-    from simulator.core.engine import PositionError
-    from simulator.core.registry import get_game
-    from simulator.core.setup import validate_setup
+    from rules.core.engine import PositionError
+    from rules.core.registry import get_game
+    from rules.core.setup import validate_setup
 
     engine = get_game("finstere-flure").engine
     name = next(o.name for o in engine.setup_options() if o.kind == "int")

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core import messages
-from simulator.core.messages import Catalogue, Messages, _Fill
-from simulator.core.registry import all_games
+from rules.core import messages
+from rules.core.messages import Catalogue, Messages, _Fill
+from rules.core.registry import all_games
 
 CATALOGUE = Catalogue(
     "nl",
@@ -64,9 +64,9 @@ def test_every_sentence_of_random_games_is_the_one_string_formatter_writes(spec)
     """Events, refusals and results of a few seeded random games, in every language."""
     import random
 
-    from simulator.core.bots import next_action, random_bots
-    from simulator.core.engine import EngineError, RuleError
-    from simulator.core.setup import random_setup
+    from rules.core.bots import next_action, random_bots
+    from rules.core.engine import EngineError, RuleError
+    from rules.core.setup import random_setup
 
     engine = spec.engine
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.codec import Log
-from simulator.core.scenarios import ScenarioError, parse_scenario, replay, resolve, start_state
-from simulator.core.timeline import TimelineError, from_log, from_scenario
+from rules.core.codec import Log
+from rules.core.scenarios import ScenarioError, parse_scenario, replay, resolve, start_state
+from rules.core.timeline import TimelineError, from_log, from_scenario
 from tests.toygames.toy_game import ENGINE
 
 GOOD = """
@@ -190,7 +190,7 @@ observation = { a = { counter = 2 }, b = { coin = true } }
 
 
 def _scenario_file(tmp_path, monkeypatch, text):
-    import simulator.core.scenarios as scenarios
+    import rules.core.scenarios as scenarios
 
     path = tmp_path / "optellen.toml"
     path.write_text(text, encoding="utf-8")
@@ -201,7 +201,7 @@ def _scenario_file(tmp_path, monkeypatch, text):
 def test_a_scenario_file_is_parsed_once_per_version(tmp_path, monkeypatch):
     import os
 
-    from simulator.core.scenarios import load_scenario
+    from rules.core.scenarios import load_scenario
 
     path = _scenario_file(tmp_path, monkeypatch, GOOD)
     first = load_scenario("toy", "optellen")
@@ -216,7 +216,7 @@ def test_a_scenario_file_is_parsed_once_per_version(tmp_path, monkeypatch):
 def test_replaying_a_shared_scenario_leaves_it_unchanged(tmp_path, monkeypatch):
     import copy
 
-    from simulator.core.scenarios import load_scenario
+    from rules.core.scenarios import load_scenario
 
     _scenario_file(tmp_path, monkeypatch, GOOD)
     scenario = load_scenario("toy", "optellen")
@@ -226,7 +226,7 @@ def test_replaying_a_shared_scenario_leaves_it_unchanged(tmp_path, monkeypatch):
 
 
 def test_a_timeline_knows_its_token_and_whether_it_is_the_scenario_as_written():
-    from simulator.core import codec
+    from rules.core import codec
 
     scenario = parse_scenario(GOOD, "toy", "optellen")
     timeline = from_scenario(ENGINE, scenario)
@@ -249,8 +249,8 @@ def test_a_timeline_knows_its_token_and_whether_it_is_the_scenario_as_written():
     ids=["no-actions", "position", "long-unicode-seed", "scenario-bots"],
 )
 def test_branch_tokens_are_exactly_the_codecs_tokens(log):
-    from simulator.core import codec
-    from simulator.core.timeline import branch_encoder
+    from rules.core import codec
+    from rules.core.timeline import branch_encoder
 
     encode = branch_encoder(log)
     for actions in [("add:1",), ("add:2",), ("a", "b", "c"), ('quote"back\\slash',), ("€",), ()]:

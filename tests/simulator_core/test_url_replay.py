@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core import codec
-from simulator.core.bots import play, random_bots
-from simulator.core.codec import Log
-from simulator.core.registry import all_games
-from simulator.core.setup import random_setup
-from simulator.core.timeline import from_log
+from rules.core import codec
+from rules.core.bots import play, random_bots
+from rules.core.codec import Log
+from rules.core.registry import all_games
+from rules.core.setup import random_setup
+from rules.core.timeline import from_log
 
 
 @pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)

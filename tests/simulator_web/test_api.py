@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebooks.models import Game
-from simulator.core import codec
-from simulator.core.codec import Log
-from simulator.core.registry import get_engine
+from rules.core import codec
+from rules.core.codec import Log
+from rules.core.registry import get_engine
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 API = "/api/v1/games/"
@@ -42,7 +42,7 @@ def test_games_lists_the_four_games_and_which_have_an_engine(client):
 
 
 def test_each_applied_action_carries_the_position_after_it(client):
-    from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
+    from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
 
     data = post(client, {"position": WORKED_EXAMPLE_POSITION, "apply": ["monster"] * 10}).json()
     results = data["results"]
@@ -60,9 +60,9 @@ def test_each_applied_action_carries_the_position_after_it(client):
 def test_a_seeded_draw_is_reproducible_and_stored_as_the_drawn_card(client):
     import random
 
-    from simulator.core.bots import RandomBot, play
-    from simulator.core.setup import validate_setup
-    from simulator.games.finstere_flure import ENGINE
+    from rules.core.bots import RandomBot, play
+    from rules.core.setup import validate_setup
+    from rules.games.finstere_flure import ENGINE
 
     # Random players play round one until the first monster card is to be turned over.
     start = ENGINE.initial_state(validate_setup(ENGINE, {"players": 2}))

@@ -48,7 +48,7 @@ def test_the_documented_error_names_the_field():
 def test_the_api_documentation_is_a_page_of_the_site(client, lang):
     """The simulator's JSON box links to the position format: docs/API.md rendered on the site, with
     every registered game's reference (action grammar and position format from its package)."""
-    from simulator.core.registry import all_games
+    from rules.core.registry import all_games
 
     response = client.get(f"/{lang}/api/")
     assert response.status_code == 200

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.core import codec
-from simulator.core.codec import Log
-from simulator.core.registry import all_games
+from rules.core import codec
+from rules.core.codec import Log
+from rules.core.registry import all_games
 
 GAMES = [spec for spec in all_games() if spec.editor is not None and spec.slug != "toy-game"]
 

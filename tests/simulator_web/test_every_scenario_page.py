@@ -4,8 +4,8 @@ found here (dt-riss-exil gave a 500 for a companion in the exile)."""
 
 import pytest
 
-from simulator.core.registry import all_games
-from simulator.core.scenario_files import scenario_paths
+from rules.core.registry import all_games
+from rules.core.scenario_files import scenario_paths
 from simulator.timelines import scenario_timeline
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.usefixtures("rulebooks")
 PAGES = [
     (s.slug, sid, scenario_timeline(s.engine, sid).last)
     for s in all_games()
-    if type(s.engine).__module__.startswith("simulator.games.")
+    if type(s.engine).__module__.startswith("rules.games.")
     for sid in scenario_paths(s.slug)
 ]
 

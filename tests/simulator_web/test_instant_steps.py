@@ -7,15 +7,15 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from django.test import Client
 
-from rulesite.httpcache import STORE
+from pagecache.httpcache import STORE
+from rules.core import codec
+from rules.core.bots import play, random_bots
+from rules.core.codec import Log
+from rules.core.registry import all_games, get_game
+from rules.core.scenario_files import scenario_paths
+from rules.core.setup import random_setup
+from rules.core.timeline import Timeline, TimelineError, from_log
 from simulator import timelines
-from simulator.core import codec
-from simulator.core.bots import play, random_bots
-from simulator.core.codec import Log
-from simulator.core.registry import all_games, get_game
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.setup import random_setup
-from simulator.core.timeline import Timeline, TimelineError, from_log
 from simulator.presenter import LOG_WINDOW
 from simulator.timelines import CACHE, TimelineCache
 
@@ -24,7 +24,7 @@ FF = "finstere-flure"
 SIM = f"/nl/{FF}/sim/"
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sim"}
 # The site's games (not the tests' toy game, which has no rulebook in the database).
-GAMES = [s.slug for s in all_games() if type(s.engine).__module__.startswith("simulator.games.") and scenario_paths(s.slug)]
+GAMES = [s.slug for s in all_games() if type(s.engine).__module__.startswith("rules.games.") and scenario_paths(s.slug)]
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import json
 import pytest
 from django.test import Client
 
-from simulator.core import codec
-from simulator.core.codec import Log
+from rules.core import codec
+from rules.core.codec import Log
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 SCENARIO = "bt-eigen-tovenaar"

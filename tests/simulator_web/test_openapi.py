@@ -19,8 +19,8 @@ from schemathesis.config._checks import NegativeDataRejectionConfig
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from rules.core.scenario_files import scenario_paths
 from simulator import api_urls
-from simulator.core.scenario_files import scenario_paths
 
 OPENAPI = "/api/v1/openapi.json"
 GAMES = ("finstere-flure", "betoverde-torens", "der-dunkle-turm", "torens-en-dieven")

@@ -6,12 +6,12 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from django.test import Client
 
-from simulator.core import codec
-from simulator.core.codec import Log
-from simulator.core.registry import get_engine
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import load_scenario
-from simulator.core.timeline import from_scenario
+from rules.core import codec
+from rules.core.codec import Log
+from rules.core.registry import get_engine
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import load_scenario
+from rules.core.timeline import from_scenario
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 SIM = "/nl/finstere-flure/sim/"

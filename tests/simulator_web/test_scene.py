@@ -16,13 +16,13 @@ from django.template.loader import get_template
 
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause, Game
+from rules.core import codec
+from rules.core.bots import play, random_bots
+from rules.core.codec import Log
+from rules.core.engine import CHANCE
+from rules.core.registry import get_game
+from rules.core.replay import advance
 from simulator import scene
-from simulator.core import codec
-from simulator.core.bots import play, random_bots
-from simulator.core.codec import Log
-from simulator.core.engine import CHANCE
-from simulator.core.registry import get_game
-from simulator.core.replay import advance
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 FF = "/nl/finstere-flure/sim/"
@@ -139,8 +139,8 @@ def test_companions_in_the_camp_are_tapped_after_enlarging_the_camp(client):
 def test_what_happened_lists_the_monsters_whole_turn_with_every_events_clause(client):
     """Finstere Flure's worked example played at once: the card and every monster step with their
     events (the push and the crush first, then the walk through the wall), not only the last step."""
-    from simulator.core.scenarios import load_scenario
-    from simulator.core.timeline import from_scenario
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
 
     engine = get_game("finstere-flure").engine
     timeline = from_scenario(engine, load_scenario("finstere-flure", "ff-monster-voorbeeld"))

@@ -13,11 +13,11 @@ import pytest
 from django.test import Client
 from PIL import Image, ImageStat
 
+from pagecache import httpcache
 from rulebooks.models import Clause, Game
-from rulesite import httpcache
+from rules.core.registry import all_games
+from rules.core.scenario_files import scenario_paths
 from simulator import preview
-from simulator.core.registry import all_games
-from simulator.core.scenario_files import scenario_paths
 from simulator.timelines import scenario_timeline
 from tests.faq.conftest import load_faq_content
 from tests.simulator_web.test_toy_game import toy  # noqa: F401 - the toy game's rulebook rows

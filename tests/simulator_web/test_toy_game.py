@@ -14,9 +14,9 @@ import pytest
 from rulebooks.models import Clause, Game, Section
 from rulebooks.parsing import parse_file
 from rulebooks.rendering import render_markdown
-from simulator.core import codec
-from simulator.core.codec import Log
-from simulator.core.registry import get_game
+from rules.core import codec
+from rules.core.codec import Log
+from rules.core.registry import get_game
 from tests.toygames.toy_game import RULEBOOK
 
 SIM = "/nl/toy-game/sim/"

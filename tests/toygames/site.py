@@ -9,7 +9,7 @@ from pathlib import Path
 from rulebooks.models import Clause, Game, Section
 from rulebooks.parsing import parse_file
 from rulebooks.rendering import render_markdown
-from simulator.core.registry import all_games
+from rules.core.registry import all_games
 
 
 def add_to_site(slug: str, rulebook: Path) -> Game:

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from faq.transfer import ImportRefused, import_data
-from simulator.core.inputs import InputError, parse_json
+from rules.core.inputs import InputError, parse_json
 
 MAX_DEPTH = 16  # an export nests five levels deep
 

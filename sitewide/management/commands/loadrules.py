@@ -9,8 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from faq.sync import deploy_problems, sync_curated
+from pagecache.httpcache import bump
 from rulebooks.loader import ContentError, plan_load, read_content, store_content
-from rulesite.httpcache import bump
 
 
 class Command(BaseCommand):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from simulator.core.engine import Event
-from simulator.core.setup import validate_setup
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.engine import Event
+from rules.core.setup import validate_setup
+from rules.games.betoverde_torens import ENGINE
 from tests.rulebook_ids import clause_ids, rulebook_path
 from tests.simulator.refusals import refusal
 

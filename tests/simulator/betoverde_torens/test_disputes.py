@@ -2,8 +2,8 @@
 what the rulebook says."""
 
 
-from simulator.core.engine import CHANCE
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.engine import CHANCE
+from rules.games.betoverde_torens import ENGINE
 
 from .support import clauses, keys, new_game, play, pos_of, refused, spaces, state
 
@@ -771,7 +771,7 @@ def test_bt_teams_einde_one_teammate_done_is_not_enough():
 
 
 def test_bt_hand_aanvullen_last_card_of_the_deck_first_then_the_discard_pile_is_reshuffled():
-    from simulator.games.betoverde_torens.cards import CODES, FULL_DECK
+    from rules.games.betoverde_torens.cards import CODES, FULL_DECK
 
     full = dict(zip(CODES, FULL_DECK, strict=True))
     hands = {"red": ["w1", "t1", "x1"], "blue": ["w2", "t2", "x2"]}

@@ -4,9 +4,9 @@ clause it checks and asserts what the rulebook says."""
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError
-from simulator.games.betoverde_torens import ENGINE
-from simulator.games.betoverde_torens.cards import CODES, FULL_DECK
+from rules.core.engine import CHANCE, PositionError
+from rules.games.betoverde_torens import ENGINE
+from rules.games.betoverde_torens.cards import CODES, FULL_DECK
 
 from .support import clauses, keys, play, pos_of, refused, spaces, state
 

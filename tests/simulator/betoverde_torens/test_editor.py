@@ -1,6 +1,6 @@
-"""The position editor (simulator.games.betoverde_torens.editor): what each tool does, the editor's
+"""The position editor (rules.games.betoverde_torens.editor): what each tool does, the editor's
 own refusals in nl/de/en citing their clause, the fields, and a fuzz test through
-``simulator.core.editor.apply_edit`` (nothing but EditError, every position read by the engine)."""
+``rules.core.editor.apply_edit`` (nothing but EditError, every position read by the engine)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import play as bot_play
-from simulator.core.bots import random_bots
-from simulator.core.editor import EditError, apply_edit, apply_fields, judged
-from simulator.core.setup import validate_setup
-from simulator.games.betoverde_torens import EDITOR, ENGINE, GAME
-from simulator.games.betoverde_torens.editor import CLAUSES, Refusal
+from rules.core.bots import play as bot_play
+from rules.core.bots import random_bots
+from rules.core.editor import EditError, apply_edit, apply_fields, judged
+from rules.core.setup import validate_setup
+from rules.games.betoverde_torens import EDITOR, ENGINE, GAME
+from rules.games.betoverde_torens.editor import CLAUSES, Refusal
 
 from .support import position, rulebook_clauses, spaces
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core.tapping import tap_options
-from simulator.games.betoverde_torens import ENGINE, GAME
+from rules.core.tapping import tap_options
+from rules.games.betoverde_torens import ENGINE, GAME
 
 from .support import rulebook_clauses, spaces, state
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.engine import CHANCE
+from rules.games.betoverde_torens import ENGINE
 
 from .support import TOWERS_ONLY, clauses, keys, play, pos_of, refused, state
 
@@ -66,7 +66,7 @@ def test_bt_hand_aanvullen_reshuffles_the_discard_pile():
 
 
 def _all_but(used):
-    from simulator.games.betoverde_torens.cards import CODES, FULL_DECK
+    from rules.games.betoverde_torens.cards import CODES, FULL_DECK
 
     return {c: n - used.get(c, 0) for c, n in zip(CODES, FULL_DECK, strict=True) if n - used.get(c, 0)}
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from simulator.games.betoverde_torens import ENGINE, GAME
+from rules.games.betoverde_torens import ENGINE, GAME
 
 from .support import new_game, play, spaces, state
 from .test_taps import RICH, SETUPS, reached_states, rich_states, tap

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from rulebooks.glossary import glossary_path, inconsistencies, read_glossary
-from simulator.core.scenarios import load_scenario, replay
-from simulator.games.betoverde_torens import ENGINE, GAME
+from rules.core.scenarios import load_scenario, replay
+from rules.games.betoverde_torens import ENGINE, GAME
 
 from .support import new_game
 

@@ -2,7 +2,7 @@
 'Torens verplaatsen'."""
 
 
-from simulator.games.betoverde_torens import ENGINE
+from rules.games.betoverde_torens import ENGINE
 
 from .support import clauses, keys, play, pos_of, refused, spaces, state
 

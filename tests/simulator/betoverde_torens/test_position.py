@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from simulator.core.bots import play as drive
-from simulator.core.bots import random_bots
-from simulator.core.engine import PositionError, RuleError
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.bots import play as drive
+from rules.core.bots import random_bots
+from rules.core.engine import PositionError, RuleError
+from rules.games.betoverde_torens import ENGINE
 
 from .support import TOWERS_ONLY, new_game, position
 

@@ -6,10 +6,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import next_action, random_bots
-from simulator.core.setup import validate_setup
-from simulator.games.betoverde_torens import ENGINE
-from simulator.games.betoverde_torens.cards import FULL_DECK
+from rules.core.bots import next_action, random_bots
+from rules.core.setup import validate_setup
+from rules.games.betoverde_torens import ENGINE
+from rules.games.betoverde_torens.cards import FULL_DECK
 
 
 def check(s) -> None:

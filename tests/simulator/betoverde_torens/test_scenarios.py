@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import load_scenario, replay
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import load_scenario, replay
+from rules.games.betoverde_torens import ENGINE
 
 from .support import rulebook_clauses
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE
-from simulator.games.betoverde_torens import ENGINE
-from simulator.games.betoverde_torens.state import SHIELDS
+from rules.core.engine import CHANCE
+from rules.games.betoverde_torens import ENGINE
+from rules.games.betoverde_torens.state import SHIELDS
 
 from .support import new_game, play, pos_of, spaces
 
@@ -119,7 +119,7 @@ def test_bt_tovenaars_en_flesjes_a_scenario_with_six_wizards_each_for_two_player
     """bt-tovenaars-en-flesjes: with 2 players each has 5 wizards. The former six-wizards demo (six
     blue wizards in a two-player game) is a position a dispute may ask about, but no scenario of the
     site may start from it: replaying it with its checks (as checkrules does) names the table."""
-    from simulator.core.scenarios import ScenarioError, parse_scenario, replay
+    from rules.core.scenarios import ScenarioError, parse_scenario, replay
 
     scenario = parse_scenario(SIX_EACH, "betoverde-torens", "bt-zes-blauw", "six.toml")
     state = ENGINE.state_from_position(scenario.position)  # the engine reads the position ...

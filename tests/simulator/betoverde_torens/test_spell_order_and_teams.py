@@ -2,7 +2,7 @@
 outcomes, and the teammate's wizards and flasks are used under the clause that allows it. Each test
 names the clause it checks and asserts what the rulebook's sentence says."""
 
-from simulator.games.betoverde_torens import ENGINE
+from rules.games.betoverde_torens import ENGINE
 
 from .support import clauses, keys, play, pos_of, refused, spaces
 
@@ -186,7 +186,7 @@ def test_bt_laatste_ronde_no_last_turn_before_the_end_is_rung():
 def test_bt_hand_aanvullen_the_table_view_shows_the_card_drawn_once():
     """bt-hand-aanvullen: a drawn card is hidden from the other seats, who are told "Blauw trekt een
     kaart"; the full-information table view (the simulator's step) shows only the card itself."""
-    from simulator.core.scenarios import load_scenario, replay
+    from rules.core.scenarios import load_scenario, replay
 
     s, _ = play(three_ending(), "play:t1:tower:1", "play:w1:wizard:12")
     _, events = play(s, "draw:w2")

@@ -1,4 +1,4 @@
-"""Moving by tapping the board (simulator.games.betoverde_torens.taps).
+"""Moving by tapping the board (rules.games.betoverde_torens.taps).
 
 The order is card, then piece, then destination (or piece, then destination, then the card when
 several lead there). Every legal action can be tapped: no action is list-only. Chance outcomes
@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import TERMINAL
-from simulator.core.setup import validate_setup
-from simulator.core.tapping import TARGET_RE, PickError, TapOptions
-from simulator.games.betoverde_torens import ENGINE, GAME
-from simulator.games.betoverde_torens.cards import SPELLS
+from rules.core.bots import play, random_bots
+from rules.core.engine import TERMINAL
+from rules.core.setup import validate_setup
+from rules.core.tapping import TARGET_RE, PickError, TapOptions
+from rules.games.betoverde_torens import ENGINE, GAME
+from rules.games.betoverde_torens.cards import SPELLS
 
 from .support import spaces, state
 
@@ -36,7 +36,7 @@ SETUPS = [
 
 
 def reached_states(setup: dict[str, Any], seed: int, step: int = 5, limit: int = 60) -> list[Any]:
-    """States along a game of random bots (``simulator.core.bots.play``, a fixed random.Random)."""
+    """States along a game of random bots (``rules.core.bots.play``, a fixed random.Random)."""
     s = ENGINE.initial_state(validate_setup(ENGINE, setup))
     bots = random_bots(ENGINE, s)
     rng = random.Random(seed)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError, RuleError
-from simulator.core.setup import validate_setup
-from simulator.games.betoverde_torens import ENGINE
+from rules.core.engine import CHANCE, PositionError, RuleError
+from rules.core.setup import validate_setup
+from rules.games.betoverde_torens import ENGINE
 
 from .support import TOWERS_ONLY, clauses, keys, play, pos_of
 

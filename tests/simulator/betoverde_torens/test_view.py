@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from simulator.core.bots import next_action, random_bots
-from simulator.core.setup import validate_setup
-from simulator.games.betoverde_torens import ENGINE, GAME
+from rules.core.bots import next_action, random_bots
+from rules.core.setup import validate_setup
+from rules.games.betoverde_torens import ENGINE, GAME
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.core.engine import Event
-from simulator.games.der_dunkle_turm import ENGINE
-from simulator.games.der_dunkle_turm.state import State
+from rules.core.engine import Event
+from rules.games.der_dunkle_turm import ENGINE
+from rules.games.der_dunkle_turm.state import State
 from tests.simulator.refusals import refusal
 
 CAMP_ALL = {f"{team}{i}": "camp" for team in ("red", "blue") for i in (1, 2, 3)}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from simulator.core.bots import next_action
-from simulator.core.registry import get_game
-from simulator.games.der_dunkle_turm import ENGINE
+from rules.core.bots import next_action
+from rules.core.registry import get_game
+from rules.games.der_dunkle_turm import ENGINE
 
 
 def play_match(seed: int, strong_seat: str) -> str:
@@ -35,7 +35,7 @@ def test_the_strong_team_chooses_to_fight_on_only_against_a_charred_wizard():
     spec = get_game("der-dunkle-turm")
     assert spec is not None
     bot = spec.bots["strong"]()
-    from simulator.core.bots import seat_view
+    from rules.core.bots import seat_view
 
     from .support import pos
 

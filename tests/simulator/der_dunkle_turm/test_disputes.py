@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core.engine import CHANCE
-from simulator.games.der_dunkle_turm import ENGINE
-from simulator.games.der_dunkle_turm.board import CARD_KINDS, FULL_DECK
+from rules.core.engine import CHANCE
+from rules.games.der_dunkle_turm import ENGINE
+from rules.games.der_dunkle_turm.board import CARD_KINDS, FULL_DECK
 
 from .support import keys, play, pos, refused, where
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError
-from simulator.games.der_dunkle_turm import ENGINE
-from simulator.games.der_dunkle_turm.board import CARD_KINDS, FULL_DECK
+from rules.core.engine import CHANCE, PositionError
+from rules.games.der_dunkle_turm import ENGINE
+from rules.games.der_dunkle_turm.board import CARD_KINDS, FULL_DECK
 
 from .support import CAMP_ALL, keys, play, pos, where
 

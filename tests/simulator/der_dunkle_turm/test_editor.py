@@ -1,4 +1,4 @@
-"""The position editor of Der dunkle Turm (``simulator.games.der_dunkle_turm.editor``): what each tool
+"""The position editor of Der dunkle Turm (``rules.games.der_dunkle_turm.editor``): what each tool
 does, each refusal with its reason in nl, de and en (citing the rule behind it), the fields of the
 turn, and a hypothesis run of random taps that never crashes and never yields a position the engine
 refuses (``state_from_position`` judges every result through ``apply_edit``)."""
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import next_action, random_bots
-from simulator.core.editor import EditError, apply_edit, apply_fields, judged
-from simulator.core.tapping import TARGET_RE
-from simulator.games.der_dunkle_turm import EDITOR, ENGINE, GAME
-from simulator.games.der_dunkle_turm.board import DECK_SIZE, FULL_DECK
+from rules.core.bots import next_action, random_bots
+from rules.core.editor import EditError, apply_edit, apply_fields, judged
+from rules.core.tapping import TARGET_RE
+from rules.games.der_dunkle_turm import EDITOR, ENGINE, GAME
+from rules.games.der_dunkle_turm.board import DECK_SIZE, FULL_DECK
 
 from .support import pos
 

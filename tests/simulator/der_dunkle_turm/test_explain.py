@@ -5,8 +5,8 @@ answer is a sentence in de, nl and en."""
 
 from __future__ import annotations
 
-from simulator.core.tapping import tap_options
-from simulator.games.der_dunkle_turm import ENGINE, GAME
+from rules.core.tapping import tap_options
+from rules.games.der_dunkle_turm import ENGINE, GAME
 from tests.rulebook_ids import clause_ids, rulebook_path
 
 from .support import play, pos

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from simulator.games.der_dunkle_turm import ENGINE, GAME
+from rules.games.der_dunkle_turm import ENGINE, GAME
 
 from .support import pos
 from .test_taps import STATES

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from rulebooks.glossary import LANGUAGES, Term, inconsistencies, read_glossary
-from simulator.core.bots import next_action, random_bots
-from simulator.core.scenarios import load_scenario, replay
-from simulator.core.view import BoardView
-from simulator.games.der_dunkle_turm import ENGINE, GAME, words
+from rules.core.bots import next_action, random_bots
+from rules.core.scenarios import load_scenario, replay
+from rules.core.view import BoardView
+from rules.games.der_dunkle_turm import ENGINE, GAME, words
 from tests.simulator.refusals import refusal
 
 from .support import play, pos

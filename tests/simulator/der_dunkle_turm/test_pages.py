@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from simulator.core import codec
-from simulator.core.codec import Log
+from rules.core import codec
+from rules.core.codec import Log
 
 SIM = "/nl/der-dunkle-turm/sim/"
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from simulator.core.engine import PositionError
-from simulator.games.der_dunkle_turm import ENGINE
-from simulator.games.der_dunkle_turm.board import DECK_SIZE
+from rules.core.engine import PositionError
+from rules.games.der_dunkle_turm import ENGINE
+from rules.games.der_dunkle_turm.board import DECK_SIZE
 
 from .support import CAMP_ALL, pos
 

@@ -10,10 +10,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import next_action, random_bots
-from simulator.games.der_dunkle_turm import ENGINE
-from simulator.games.der_dunkle_turm.board import ALL_FIELDS, DECK_SIZE, PLACES
-from simulator.games.der_dunkle_turm.state import State
+from rules.core.bots import next_action, random_bots
+from rules.games.der_dunkle_turm import ENGINE
+from rules.games.der_dunkle_turm.board import ALL_FIELDS, DECK_SIZE, PLACES
+from rules.games.der_dunkle_turm.state import State
 
 
 def check(s: State) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core.engine import CHANCE, RuleError
-from simulator.games.der_dunkle_turm import ENGINE
+from rules.core.engine import CHANCE, RuleError
+from rules.games.der_dunkle_turm import ENGINE
 
 from .support import clauses, keys, play, pos, where
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import check_scenario
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import check_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 BOOK = ROOT / "rulebooks" / "content" / "der-dunkle-turm" / "rulebook.md"

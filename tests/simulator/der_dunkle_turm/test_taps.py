@@ -14,10 +14,10 @@ import re
 
 import pytest
 
-from simulator.core.bots import next_action, random_bots
-from simulator.core.engine import TERMINAL
-from simulator.core.tapping import TARGET_RE, PickError
-from simulator.games.der_dunkle_turm import ENGINE, GAME
+from rules.core.bots import next_action, random_bots
+from rules.core.engine import TERMINAL
+from rules.core.tapping import TARGET_RE, PickError
+from rules.games.der_dunkle_turm import ENGINE, GAME
 
 from .support import pos
 
@@ -25,7 +25,7 @@ VIEW = GAME.view
 
 
 def sample_states(games: int, seed: int, every: int = 7, limit: int = 1500) -> list:
-    """States along random games (``simulator.core.bots`` with random bots and a fixed Random)."""
+    """States along random games (``rules.core.bots`` with random bots and a fixed Random)."""
     rng = random.Random(seed)
     out = []
     for _ in range(games):
@@ -187,8 +187,8 @@ def test_nothing_is_tapped_in_a_finished_game():
 
 @pytest.mark.django_db
 def test_the_page_links_the_companion_then_its_destination(client, rulebooks):
-    from simulator.core import codec
-    from simulator.core.codec import Log
+    from rules.core import codec
+    from rules.core.codec import Log
 
     log = codec.encode(Log(setup={"teams": 2}, actions=("start:red", "card:step2")))
     page = client.get("/en/der-dunkle-turm/sim/", {"log": log}).content.decode()

@@ -1,9 +1,9 @@
 """Helpers shared by the Finstere Flure engine tests (no Django needed)."""
 
 
-from simulator.core.engine import Event
-from simulator.core.setup import validate_setup
-from simulator.games.finstere_flure import ENGINE
+from rules.core.engine import Event
+from rules.core.setup import validate_setup
+from rules.games.finstere_flure import ENGINE
 from tests.rulebook_ids import clause_ids, rulebook_path
 
 RULEBOOK = rulebook_path("finstere-flure")

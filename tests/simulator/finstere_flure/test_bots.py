@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from simulator.core.bots import SeatView, next_action, seat_view
-from simulator.core.registry import get_game
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.bots import SensibleBot
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.bots import SeatView, next_action, seat_view
+from rules.core.registry import get_game
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.bots import SensibleBot
+from rules.games.finstere_flure.examples import sketch
 
 from .support import new_game, rulebook_clauses
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.engine import RuleError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.engine import RuleError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import sketch
 
 AWAY = (10, 0)
 POOL4 = [(4, 5), (5, 5), (6, 5), (7, 5)]

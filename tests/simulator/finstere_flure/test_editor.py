@@ -1,7 +1,7 @@
 """The position editor of Finstere Flure: building positions by tapping, each editing rule with its
 reason in nl, de and en, the fields of the turn state, and random edits that never crash.
 
-The editor is driven through ``simulator.core.editor.apply_edit`` / ``apply_fields`` with the board's
+The editor is driven through ``rules.core.editor.apply_edit`` / ``apply_fields`` with the board's
 agreed target ids (``sq:X,Y``, ``fig:<fid>``, ``monster``), as the page will. Where a refusal rests on
 a rule, the test name carries the clause id (rulebooks/content/finstere-flure/rulebook.md)."""
 
@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import play, random_bots
-from simulator.core.editor import EditError, apply_edit, apply_fields
-from simulator.core.registry import get_game
-from simulator.core.tapping import TARGET_RE
-from simulator.games.finstere_flure import ENGINE, GAME
-from simulator.games.finstere_flure.board import SQUARES
-from simulator.games.finstere_flure.editor import EDITOR
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.bots import play, random_bots
+from rules.core.editor import EditError, apply_edit, apply_fields
+from rules.core.registry import get_game
+from rules.core.tapping import TARGET_RE
+from rules.games.finstere_flure import ENGINE, GAME
+from rules.games.finstere_flure.board import SQUARES
+from rules.games.finstere_flure.editor import EDITOR
+from rules.games.finstere_flure.examples import sketch
 
 from .support import new_game, rulebook_clauses
 

@@ -5,10 +5,10 @@ in nl, de and en."""
 
 from __future__ import annotations
 
-from simulator.core.setup import validate_setup
-from simulator.core.tapping import tap_options
-from simulator.games.finstere_flure import ENGINE, GAME
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from rules.core.setup import validate_setup
+from rules.core.tapping import tap_options
+from rules.games.finstere_flure import ENGINE, GAME
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
 
 from .support import rulebook_clauses
 

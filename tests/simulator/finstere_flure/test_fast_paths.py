@@ -18,14 +18,14 @@ import random
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import Event, RuleError
-from simulator.core.replay import replay
-from simulator.core.setup import validate_setup
-from simulator.games.finstere_flure import ENGINE, moves
-from simulator.games.finstere_flure.board import mirror, on_board, step
-from simulator.games.finstere_flure.monster import _Work, decide, look, monster_step, slide_path
-from simulator.games.finstere_flure.state import (
+from rules.core.bots import play, random_bots
+from rules.core.engine import Event, RuleError
+from rules.core.replay import replay
+from rules.core.setup import validate_setup
+from rules.games.finstere_flure import ENGINE, moves
+from rules.games.finstere_flure.board import mirror, on_board, step
+from rules.games.finstere_flure.monster import _Work, decide, look, monster_step, slide_path
+from rules.games.finstere_flure.state import (
     HIT_CARDS,
     MAX_HIT_STEPS,
     MONSTER,

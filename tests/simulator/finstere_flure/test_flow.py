@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator.core.engine import Result, RuleError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.engine import Result, RuleError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import sketch
 
 from .support import by_key, new_game
 

@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from simulator.core.bots import next_action, random_bots
-from simulator.core.replay import advance
-from simulator.core.setup import random_setup
-from simulator.games.finstere_flure import ENGINE
+from rules.core.bots import next_action, random_bots
+from rules.core.replay import advance
+from rules.core.setup import random_setup
+from rules.games.finstere_flure import ENGINE
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_games.json")
 RANDOM_SEEDS = (*range(12), 19)  # 2 to 7 players, with and without dmaufbau

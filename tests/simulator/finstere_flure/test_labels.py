@@ -9,11 +9,11 @@ from functools import cache
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.setup import validate_setup
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
-from simulator.games.finstere_flure.view import action_group, action_label, tap
+from rules.core.bots import play, random_bots
+from rules.core.setup import validate_setup
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from rules.games.finstere_flure.view import action_group, action_label, tap
 
 from .support import rulebook_clauses
 

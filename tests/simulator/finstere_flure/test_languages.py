@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from rulebooks.glossary import LANGUAGES, glossary_path, read_glossary
-from simulator.core.scenarios import load_scenario, replay
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.view import board_view, tap
+from rules.core.scenarios import load_scenario, replay
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.view import board_view, tap
 
 from .support import rulebook_clauses
 

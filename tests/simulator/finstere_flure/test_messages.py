@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import RuleError
-from simulator.core.replay import replay
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.messages import MESSAGES
+from rules.core.bots import play, random_bots
+from rules.core.engine import RuleError
+from rules.core.replay import replay
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.messages import MESSAGES
 
 from .support import new_game, rulebook_clauses
 

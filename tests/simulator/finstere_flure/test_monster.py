@@ -2,10 +2,10 @@
 
 import pytest
 
-from simulator.core.engine import RuleError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.board import is_neighbour
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.engine import RuleError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.board import is_neighbour
+from rules.games.finstere_flure.examples import sketch
 
 from .support import texts
 
@@ -433,7 +433,7 @@ def test_monster_step_trail_through_the_wall_pushing_a_stone():
 
 
 def test_every_monster_step_has_one_trail_ending_where_it_stands():
-    from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
+    from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
 
     st = ENGINE.state_from_position(WORKED_EXAMPLE_POSITION)
     for _ in range(10):

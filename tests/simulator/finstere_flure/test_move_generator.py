@@ -11,13 +11,13 @@ import functools
 import random
 from collections import deque
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import RuleError
-from simulator.core.replay import replay
-from simulator.core.setup import validate_setup
-from simulator.games.finstere_flure import ENGINE, moves, placement
-from simulator.games.finstere_flure.board import EXIT, SQUARES, pool2_squares, pool4_squares
-from simulator.games.finstere_flure.state import OUT, PLAYERS, POOL, SAVED, SETUP
+from rules.core.bots import play, random_bots
+from rules.core.engine import RuleError
+from rules.core.replay import replay
+from rules.core.setup import validate_setup
+from rules.games.finstere_flure import ENGINE, moves, placement
+from rules.games.finstere_flure.board import EXIT, SQUARES, pool2_squares, pool4_squares
+from rules.games.finstere_flure.state import OUT, PLAYERS, POOL, SAVED, SETUP
 
 SEEDS = range(100, 106)  # 6, 7, 2, 3, 4 and 5 players
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from simulator.core.engine import RuleError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.board import EXIT, START, is_neighbour
-from simulator.games.finstere_flure.examples import sketch
+from rules.core.engine import RuleError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.board import EXIT, START, is_neighbour
+from rules.games.finstere_flure.examples import sketch
 
 from .support import by_key, rulebook_clauses, texts
 

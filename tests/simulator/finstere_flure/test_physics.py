@@ -3,10 +3,10 @@ ff-monster-schuift-steen), shared by a figure's push and the monster's push."""
 
 import pytest
 
-from simulator.games.finstere_flure import ENGINE, monster, moves, physics
-from simulator.games.finstere_flure.board import EXIT, START
-from simulator.games.finstere_flure.examples import sketch
-from simulator.games.finstere_flure.physics import slide, stone_removed
+from rules.games.finstere_flure import ENGINE, monster, moves, physics
+from rules.games.finstere_flure.board import EXIT, START
+from rules.games.finstere_flure.examples import sketch
+from rules.games.finstere_flure.physics import slide, stone_removed
 
 POOL4 = frozenset({(4, 5), (5, 5), (6, 5), (7, 5)})
 

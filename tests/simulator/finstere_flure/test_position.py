@@ -4,9 +4,9 @@ import copy
 
 import pytest
 
-from simulator.core.engine import PositionError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from rules.core.engine import PositionError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
 
 
 def error(position) -> PositionError:

@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import next_action
-from simulator.core.replay import replay
-from simulator.games.finstere_flure import ENGINE, board
-from simulator.games.finstere_flure.state import OUT, POOL, SAVED, figure_ids
+from rules.core.bots import next_action
+from rules.core.replay import replay
+from rules.games.finstere_flure import ENGINE, board
+from rules.games.finstere_flure.state import OUT, POOL, SAVED, figure_ids
 
 from .support import new_game, rulebook_clauses
 

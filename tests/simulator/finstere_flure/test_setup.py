@@ -3,9 +3,9 @@ dmaufbau option (clause id in each test name)."""
 
 import pytest
 
-from simulator.core.engine import CHANCE, TERMINAL, PositionError, RuleError
-from simulator.core.setup import validate_setup
-from simulator.games.finstere_flure import ENGINE, board
+from rules.core.engine import CHANCE, TERMINAL, PositionError, RuleError
+from rules.core.setup import validate_setup
+from rules.games.finstere_flure import ENGINE, board
 
 from .support import new_game, rulebook_clauses
 
@@ -184,7 +184,7 @@ def test_ff_dmaufbau_bloedplassen_not_touching_the_other_pool_but_corners_may_me
 
 
 def test_engine_satisfies_the_protocol():
-    from simulator.core.engine import Engine
+    from rules.core.engine import Engine
 
     assert isinstance(ENGINE, Engine)
     assert ENGINE.slug == "finstere-flure" and ENGINE.language == "nl"

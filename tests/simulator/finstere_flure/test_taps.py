@@ -15,13 +15,13 @@ from functools import cache
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.engine import RuleError
-from simulator.core.setup import validate_setup
-from simulator.core.tapping import TARGET_RE, PickError
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
-from simulator.games.finstere_flure.view import tap
+from rules.core.bots import play, random_bots
+from rules.core.engine import RuleError
+from rules.core.setup import validate_setup
+from rules.core.tapping import TARGET_RE, PickError
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from rules.games.finstere_flure.view import tap
 
 from .support import rulebook_clauses
 

@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.board import EDGE_SQUARES, SQUARES, mirror, walls
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
-from simulator.games.finstere_flure.state import COLOURS, front_values
-from simulator.games.finstere_flure.view import board_view
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.board import EDGE_SQUARES, SQUARES, mirror, walls
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION, sketch
+from rules.games.finstere_flure.state import COLOURS, front_values
+from rules.games.finstere_flure.view import board_view
 from tests.colour_vision import SIMULATIONS, ciede2000, lab, linear, simulate
 
 from .support import rulebook_clauses
 
 ROOT = Path(__file__).resolve().parents[3]
-CSS = (ROOT / "simulator/games/finstere_flure/static/board.css").read_text()
+CSS = (ROOT / "rules/games/finstere_flure/static/board.css").read_text()
 SITE_CSS = (ROOT / "static/css/simulator.css").read_text()
 MONSTER_AWAY = (10, 0)
 

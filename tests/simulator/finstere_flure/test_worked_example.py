@@ -6,8 +6,8 @@ ff-steen-verpulvert, ff-monster-door-muur and ff-monster-eindblik.
 
 import copy
 
-from simulator.games.finstere_flure import ENGINE
-from simulator.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
+from rules.games.finstere_flure import ENGINE
+from rules.games.finstere_flure.examples import WORKED_EXAMPLE_POSITION
 
 
 def run():

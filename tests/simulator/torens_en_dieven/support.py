@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from simulator.core.engine import Event
-from simulator.core.setup import validate_setup
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import Event
+from rules.core.setup import validate_setup
+from rules.games.torens_en_dieven import ENGINE
 from tests.rulebook_ids import clause_ids, rule_clause_ids, rulebook_path
 from tests.simulator.refusals import refusal
 

@@ -1,8 +1,8 @@
 """Disputes at the table, settled from the rulebook text (each test cites the clause it checks)."""
 
 
-from simulator.core.engine import CHANCE
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import CHANCE
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import clauses, new_game, play, pos, position, refused, towers_of
 

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from simulator.core.engine import CHANCE, PositionError
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import CHANCE, PositionError
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import clauses, new_game, play, pos, position, refused, towers_of
 

@@ -1,4 +1,4 @@
-"""The position editor (simulator.core.editor): each editing rule, its refusal in nl/de/en, what each
+"""The position editor (rules.core.editor): each editing rule, its refusal in nl/de/en, what each
 tool and field does, and random editing sessions that never crash (hypothesis)."""
 
 import random
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.core.bots import play, random_bots
-from simulator.core.editor import EditError, apply_edit, apply_fields, palette_ids
-from simulator.core.setup import random_setup, validate_setup
-from simulator.games.torens_en_dieven import EDITOR, ENGINE, GAME
+from rules.core.bots import play, random_bots
+from rules.core.editor import EditError, apply_edit, apply_fields, palette_ids
+from rules.core.setup import random_setup, validate_setup
+from rules.games.torens_en_dieven import EDITOR, ENGINE, GAME
 
 from .support import position
 

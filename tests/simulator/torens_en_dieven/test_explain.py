@@ -5,8 +5,8 @@ nl, de and en."""
 
 from __future__ import annotations
 
-from simulator.core.tapping import tap_options
-from simulator.games.torens_en_dieven import ENGINE, GAME
+from rules.core.tapping import tap_options
+from rules.games.torens_en_dieven import ENGINE, GAME
 
 from .support import position, rulebook_clauses
 

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.setup import random_setup
-from simulator.games.torens_en_dieven import EDITOR, ENGINE, GAME
+from rules.core.bots import play, random_bots
+from rules.core.setup import random_setup
+from rules.games.torens_en_dieven import EDITOR, ENGINE, GAME
 
 from .support import position
 

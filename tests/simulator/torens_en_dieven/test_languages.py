@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rulebooks.glossary import LANGUAGES, glossary_path, inconsistencies, read_glossary
-from simulator.core.scenarios import load_scenario, replay
-from simulator.games.torens_en_dieven import ENGINE, GAME
+from rules.core.scenarios import load_scenario, replay
+from rules.games.torens_en_dieven import ENGINE, GAME
 from tests.simulator.refusals import refusal
 
 from .support import play, position

@@ -1,7 +1,7 @@
 """The sentences: Dutch events and refusals, setup labels in nl/de/en."""
 
-from simulator.core.engine import RuleError
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import RuleError
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import play, position
 

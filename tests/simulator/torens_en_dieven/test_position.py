@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.engine import PositionError
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import PositionError
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import pos, position
 

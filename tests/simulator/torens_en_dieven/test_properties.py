@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.chance import sample
-from simulator.games.torens_en_dieven import ENGINE
-from simulator.games.torens_en_dieven.state import FOLLOWERS, PIECES, in_reach, reach_squares
+from rules.core.chance import sample
+from rules.games.torens_en_dieven import ENGINE
+from rules.games.torens_en_dieven.state import FOLLOWERS, PIECES, in_reach, reach_squares
 
 from .support import new_game, rulebook_clauses
 

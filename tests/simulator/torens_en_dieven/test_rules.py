@@ -2,8 +2,8 @@
 
 import pytest
 
-from simulator.core.engine import CHANCE
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.engine import CHANCE
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import clauses, new_game, play, pos, position, refused
 

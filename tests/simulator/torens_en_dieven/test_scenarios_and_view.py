@@ -6,10 +6,10 @@ import random
 import pytest
 
 from rulebooks.parsing import parse_file
-from simulator.core.bots import play, random_bots
-from simulator.core.scenario_files import scenario_paths
-from simulator.core.scenarios import load_scenario, replay
-from simulator.games.torens_en_dieven import ENGINE, GAME
+from rules.core.bots import play, random_bots
+from rules.core.scenario_files import scenario_paths
+from rules.core.scenarios import load_scenario, replay
+from rules.games.torens_en_dieven import ENGINE, GAME
 
 from .support import RULEBOOK, new_game, position, rulebook_clauses
 

@@ -1,4 +1,4 @@
-"""Moving by tapping the board (simulator.core.tapping): from states of random games, walking every
+"""Moving by tapping the board (rules.core.tapping): from states of random games, walking every
 tap sequence from the empty pick reaches exactly the legal actions, and nothing else.
 
 Every legal action is tappable (no action is list-only): the drawn tile and "no guard" are buttons
@@ -11,10 +11,10 @@ from itertools import combinations, permutations
 
 import pytest
 
-from simulator.core.bots import play, random_bots
-from simulator.core.setup import random_setup
-from simulator.core.tapping import TARGET_RE, PickError, tap_options
-from simulator.games.torens_en_dieven import ENGINE, GAME
+from rules.core.bots import play, random_bots
+from rules.core.setup import random_setup
+from rules.core.tapping import TARGET_RE, PickError, tap_options
+from rules.games.torens_en_dieven import ENGINE, GAME
 
 from .support import position
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from simulator.core.chance import sample
-from simulator.core.engine import RuleError
-from simulator.games.torens_en_dieven import ENGINE
+from rules.core.chance import sample
+from rules.core.engine import RuleError
+from rules.games.torens_en_dieven import ENGINE
 
 from .support import new_game, play, pos, position
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from simulator.core.editor import EditError, EditField, EditResult, PaletteItem
-from simulator.core.engine import (
+from rules.core.editor import EditError, EditField, EditResult, PaletteItem
+from rules.core.engine import (
     CHANCE,
     TERMINAL,
     Engine,
@@ -29,12 +29,12 @@ from simulator.core.engine import (
     SetupOption,
     SetupProblem,
 )
-from simulator.core.inputs import is_digits
-from simulator.core.messages import Catalogue, Messages
-from simulator.core.positions import as_bool, as_int, as_object, one_of
-from simulator.core.registry import GameSpec
-from simulator.core.tapping import TapOptions, refusal, taps_from_paths
-from simulator.core.view import BoardView, LegendRow, Shape
+from rules.core.inputs import is_digits
+from rules.core.messages import Catalogue, Messages
+from rules.core.positions import as_bool, as_int, as_object, one_of
+from rules.core.registry import GameSpec
+from rules.core.tapping import TapOptions, refusal, taps_from_paths
+from rules.core.view import BoardView, LegendRow, Shape
 
 HERE = Path(__file__).resolve().parent
 RULEBOOK = HERE / "rulebook.md"

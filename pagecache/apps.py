@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PagecacheConfig(AppConfig):
+    name = "pagecache"
+    verbose_name = "Page cache"

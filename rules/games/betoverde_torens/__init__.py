@@ -1,0 +1,75 @@
+"""De Betoverde Torens: a pure-Python rules engine following
+``rulebooks/content/betoverde-torens/rulebook.md``; every event and refusal cites a ``bt-`` clause.
+
+Modules: ``cards`` (the 90 cards, the spells and their costs), ``state`` (frozen dataclasses, the
+ring), ``moves`` (wizards, towers, the Raventoren, flasks, spell effects), ``flow`` (turns, chance,
+legal actions, transitions, the end), ``position`` (JSON positions), ``names``/``messages_nl``/``_de``/``_en``/
+``messages`` (sentences in three languages), ``engine`` (the ``ENGINE``), ``view`` (the board drawing), ``labels``
+(action labels and groups in nl/de/en), ``taps`` (moving by tapping the board), ``editor`` (the
+position editor).
+
+Setup: ``players`` 1-6 (1 = solo, default 2), ``solo_flasks`` (solo with flasks and 3 random
+spells), ``teams`` (only with 4 or 6 players, else ignored), ``master`` (2-6 players) and
+``master_spells`` (1-8 open spells). Seats are colours: red, blue, yellow, green, purple, white (in seating order, the first is
+the start player). The solo seat is ``red``.
+
+Action grammar
+--------------
+- ``play:<card>:wizard:<space>`` move your visible wizard standing on space 1-16;
+  ``play:<card>:tower:<n>`` move tower n (1-9) with everything on it; ``play:<card>:none`` a card
+  with which no move is possible (bt-kaart-zonder-effect); ``play:<card>`` a dice card: then
+  chance ``roll:<1-6>``, then ``move:wizard:<space>`` / ``move:tower:<n>`` / ``none`` / ``reroll``.
+- Cards: ``w1``-``w5``, ``t1``-``t5``, ``x1``-``x4``, ``x5-1``, ``x4-2``, ``x2-4``, ``x1-5`` (tower/wizard),
+  ``xd``, ``w2d``, ``t2d``, ``w3d``, ``t3d``.
+- ``pass`` (bt-kaarten-wisselen): discard the hand, chance draws three, then ``pass-tower:<n>`` or
+  ``pass-tower:none``.
+- ``spell:wizard-fwd:<space>``, ``spell:wizard-back:<space>``, ``spell:tower-fwd:<n>``,
+  ``spell:tower-back:<n>``, ``spell:swap:<n>,<m>``, ``spell:raven:cw|ccw``, ``spell:free:<n>``.
+- ``end``: end the turn after the last card when a spell could still be cast, or when no card is
+  left in the hand (only in a hand-written position).
+- Teams (4 or 6 players, seats i and i + n/2 together): ``ask`` (the active player asks the
+  teammate), then the teammate ``give:<card>`` or ``give:none``, then ``return:<card>``.
+- Master wizards: before each action, and after it if nobody cast one before, the players are asked
+  in turn from the active player (phase ``offer``): ``spell:...`` or ``decline``; ``spell:lift``
+  (after a wizard move only) lets the caster's wizard follow the moved one.
+- Chance: ``draw:<card>`` (the card drawn; the discard pile is reshuffled into the deck when it is
+  empty), ``roll:<n>``, ``spells:<a>+<b>+<c>`` (solo with flasks: 3; master wizards: as many as
+  agreed in the setup).
+
+Position schema, version 1 (``position.read``/``position.write``)::
+
+    {"game": "betoverde-torens", "variant": "base", "players": ["red", "blue"],
+     "spaces": {"2": {"wizards": ["red"], "towers": [{"tower": 1, "wizards": ["blue"]}]}},
+     "raven": {"at": 1, "inside": {"red": 1}},
+     "flasks": {"red": {"empty": 5, "filled": 1, "spent": 0}},
+     "hands": {"red": ["w3", "t2", "xd"]}, "deck": {...}, "discard": {"w1": 2}, "discarded": 2,
+     "phase": "play", "turn": {"player": "red", "actions": 0, "spell_used": false},
+     "spells": ["wizard-fwd", "tower-fwd"], "ending": false, "stalled": false}
+
+Towers are listed bottom first; ``wizards`` of a space stand on the ground (imprisoned when a
+tower stands there), a tower's ``wizards`` stand on it (imprisoned unless it is the top tower).
+Optional: ``variant``, ``wizards_each``, ``spaces`` (towers 1-9 on spaces 2-10 as at the start, no
+wizards), ``raven`` (space 1), ``flasks`` (all empty), ``spells``,
+``hands``, ``deck`` (the 90 cards minus hands, discard and the card in play), ``discard``,
+``discarded``, ``phase`` (play), ``turn`` (the first player, no action yet), ``ending``, ``stalled``,
+``teams``, ``master``, ``spell_count`` (master wizards, phase spells). ``turn`` may also hold
+``asked`` (teams), ``offer``/``window`` (phase offer), ``action_spell``, ``turn_over`` and
+``last_move`` ([from, to, into the Raventoren], master wizards). Phases: spells, deal, play, roll,
+choose, draw, pass-tower, offer, ask, return, over.
+"""
+
+from pathlib import Path
+
+from rules.core.registry import GameSpec
+
+from .editor import EDITOR
+from .engine import BetoverdeTorensEngine
+from .view import VIEW
+
+ENGINE = BetoverdeTorensEngine()
+
+GAME = GameSpec(
+    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR
+)
+
+__all__ = ["EDITOR", "ENGINE", "GAME", "BetoverdeTorensEngine"]

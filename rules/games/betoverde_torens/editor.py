@@ -1,0 +1,788 @@
+"""The position editor of De Betoverde Torens (:mod:`rules.core.editor`).
+
+Every wizard is on the ring or in the Raventoren, so the editor counts the Raventoren's wizards
+itself: a wizard put on the board comes out of the Raventoren, a wizard taken off goes into it.
+The blank board is therefore the nine towers on their start spaces (bt-opbouw) and every wizard in
+the Raventoren; the player puts on the board the wizards that stand there at the table.
+
+Targets (the board's shapes, ``view.py``): ``sp:<n>`` the ground of space n, ``tw:<t>`` tower t,
+``wiz:<colour>:s<n>`` / ``wiz:<colour>:t<t>`` a wizard on that level, ``raven`` the Raventoren,
+``fl:<colour>:<i>`` a player's i-th flask.
+
+Tools:
+
+- ``move``: tap a wizard, a tower (it takes everything above it along, as in bt-toren-uit-stapel)
+  or the Raventoren; the tool becomes ``drop:wiz:<colour>:<level>``, ``drop:tw:<t>`` or
+  ``drop:raven``; tap the new place (a space's ground, a tower, a wizard's level; the Raventoren
+  for a wizard going in). A tower goes on top of the stack of the space tapped.
+- ``wiz:<colour>``: a wizard of that colour out of the Raventoren onto the level tapped (a space's
+  ground, a tower, the level of a wizard tapped).
+- ``raven``: the Raventoren onto the space tapped (on top of its stack).
+- ``empty``: the wizard tapped (or every wizard of the level tapped) goes into the Raventoren.
+- ``flask:filled``, ``flask:empty``, ``flask:spent``: the flask tapped.
+
+Fields: whose turn, cards played this turn, the point in the turn (playing cards, the tower step
+after swapping cards; with teams the card exchange; with the master wizards whom a spell is offered,
+before or after the action), spell already cast (not with the master wizards or simple solo), the
+dice card in play with its roll and rerolls left, the end rung, card already asked (teams), wizards
+per player, the open spells (master wizards, solo with flasks), and every card of every hand (three
+slots each; the deck is what is left, taking back from the discard pile when needed).
+
+The editor's own refusals (reason in nl/de/en, the clause cited): more than 6 wizards on a level
+(bt-maximaal-zes-tovenaars), a tower onto the Raventoren's space (bt-niet-op-raventoren), a visible
+wizard on the Raventoren's space (bt-tovenaar-landen), the Raventoren onto wizards, onto the ground
+of a space without raven emblem or onto a tower without raven shield (bt-raventoren-verplaatsen), a
+colour's wizards all on the board already (bt-tovenaars-en-flesjes), more cards than there are
+(bt-verplaatsingskaarten), a dice card with more rerolls than it has dice (bt-dobbelsteen-herwerpen)
+or without an action left (bt-twee-acties), the tower step after swapping once a card was played
+(bt-kaarten-wisselen), the end rung while nobody meets both conditions (bt-einde-spel). The engine's
+``state_from_position`` judges everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from rules.core.engine import Engine
+from rules.core.inputs import is_digits
+
+from . import position as positions
+from .cards import BY_CODE, CODES, FULL_DECK, INDEX, SPELLS
+from .flow import limit, qualifies
+from .labels import cap, card, colour, lang_of, spell_name, wizard_of
+from .moves import MAX_WIZARDS
+from .state import RAVEN_SPACES, RING, SHIELDS, TABLE, Flasks, Pending, Space, State, evolve, find_tower
+from .view import flask_states
+
+Level = tuple[str, int]  # ("s", n): the ground of space n; ("t", t): on tower t
+
+FLASK_STATES = ("filled", "empty", "spent")
+DICE = tuple(c for c in CODES if BY_CODE[c].dice)
+
+E: dict[str, dict[str, str]] = {
+    "nl": {
+        "six": "Op een veld of een toren staan hoogstens {max} tovenaars ({clause}).",
+        "tower-raven": "Een toren mag nooit op het veld van de Raventoren staan ({clause}).",
+        "wizard-raven": "Op het veld van de Raventoren staat geen tovenaar: wie daar eindigt, gaat de Raventoren in ({clause}).",
+        "raven-wizards": "De Raventoren gaat alleen naar een plek waar geen tovenaar staat ({clause}).",
+        "raven-ground": "Op de grond staat de Raventoren alleen op een ravenveld: veld 1, 5, 9 of 13 ({clause}).",
+        "raven-shield": "Op een stapel staat de Raventoren alleen als de bovenste toren een ravenschild heeft: toren 1, 3, 5, 7 of 9 ({clause}).",
+        "none-left": "Alle {k} tovenaars van {who} staan al op het bord; haal er eerst een weg ({clause}).",
+        "into-raven": "Tovenaars die niet op het bord staan, zitten al in de Raventoren: haal een tovenaar weg om hem erin te zetten ({clause}).",
+        "out-of-raven": "Een tovenaar komt uit de Raventoren door hem met zijn kleur op een plek van het bord te zetten.",
+        "not-here": "Dit kun je met dit gereedschap niet aantikken.",
+        "pick-piece": "Tik een tovenaar, een toren of de Raventoren aan om hem te verplaatsen.",
+        "unknown-tool": "Onbekend gereedschap.",
+        "gone": "Dat stuk staat daar niet meer.",
+        "cards": "Er zijn maar {n} exemplaren van de {card} ({clause}).",
+        "rerolls": "Met de {card} mag je hoogstens {k} keer opnieuw gooien ({clause}).",
+        "no-action": "Er is geen actie meer over om een dobbelsteenkaart te spelen ({clause}).",
+        "die-phase": "Een dobbelsteenkaart ligt alleen in het spel terwijl er kaarten gespeeld worden ({clause}).",
+        "pass-late": "Kaarten wisselen vervangt beide acties: dan is er nog geen kaart gespeeld ({clause}).",
+        "ending": "Het einde is pas ingeluid als iemand al zijn tovenaars in de Raventoren en al zijn flesjes gevuld heeft ({clause}).",
+        "each-low": "{who} heeft al {k} tovenaars op het bord ({clause}).",
+        # palette
+        "g.move": "Verplaatsen",
+        "g.wizards": "Tovenaars",
+        "g.flasks": "Flesjes",
+        "move": "Verplaatsen (stuk, dan plek)",
+        "drop": "Neerzetten: {what}",
+        "drop.tower": "toren {t} met alles erop",
+        "drop.raven": "de Raventoren",
+        "drop.wizard": "{who} van veld {n}",
+        "raven": "Raventoren hierheen",
+        "empty": "Tovenaars weghalen (ze gaan de Raventoren in)",
+        "wiz": "{Who} (nog {k} in de Raventoren)",
+        "flask:filled": "Flesje gevuld",
+        "flask:empty": "Flesje leeg",
+        "flask:spent": "Flesje ingezet",
+        # fields
+        "f.player": "Aan de beurt",
+        "f.actions": "Kaarten gespeeld deze beurt",
+        "f.actions.value": "{a} (nog {left} over)",
+        "f.spell_used": "Spreuk deze beurt al uitgesproken",
+        "f.phase": "Moment van de beurt",
+        "p.play": "Kaarten spelen",
+        "p.pass-tower": "Na het kaarten wisselen: een toren 1 stap",
+        "p.ask": "De teamgenoot kiest een kaart om te geven",
+        "p.return": "Een kaart teruggeven aan de teamgenoot",
+        "p.offer-before": "Spreuk vóór de actie? {who} wordt gevraagd",
+        "p.offer-after": "Spreuk na de actie? {who} wordt gevraagd",
+        "p.draw": "Kaarten bijtrekken",
+        "p.deal": "Startkaarten delen",
+        "p.spells": "Spreuken openleggen",
+        "p.over": "Het spel is afgelopen",
+        "f.die": "Dobbelsteenkaart in het spel",
+        "f.die.none": "geen",
+        "f.roll": "Worp",
+        "f.roll.none": "nog niet gegooid",
+        "f.rerolls": "Nog opnieuw gooien",
+        "f.rerolls.value": "{k} keer",
+        "f.ending": "Einde ingeluid (de ronde wordt afgemaakt)",
+        "f.asked": "Teamgenoot deze beurt al om een kaart gevraagd",
+        "f.wizards_each": "Tovenaars per speler",
+        "f.wizards_each.rules": "{k} (volgens de regels)",
+        "f.spell": "Spreuk open: {name}",
+        "f.hand": "Hand van {who}, kaart {i}",
+        "f.hand.none": "(geen kaart)",
+        "no": "nee",
+        "yes": "ja",
+    },
+    "de": {
+        "six": "Auf einem Feld oder Turm stehen höchstens {max} Magier ({clause}).",
+        "tower-raven": "Ein Turm darf nie auf dem Feld der Rabenburg stehen ({clause}).",
+        "wizard-raven": "Auf dem Feld der Rabenburg steht kein Magier: wer dort ankommt, geht in die Rabenburg ({clause}).",
+        "raven-wizards": "Die Rabenburg zieht nur auf einen Platz, auf dem kein Magier steht ({clause}).",
+        "raven-ground": "Auf dem Boden steht die Rabenburg nur auf einem Rabenfeld: Feld 1, 5, 9 oder 13 ({clause}).",
+        "raven-shield": "Auf einem Stapel steht die Rabenburg nur, wenn der oberste Turm ein Rabenschild hat: Turm 1, 3, 5, 7 oder 9 ({clause}).",
+        "none-left": "Alle {k} Magier von {who} stehen schon auf dem Brett; nimm erst einen weg ({clause}).",
+        "into-raven": "Magier, die nicht auf dem Brett stehen, sind schon in der Rabenburg: nimm einen Magier weg, um ihn hineinzusetzen ({clause}).",
+        "out-of-raven": "Ein Magier kommt aus der Rabenburg, indem du ihn mit seiner Farbe auf einen Platz des Bretts setzt.",
+        "not-here": "Das kannst du mit diesem Werkzeug nicht antippen.",
+        "pick-piece": "Tippe an, was du versetzen willst: einen Magier, einen Turm oder die Rabenburg.",
+        "unknown-tool": "Unbekanntes Werkzeug.",
+        "gone": "Diese Figur steht dort nicht mehr.",
+        "cards": "Es gibt nur {n} Exemplare der {card} ({clause}).",
+        "rerolls": "Mit der {card} darfst du höchstens {k}-mal neu würfeln ({clause}).",
+        "no-action": "Es ist keine Aktion mehr übrig, um eine Würfelkarte zu spielen ({clause}).",
+        "die-phase": "Eine Würfelkarte ist nur im Spiel, während Karten gespielt werden ({clause}).",
+        "pass-late": "Der Kartentausch ersetzt beide Aktionen: dann wurde noch keine Karte gespielt ({clause}).",
+        "ending": "Das Ende ist erst eingeläutet, wenn jemand alle Magier in der Rabenburg und alle Zaubertrankflaschen gefüllt hat ({clause}).",
+        "each-low": "{who} hat schon {k} Magier auf dem Brett ({clause}).",
+        "g.move": "Versetzen",
+        "g.wizards": "Magier",
+        "g.flasks": "Zaubertrankflaschen",
+        "move": "Versetzen (Figur, dann Platz)",
+        "drop": "Absetzen: {what}",
+        "drop.tower": "Turm {t} mit allem darauf",
+        "drop.raven": "die Rabenburg",
+        "drop.wizard": "{who} von Feld {n}",
+        "raven": "Rabenburg hierher",
+        "empty": "Magier wegnehmen (sie gehen in die Rabenburg)",
+        "wiz": "{Who} (noch {k} in der Rabenburg)",
+        "flask:filled": "Zaubertrankflasche gefüllt",
+        "flask:empty": "Zaubertrankflasche leer",
+        "flask:spent": "Zaubertrankflasche eingesetzt",
+        "f.player": "Am Zug",
+        "f.actions": "In diesem Zug gespielte Karten",
+        "f.actions.value": "{a} (noch {left} übrig)",
+        "f.spell_used": "Zauberspruch in diesem Zug schon gesprochen",
+        "f.phase": "Zeitpunkt im Zug",
+        "p.play": "Karten spielen",
+        "p.pass-tower": "Nach dem Kartentausch: ein Turm 1 Schritt",
+        "p.ask": "Der Teampartner wählt eine Karte zum Geben",
+        "p.return": "Eine Karte an den Teampartner zurückgeben",
+        "p.offer-before": "Zauberspruch vor der Aktion? {who} wird gefragt",
+        "p.offer-after": "Zauberspruch nach der Aktion? {who} wird gefragt",
+        "p.draw": "Karten nachziehen",
+        "p.deal": "Startkarten austeilen",
+        "p.spells": "Zaubersprüche aufdecken",
+        "p.over": "Das Spiel ist vorbei",
+        "f.die": "Würfelkarte im Spiel",
+        "f.die.none": "keine",
+        "f.roll": "Wurf",
+        "f.roll.none": "noch nicht gewürfelt",
+        "f.rerolls": "Noch neu würfeln",
+        "f.rerolls.value": "{k}-mal",
+        "f.ending": "Ende eingeläutet (die Runde wird zu Ende gespielt)",
+        "f.asked": "Teampartner in diesem Zug schon um eine Karte gebeten",
+        "f.wizards_each": "Magier pro Spieler",
+        "f.wizards_each.rules": "{k} (laut Regeln)",
+        "f.spell": "Zauberspruch offen: {name}",
+        "f.hand": "Hand von {who}, Karte {i}",
+        "f.hand.none": "(keine Karte)",
+        "no": "nein",
+        "yes": "ja",
+    },
+    "en": {
+        "six": "At most {max} wizards stand on a space or a tower ({clause}).",
+        "tower-raven": "A tower may never stand on Ravenskeep's space ({clause}).",
+        "wizard-raven": "No wizard stands on Ravenskeep's space: a wizard that ends there goes into Ravenskeep ({clause}).",
+        "raven-wizards": "Ravenskeep only goes to a place where no wizard stands ({clause}).",
+        "raven-ground": "On the ground Ravenskeep stands only on a raven space: space 1, 5, 9 or 13 ({clause}).",
+        "raven-shield": "On a stack Ravenskeep stands only if the top tower has a raven shield: tower 1, 3, 5, 7 or 9 ({clause}).",
+        "none-left": "All {k} of {who}'s wizards are on the board already; remove one first ({clause}).",
+        "into-raven": "Wizards that are not on the board are in Ravenskeep already: remove a wizard to put it in ({clause}).",
+        "out-of-raven": "A wizard comes out of Ravenskeep when you put it on a place of the board with its colour.",
+        "not-here": "This cannot be tapped with this tool.",
+        "pick-piece": "Tap a wizard, a tower or Ravenskeep to move it.",
+        "unknown-tool": "Unknown tool.",
+        "gone": "That piece is no longer there.",
+        "cards": "There are only {n} copies of the {card} ({clause}).",
+        "rerolls": "With the {card} you may roll again at most {k} times ({clause}).",
+        "no-action": "No action is left to play a dice card ({clause}).",
+        "die-phase": "A dice card is in play only while cards are being played ({clause}).",
+        "pass-late": "Swapping cards replaces both actions: no card has been played then ({clause}).",
+        "ending": "The end is rung only when someone has all wizards in Ravenskeep and all potions filled ({clause}).",
+        "each-low": "{who} already has {k} wizards on the board ({clause}).",
+        "g.move": "Move",
+        "g.wizards": "Wizards",
+        "g.flasks": "Potions",
+        "move": "Move (piece, then place)",
+        "drop": "Put down: {what}",
+        "drop.tower": "tower {t} with everything on it",
+        "drop.raven": "Ravenskeep",
+        "drop.wizard": "{who} from space {n}",
+        "raven": "Ravenskeep here",
+        "empty": "Remove wizards (they go into Ravenskeep)",
+        "wiz": "{Who} ({k} left in Ravenskeep)",
+        "flask:filled": "Potion filled",
+        "flask:empty": "Potion empty",
+        "flask:spent": "Potion spent",
+        "f.player": "Whose turn",
+        "f.actions": "Cards played this turn",
+        "f.actions.value": "{a} ({left} left)",
+        "f.spell_used": "Spell already cast this turn",
+        "f.phase": "Point in the turn",
+        "p.play": "Playing cards",
+        "p.pass-tower": "After swapping cards: a tower 1 step",
+        "p.ask": "The teammate chooses a card to give",
+        "p.return": "Giving a card back to the teammate",
+        "p.offer-before": "Spell before the action? {who} is asked",
+        "p.offer-after": "Spell after the action? {who} is asked",
+        "p.draw": "Drawing cards",
+        "p.deal": "Dealing the starting cards",
+        "p.spells": "Turning up the spells",
+        "p.over": "The game is over",
+        "f.die": "Dice card in play",
+        "f.die.none": "none",
+        "f.roll": "Roll",
+        "f.roll.none": "not rolled yet",
+        "f.rerolls": "Rerolls left",
+        "f.rerolls.value": "{k}",
+        "f.ending": "End rung (the round is finished)",
+        "f.asked": "Teammate already asked for a card this turn",
+        "f.wizards_each": "Wizards per player",
+        "f.wizards_each.rules": "{k} (by the rules)",
+        "f.spell": "Spell open: {name}",
+        "f.hand": "{who}'s hand, card {i}",
+        "f.hand.none": "(no card)",
+        "no": "no",
+        "yes": "yes",
+    },
+}
+
+# The clause each refusal cites.
+CLAUSES = {
+    "six": "bt-maximaal-zes-tovenaars",
+    "tower-raven": "bt-niet-op-raventoren",
+    "wizard-raven": "bt-tovenaar-landen",
+    "raven-wizards": "bt-raventoren-verplaatsen",
+    "raven-ground": "bt-raventoren-verplaatsen",
+    "raven-shield": "bt-raventoren-verplaatsen",
+    "none-left": "bt-tovenaars-en-flesjes",
+    "into-raven": "bt-tovenaar-in-raventoren",
+    "cards": "bt-verplaatsingskaarten",
+    "rerolls": "bt-dobbelsteen-herwerpen",
+    "no-action": "bt-twee-acties",
+    "die-phase": "bt-dobbelsteen-gooien",
+    "pass-late": "bt-kaarten-wisselen",
+    "ending": "bt-einde-spel",
+    "each-low": "bt-tovenaars-en-flesjes",
+}
+
+
+class Refusal(EditError):
+    """An edit refused by the editor's own rules; ``key`` names the rule, ``clause`` cites it."""
+
+    def __init__(self, key: str, lang: str | None, **data: Any):
+        self.key = key
+        self.clause = CLAUSES.get(key, "")
+        super().__init__(E[lang_of(lang)][key].format(clause=self.clause, **data))
+
+
+def t(key: str, lang: str | None, **data: Any) -> str:
+    return E[lang_of(lang)][key].format(**data)
+
+
+# -- reading and writing ---------------------------------------------------------------------------
+
+
+def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
+    state: State = read_state(engine, position)
+    return state
+
+
+def write(st: State) -> dict[str, Any]:
+    return positions.write(st)
+
+
+def on_ring(st: State) -> dict[str, int]:
+    counts = dict.fromkeys(st.players, 0)
+    for space in st.spaces:
+        for level in (space.ground, *(w for _t, w in space.towers)):
+            for c in level:
+                counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def with_inside(st: State) -> State:
+    """Every wizard that is not on the ring is in the Raventoren."""
+    counts = on_ring(st)
+    raven = tuple(sorted((c, st.wizards_each - counts[c]) for c in st.players if st.wizards_each > counts[c]))
+    return evolve(st, raven=raven)
+
+
+# -- levels ----------------------------------------------------------------------------------------
+
+
+def _int(text: str, low: int, high: int) -> int | None:
+    return int(text) if is_digits(text, 2) and low <= int(text) <= high else None
+
+
+def parse_level(text: str) -> Level | None:
+    kind, number = text[:1], text[1:]
+    if kind == "s":
+        n = _int(number, 1, RING)
+    elif kind == "t":
+        n = _int(number, 1, 9)
+    else:
+        return None
+    return (kind, n) if n is not None else None
+
+
+def parse_target(st: State, target: str) -> tuple[str, Level | None, str]:
+    """(kind, level, colour) of a board target: kind is space, tower, wizard, raven, flask or ''."""
+    parts = target.split(":")
+    if parts[0] == "sp" and len(parts) == 2 and (n := _int(parts[1], 1, RING)) is not None:
+        return "space", ("s", n), ""
+    if parts[0] == "tw" and len(parts) == 2 and (n := _int(parts[1], 1, 9)) is not None:
+        return "tower", ("t", n), ""
+    if parts[0] == "wiz" and len(parts) == 3 and parts[1] in st.players:
+        level = parse_level(parts[2])
+        if level is not None:
+            return "wizard", level, parts[1]
+    if target == "raven":
+        return "raven", None, ""
+    if parts[0] == "fl" and len(parts) == 3 and parts[1] in st.players:
+        return "flask", None, parts[1]
+    return "", None, ""
+
+
+def space_of(st: State, level: Level) -> int:
+    return level[1] if level[0] == "s" else find_tower(st, level[1])[0]
+
+
+def wizards_at(st: State, level: Level) -> tuple[str, ...]:
+    if level[0] == "s":
+        return st.space(level[1]).ground
+    n, i = find_tower(st, level[1])
+    return st.space(n).towers[i][1]
+
+
+def is_top(st: State, level: Level) -> bool:
+    space = st.space(space_of(st, level))
+    if level[0] == "s":
+        return not space.towers
+    return space.towers[-1][0] == level[1]
+
+
+def set_level(st: State, level: Level, wizards: tuple[str, ...]) -> State:
+    wizards = tuple(sorted(wizards))
+    n = space_of(st, level)
+    space = st.space(n)
+    if level[0] == "s":
+        new = Space(wizards, space.towers)
+    else:
+        towers = tuple((tid, wizards if tid == level[1] else w) for tid, w in space.towers)
+        new = Space(space.ground, towers)
+    spaces = list(st.spaces)
+    spaces[n - 1] = new
+    return evolve(st, spaces=tuple(spaces))
+
+
+def add_wizard(st: State, level: Level, c: str, lang: str | None, from_raven: bool = True) -> State:
+    here = wizards_at(st, level)
+    if is_top(st, level) and space_of(st, level) == st.raven_at:
+        raise Refusal("wizard-raven", lang)
+    if len(here) >= MAX_WIZARDS:
+        raise Refusal("six", lang, max=MAX_WIZARDS)
+    if from_raven and on_ring(st)[c] >= st.wizards_each:
+        raise Refusal("none-left", lang, k=st.wizards_each, who=colour(c, lang))
+    return set_level(st, level, (*here, c))
+
+
+def remove_wizard(st: State, level: Level, c: str, lang: str | None) -> State:
+    here = list(wizards_at(st, level))
+    if c not in here:
+        raise Refusal("gone", lang)
+    here.remove(c)
+    return set_level(st, level, tuple(here))
+
+
+def move_tower(st: State, tower: int, to: int, lang: str | None) -> State:
+    """Tower ``tower`` with everything above it (and the Raventoren on top) onto the stack of ``to``."""
+    frm, index = find_tower(st, tower)
+    if to == frm:
+        return st
+    if to == st.raven_at:
+        raise Refusal("tower-raven", lang)
+    origin, dest = st.space(frm), st.space(to)
+    part = origin.towers[index:]
+    spaces = list(st.spaces)
+    spaces[frm - 1] = Space(origin.ground, origin.towers[:index])
+    spaces[to - 1] = Space(dest.ground, dest.towers + part)
+    return evolve(st, spaces=tuple(spaces), raven_at=to if st.raven_at == frm else st.raven_at)
+
+
+def place_raven(st: State, to: int, lang: str | None) -> State:
+    if to == st.raven_at:
+        return st
+    space = st.space(to)
+    if space.top:
+        raise Refusal("raven-wizards", lang)
+    if not space.towers and to not in RAVEN_SPACES:
+        raise Refusal("raven-ground", lang)
+    if space.towers and space.towers[-1][0] not in SHIELDS:
+        raise Refusal("raven-shield", lang)
+    return evolve(st, raven_at=to)
+
+
+def set_flask(st: State, c: str, index_text: str, new: str) -> State | None:
+    i = st.players.index(c)
+    f = st.flasks[i]
+    states = flask_states(f.filled, f.empty, f.spent)
+    k = _int(index_text, 1, len(states))
+    if k is None:
+        return None
+    counts = {"filled": f.filled, "empty": f.empty, "spent": f.spent}
+    counts[states[k - 1]] -= 1
+    counts[new] += 1
+    flasks = list(st.flasks)
+    flasks[i] = Flasks(counts["empty"], counts["filled"], counts["spent"])
+    return evolve(st, flasks=tuple(flasks))
+
+
+def check_end(st: State, lang: str | None) -> None:
+    if st.ending and st.phase != "over" and not any(qualifies(st, i) for i in range(len(st.players))):
+        raise Refusal("ending", lang)
+
+
+# -- the editor ------------------------------------------------------------------------------------
+
+
+class BetoverdeTorensEditor:
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        st = read(engine, position)
+        spaces = [Space() for _ in range(RING)]
+        for tower in range(1, 10):  # bt-opbouw: towers 1-9 on spaces 2-10
+            spaces[tower] = Space((), ((tower, ()),))
+        flasks = positions.flasks_each(st.variant, len(st.players))
+        blank = State(
+            players=st.players,
+            variant=st.variant,
+            wizards_each=st.wizards_each,
+            spaces=tuple(spaces),
+            raven_at=1,
+            raven=(),
+            flasks=tuple(Flasks(flasks, 0, 0) for _ in st.players),
+            spells=st.spells,
+            hands=tuple(() for _ in st.players),
+            deck=FULL_DECK,
+            discard=tuple(0 for _ in FULL_DECK),
+            teams=st.teams,
+            master=st.master,
+        )
+        return write(with_inside(blank))
+
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the piece a "move" picked up (the page marks it)."""
+        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        st = read(engine, position)
+        g_move, g_wiz = t("g.move", lang), t("g.wizards", lang)
+        items = [PaletteItem("move", t("move", lang), glyph="↔", group=g_move)]
+        dropping = _drop_label(st, tool, lang)
+        if dropping:
+            items.append(PaletteItem(tool, dropping, glyph="↓", group=g_move))
+        items.append(PaletteItem("raven", t("raven", lang), css="bt-raven-chip", glyph="R", group=g_move))
+        items.append(PaletteItem("empty", t("empty", lang), glyph="×", group=g_move))
+        counts = on_ring(st)
+        for c in st.players:
+            label = t("wiz", lang, Who=cap(wizard_of(c, lang)), k=st.wizards_each - counts[c])
+            items.append(PaletteItem(f"wiz:{c}", label, css=f"bt-{c}", group=g_wiz))
+        if any(f.total for f in st.flasks):
+            g_fl = t("g.flasks", lang)
+            for state, glyph in zip(FLASK_STATES, ("●", "○", "×"), strict=True):
+                items.append(PaletteItem(f"flask:{state}", t(f"flask:{state}", lang), glyph=glyph, group=g_fl))
+        return items
+
+    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
+        st = read(engine, position)
+        kind, level, c = parse_target(st, target)
+        if not kind:
+            raise Refusal("not-here", lang)
+        new_tool: str | None = None
+        parts = tool.split(":")
+        if tool == "move":
+            if kind == "wizard" and level is not None:
+                if c not in wizards_at(st, level):
+                    raise Refusal("gone", lang)
+                return EditResult(write(st), f"drop:wiz:{c}:{level[0]}{level[1]}")
+            if kind == "tower" and level is not None:
+                return EditResult(write(st), f"drop:tw:{level[1]}")
+            if kind == "raven":
+                return EditResult(write(st), "drop:raven")
+            raise Refusal("pick-piece", lang)
+        if parts[0] == "drop":
+            st = _drop(st, parts[1:], kind, level, lang)
+            new_tool = "move"
+        elif tool == "raven":
+            if level is None:
+                raise Refusal("not-here", lang)
+            st = place_raven(st, space_of(st, level), lang)
+        elif tool == "empty":
+            if kind == "raven":
+                raise Refusal("out-of-raven", lang)
+            if level is None:
+                raise Refusal("not-here", lang)
+            if kind == "wizard":
+                st = remove_wizard(st, level, c, lang)
+            else:
+                st = set_level(st, level, ())
+        elif parts[0] == "wiz" and len(parts) == 2 and parts[1] in st.players:
+            if kind == "raven":
+                raise Refusal("into-raven", lang)
+            if level is None:
+                raise Refusal("not-here", lang)
+            st = add_wizard(st, level, parts[1], lang)
+        elif parts[0] == "flask" and len(parts) == 2 and parts[1] in FLASK_STATES:
+            if kind != "flask":
+                raise Refusal("not-here", lang)
+            changed = set_flask(st, c, target.split(":")[2], parts[1])
+            if changed is None:
+                raise Refusal("not-here", lang)
+            st = changed
+        else:
+            raise Refusal("unknown-tool", lang)
+        st = with_inside(st)
+        check_end(st, lang)
+        return EditResult(write(st), new_tool)
+
+    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
+        st = read(engine, position)
+        yes_no = (("no", t("no", lang)), ("yes", t("yes", lang)))
+
+        def flag(value: bool) -> str:
+            return "yes" if value else "no"
+
+        n = limit(st)
+        out = [
+            EditField("player", t("f.player", lang), tuple((c, colour(c, lang)) for c in st.players), st.active),
+            EditField(
+                "actions",
+                t("f.actions", lang),
+                tuple((str(a), t("f.actions.value", lang, a=a, left=n - a)) for a in range(n + 1)),
+                str(st.actions),
+            ),
+            EditField("phase", t("f.phase", lang), _phases(st, lang), _phase_value(st)),
+        ]
+        if st.variant != "solo" and not st.master:
+            out.append(EditField("spell_used", t("f.spell_used", lang), yes_no, flag(st.spell_used)))
+        pending = st.pending
+        out += [
+            EditField(
+                "die",
+                t("f.die", lang),
+                (("none", t("f.die.none", lang)), *((code, cap(card(code, lang))) for code in DICE)),
+                pending.card if pending else "none",
+            ),
+            EditField(
+                "roll",
+                t("f.roll", lang),
+                (("0", t("f.roll.none", lang)), *((str(k), str(k)) for k in range(1, 7))),
+                str(pending.roll) if pending else "0",
+            ),
+            EditField(
+                "rerolls",
+                t("f.rerolls", lang),
+                tuple((str(k), t("f.rerolls.value", lang, k=k)) for k in range(3)),
+                str(pending.rolls_left) if pending else "0",
+            ),
+            EditField("ending", t("f.ending", lang), yes_no, flag(st.ending)),
+        ]
+        if st.teams:
+            out.append(EditField("asked", t("f.asked", lang), yes_no, flag(st.asked)))
+        rules = TABLE[len(st.players)][0]
+        out.append(
+            EditField(
+                "wizards_each",
+                t("f.wizards_each", lang),
+                tuple(
+                    (str(k), t("f.wizards_each.rules", lang, k=k) if k == rules else str(k))
+                    for k in range(1, 18 // len(st.players) + 1)
+                ),
+                str(st.wizards_each),
+            )
+        )
+        if st.master or st.variant == "solo-flasks":
+            for name in SPELLS:
+                label = t("f.spell", lang, name=spell_name(name, lang))
+                out.append(EditField(f"spell_{name}", label, yes_no, flag(name in st.spells)))
+        cards = (("-", t("f.hand.none", lang)), *((code, cap(card(code, lang))) for code in CODES))
+        for c, hand in zip(st.players, st.hands, strict=True):
+            for i in range(max(3, len(hand))):
+                label = t("f.hand", lang, who=colour(c, lang), i=i + 1)
+                out.append(EditField(f"hand_{c}_{i + 1}", label, cards, hand[i] if i < len(hand) else "-"))
+        return out
+
+    def set_fields(
+        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        st = read(engine, position)
+        current = {f.name: f.value for f in self.fields(engine, position, lang)}
+        v = {**current, **values}
+
+        def yes(name: str) -> bool:
+            return v.get(name) == "yes"
+
+        each = int(v["wizards_each"])
+        counts = on_ring(st)
+        for c in st.players:
+            if counts[c] > each:
+                raise Refusal("each-low", lang, who=colour(c, lang), k=counts[c])
+        st = evolve(st, wizards_each=each)
+        if v["player"] in st.players:
+            st = evolve(st, turn=st.players.index(v["player"]))
+        st = evolve(st, actions=int(v["actions"]), ending=yes("ending"))
+        if "spell_used" in v:
+            st = evolve(st, spell_used=yes("spell_used"))
+        if st.teams:
+            st = evolve(st, asked=yes("asked"))
+        if st.master or st.variant == "solo-flasks":
+            st = evolve(st, spells=tuple(s for s in SPELLS if yes(f"spell_{s}")))
+        st = _set_phase(st, v, lang)
+        st = _set_hands(st, v, lang)
+        st = with_inside(st)
+        check_end(st, lang)
+        return write(st)
+
+
+def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str | None) -> State:
+    """Put down what the move tool picked up (``what``: ``wiz, colour, level`` / ``tw, t`` / ``raven``)."""
+    if what[:1] == ["wiz"] and len(what) == 3 and what[1] in st.players:
+        origin = parse_level(what[2])
+        if origin is None:
+            raise Refusal("unknown-tool", lang)
+        if kind == "raven":
+            return remove_wizard(st, origin, what[1], lang)
+        if level is None:
+            raise Refusal("not-here", lang)
+        if level == origin:
+            return st
+        st = remove_wizard(st, origin, what[1], lang)
+        return add_wizard(st, level, what[1], lang, from_raven=False)
+    if what[:1] == ["tw"] and len(what) == 2 and (tower := _int(what[1], 1, 9)) is not None:
+        if kind == "raven":
+            raise Refusal("tower-raven", lang)
+        if level is None:
+            raise Refusal("not-here", lang)
+        return move_tower(st, tower, space_of(st, level), lang)
+    if what == ["raven"]:
+        if level is None:
+            raise Refusal("not-here", lang)
+        return place_raven(st, space_of(st, level), lang)
+    raise Refusal("unknown-tool", lang)
+
+
+def _drop_label(st: State, tool: str, lang: str | None) -> str:
+    parts = tool.split(":")
+    if parts[0] != "drop":
+        return ""
+    if parts[1:2] == ["wiz"] and len(parts) == 4 and parts[2] in st.players:
+        level = parse_level(parts[3])
+        if level is None:
+            return ""
+        what = t("drop.wizard", lang, who=wizard_of(parts[2], lang), n=space_of(st, level))
+    elif parts[1:2] == ["tw"] and len(parts) == 3 and (tower := _int(parts[2], 1, 9)) is not None:
+        what = t("drop.tower", lang, t=tower)
+    elif parts[1:] == ["raven"]:
+        what = t("drop.raven", lang)
+    else:
+        return ""
+    return t("drop", lang, what=what)
+
+
+def _phases(st: State, lang: str | None) -> tuple[tuple[str, str], ...]:
+    out = [("play", t("p.play", lang)), ("pass-tower", t("p.pass-tower", lang))]
+    if st.teams:
+        out += [("ask", t("p.ask", lang)), ("return", t("p.return", lang))]
+    if st.master:
+        for window in ("before", "after"):
+            out += [(f"offer-{window}-{c}", t(f"p.offer-{window}", lang, who=colour(c, lang))) for c in st.players]
+    if st.phase in ("draw", "deal", "spells", "over"):
+        out.append((st.phase, t(f"p.{st.phase}", lang)))
+    return tuple(out)
+
+
+def _phase_value(st: State) -> str:
+    if st.phase in ("roll", "choose"):
+        return "play"
+    if st.phase == "offer":
+        return f"offer-{st.window}-{st.players[st.offer]}"
+    return st.phase
+
+
+def _set_phase(st: State, v: Mapping[str, str], lang: str | None) -> State:
+    phase = v["phase"]
+    die = v["die"]
+    pending = None
+    if die in BY_CODE:
+        dice = BY_CODE[die].dice
+        rerolls = int(v["rerolls"])
+        if rerolls > dice - 1:
+            raise Refusal("rerolls", lang, card=card(die, lang), k=dice - 1)
+        if phase != "play":
+            raise Refusal("die-phase", lang)
+        if st.actions >= limit(st):
+            raise Refusal("no-action", lang)
+        pending = Pending(die, int(v["roll"]), rerolls)
+    window, offer = "", 0
+    last_move = st.last_move
+    if phase == "play":
+        phase = ("choose" if pending.roll else "roll") if pending else "play"
+    elif phase == "pass-tower" and st.actions:
+        raise Refusal("pass-late", lang)
+    elif phase.startswith("offer-"):
+        _o, window, who = phase.split("-", 2)
+        offer = st.players.index(who)
+        phase = "offer"
+    if not (phase == "offer" and window == "after"):
+        last_move = (0, 0, False)
+    return evolve(
+        st,
+        phase=phase,
+        pending=pending,
+        window=window,
+        offer=offer,
+        last_move=last_move,
+        passing=st.passing and phase == "draw",
+    )
+
+
+def _set_hands(st: State, v: Mapping[str, str], lang: str | None) -> State:
+    hands = []
+    used = [0] * len(CODES)
+    for c, hand in zip(st.players, st.hands, strict=True):
+        new = []
+        for i in range(max(3, len(hand))):
+            code = v.get(f"hand_{c}_{i + 1}", "-")
+            if code in BY_CODE:
+                new.append(code)
+                used[INDEX[code]] += 1
+        hands.append(tuple(sorted(new, key=INDEX.__getitem__)))
+    if st.pending is not None:
+        used[INDEX[st.pending.card]] += 1
+    deck, discard = list(st.deck), list(st.discard)
+    for i, code in enumerate(CODES):
+        if used[i] > FULL_DECK[i]:
+            raise Refusal("cards", lang, n=FULL_DECK[i], card=card(code, lang))
+        discard[i] = min(discard[i], FULL_DECK[i] - used[i])
+        deck[i] = FULL_DECK[i] - used[i] - discard[i]
+    return evolve(st, hands=tuple(hands), deck=tuple(deck), discard=tuple(discard))
+
+
+EDITOR = BetoverdeTorensEditor()

@@ -1,0 +1,901 @@
+"""The position editor of Der dunkle Turm (``rules.core.editor``): set up a table by tapping the
+board, in the reader's language (nl, de, en).
+
+Tools (the palette): a companion of a team (taken from the camp), "move" (tap a companion, then where
+it goes), "empty" (a companion back to the camp, a rift or a floating field removed, a beast asleep),
+marks on a companion (charred, protection spell, shield, thunderbolt mark, lying beside the field,
+with their timers), a rift with its table rounds, a floating field of a team with its team turns, the
+drawbridges up or down, a beast awake or asleep. Fields: start team, team on turn, table round, the
+stage of the turn (the card being carried out, a duel, a field event), the wizard, tower attacks so
+far, the field event of this turn, the beasts' quiet rounds, the collections and the deck.
+
+Board targets (the same ids the board shapes carry): ``f:<field>`` (``f:7``, ``f:6b``), ``camp``,
+``exile``, ``out`` (burst companions), ``tower``, ``c:<companion>``, ``rift:<field>``, ``sf:<field>``
+(a floating field), ``beast:12`` / ``beast:18``.
+
+The editor refuses what the rules forbid with a reason in the reader's language; the engine's
+``state_from_position`` judges every result (``apply_edit``), so nothing it would refuse gets through.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.editor import EditError, EditField, EditResult, PaletteItem
+from rules.core.engine import Engine, PositionError
+
+from . import board, words
+from .board import (
+    ALL_FIELDS,
+    BEASTS,
+    BRIDGES,
+    CAMP,
+    CARD_KINDS,
+    EXILE,
+    FULL_DECK,
+    MAGIC_PLACES,
+    OUT,
+    RIFT_FIELDS,
+    SIDE_FIELDS,
+    TOWER,
+    companion_ids,
+    team_of,
+)
+
+PLACES = (CAMP, EXILE, OUT, TOWER)
+LYING_FIELDS = MAGIC_PLACES + board.BEAST_REACH["12"] + board.BEAST_REACH["18"]  # dt-neben-dem-feld
+MARK_TOOLS = ("charred", "charred1", "charred-now", "spell", "shield:2", "shield:1", "shield:0", "mark:2",
+              "mark:1", "mark:0", "lying:1", "lying:0")
+DUEL_TASKS = ("duel", "wizard", "choice")
+CARD_TASKS = {"step", "tower", "exile", "bolt", "spell", "float"}
+
+# ---------------------------------------------------------------------------------------------------
+# words
+
+REASONS = {
+    "de": {
+        "target": "Das ist kein Ziel auf diesem Plan.",
+        "tool": "Dieses Werkzeug gibt es hier nicht.",
+        "occupied": "Auf {field} steht schon {comp}: Auf jedem Feld steht höchstens eine Figur.",
+        "no-camp": "Team {team} hat keinen Gefährten mehr im Lager: Versetze einen mit „Versetzen“.",
+        "to-camp": "Ins Lager bringt ein Gefährte „Entfernen“ oder „Versetzen“.",
+        "pick-first": "Tippe zuerst auf den Gefährten, den du versetzen willst.",
+        "side-down": "Die Seitenfelder gibt es nur, solange die Zugbrücken angehoben sind.",
+        "bridge-up": "Die Zugbrücken sind angehoben: Auf Feld 6 und 15 steht niemand.",
+        "bridges-target": "Tippe auf eine Zugbrücke (Feld 6 oder 15).",
+        "bridges-busy": "Erst muss {comp} von {field} herunter: Beim Heben und Senken der Brücken stürzt, wer dort steht.",
+        "tower-one": "Am Turm steht nur ein Gefährte: der, der gerade gegen den Zauberer kämpft.",
+        "tower-duel": "{comp} steht am Turm und kämpft gegen den Zauberer: Erst muss er vom Turm weg.",
+        "rift-field": "Auf {field} öffnet sich nie ein Riss: Risse gibt es nur auf den Feldern 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 und 20.",
+        "rift-four": "Es sind schon drei Risse offen: Das Schutzsiegel lässt keinen vierten zu.",
+        "float-field": "Ein Schwebefeld liegt nur über einem Rissfeld (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 oder 20).",
+        "float-cards": "Alle drei Schwebefelder sind schon im Spiel (auf dem Plan, in Sammlungen oder gezogen).",
+        "spell-cards": "Alle drei Schutzzauber sind schon im Spiel.",
+        "companion": "Tippe auf einen Gefährten.",
+        "out-marks": "Ein zerplatzter Gefährte trägt nichts mehr.",
+        "lying-field": "Neben einem Feld liegt man nur nach einem verlorenen Kampf gegen ein Knochentier: auf Feld 4, 10 bis 14 oder 16 bis 20.",
+        "timer-zero": "{comp}: Eine Frist von 0 gibt es nur im Zug des eigenen Teams (Team {team}).",
+        "beast": "Tippe auf ein Knochentier.",
+        "nothing": "Hier gibt es nichts zu entfernen.",
+        "turn-out": "Team {team} ist ausgeschieden und hat keine Teamzüge mehr.",
+        "all-out": "Mindestens ein Team muss noch Gefährten haben, die nicht zerplatzt sind.",
+        "duel-none": "Für ein Duell muss ein Gefährte am Turm stehen.",
+        "duel-team": "Im Duell ist das Team des Gefährten am Turm am Zug.",
+        "choice-charred": "Die Wahl nach der ersten Duellrunde hat nur ein Gefährte, den der Blitz verkohlt hat: Markiere ihn als verkohlt.",
+        "lot-first": "Vor dem Los ist noch niemand am Zug: Lege zuerst das Startteam fest.",
+        "no-effect": "Diese Karte könnte hier nichts bewirken und verfiele sofort: So bleibt keine Stellung stehen.",
+    },
+    "nl": {
+        "target": "Dat is geen doel op dit bord.",
+        "tool": "Dat gereedschap bestaat hier niet.",
+        "occupied": "Op {field} staat al {comp}: op elk veld staat hoogstens één figuur.",
+        "no-camp": "Team {team} heeft geen metgezel meer in het kamp: verzet er een met „Verzetten”.",
+        "to-camp": "Naar het kamp gaat een metgezel met „Weghalen” of „Verzetten”.",
+        "pick-first": "Tik eerst op de metgezel die je wilt verzetten.",
+        "side-down": "Zijvelden bestaan alleen zolang de ophaalbruggen omhoog staan.",
+        "bridge-up": "De ophaalbruggen zijn omhoog: op veld 6 en 15 staat niemand.",
+        "bridges-target": "Tik op een ophaalbrug (veld 6 of 15).",
+        "bridges-busy": "Eerst moet {comp} van {field} af: wie daar staat, valt als de bruggen omhoog of omlaag gaan.",
+        "tower-one": "Bij de toren staat maar één metgezel: die nu tegen de tovenaar vecht.",
+        "tower-duel": "{comp} staat bij de toren en vecht tegen de tovenaar: eerst moet hij daar weg.",
+        "rift-field": "Op {field} gaat nooit een scheur open: scheuren zijn er alleen op de velden 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 en 20.",
+        "rift-four": "Er zijn al drie scheuren open: het beschermzegel laat geen vierde toe.",
+        "float-field": "Een zweefveld ligt alleen over een scheurveld (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 of 20).",
+        "float-cards": "Alle drie zweefvelden zijn al in het spel (op het bord, in verzamelingen of getrokken).",
+        "spell-cards": "Alle drie beschermspreuken zijn al in het spel.",
+        "companion": "Tik op een metgezel.",
+        "out-marks": "Een uiteengespatte metgezel draagt niets meer.",
+        "lying-field": "Naast een veld ligt je alleen na een verloren gevecht met een botbeest: op veld 4, 10 tot 14 of 16 tot 20.",
+        "timer-zero": "{comp}: een termijn van 0 bestaat alleen in de beurt van het eigen team (team {team}).",
+        "beast": "Tik op een botbeest.",
+        "nothing": "Hier valt niets weg te halen.",
+        "turn-out": "Team {team} is uitgeschakeld en heeft geen beurten meer.",
+        "all-out": "Minstens één team moet nog metgezellen hebben die niet uiteengespat zijn.",
+        "duel-none": "Voor een duel moet er een metgezel bij de toren staan.",
+        "duel-team": "In een duel is het team van de metgezel bij de toren aan de beurt.",
+        "choice-charred": "De keuze na de eerste duelronde heeft alleen een metgezel die door de bliksem verkoold is: markeer hem als verkoold.",
+        "lot-first": "Voor het lot is nog niemand aan de beurt: kies eerst het startteam.",
+        "no-effect": "Deze kaart zou hier niets doen en meteen vervallen: zo blijft geen stelling staan.",
+    },
+    "en": {
+        "target": "That is not a target on this board.",
+        "tool": "There is no such tool here.",
+        "occupied": "{comp} already stands on {field}: at most one figure stands on a field.",
+        "no-camp": "Team {team} has no companion left in the camp: move one with “Move”.",
+        "to-camp": "A companion goes to the camp with “Remove” or “Move”.",
+        "pick-first": "First tap the companion you want to move.",
+        "side-down": "Side fields exist only while the drawbridges are raised.",
+        "bridge-up": "The drawbridges are raised: nobody stands on field 6 or 15.",
+        "bridges-target": "Tap a drawbridge (field 6 or 15).",
+        "bridges-busy": "First {comp} must leave {field}: whoever stands there falls when the bridges move.",
+        "tower-one": "Only one companion stands at the tower: the one fighting the wizard.",
+        "tower-duel": "{comp} stands at the tower fighting the wizard: first move it away.",
+        "rift-field": "A rift never opens on {field}: rifts open only on fields 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 and 20.",
+        "rift-four": "Three rifts are open already: the protection seal allows no fourth.",
+        "float-field": "A floating field lies only over a rift field (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 or 20).",
+        "float-cards": "All three floating fields are in play already (on the board, in collections or drawn).",
+        "spell-cards": "All three protection spells are in play already.",
+        "companion": "Tap a companion.",
+        "out-marks": "A burst companion carries nothing any more.",
+        "lying-field": "One lies beside a field only after losing a fight with a bone beast: on field 4, 10 to 14 or 16 to 20.",
+        "timer-zero": "{comp}: a timer at 0 exists only in its own team's turn (team {team}).",
+        "beast": "Tap a bone beast.",
+        "nothing": "There is nothing to remove here.",
+        "turn-out": "Team {team} is out and has no more turns.",
+        "all-out": "At least one team must still have companions that have not burst.",
+        "duel-none": "A duel needs a companion at the tower.",
+        "duel-team": "In a duel the team of the companion at the tower is on turn.",
+        "choice-charred": "Only a companion charred by the wizard's bolt has the choice after the first duel round: mark it as charred.",
+        "lot-first": "Before the lot nobody is on turn: choose the start team first.",
+        "no-effect": "This card could do nothing here and would lapse at once: no position stays like this.",
+    },
+}
+
+PALETTE = {
+    "de": {
+        "g.comp": "Gefährten", "g.marks": "Markierungen", "g.board": "Plan",
+        "team": "Gefährte von Team {team}", "move": "Versetzen", "empty": "Entfernen",
+        "drop": "{comp} versetzen: Tippe auf das Ziel",
+        "charred": "verkohlt", "charred1": "verkohlt, einmal abgekühlt", "charred-now": "verkohlt, erst in diesem Zug",
+        "spell": "Schutzzauber", "shield": "Schild ({t})", "mark": "vom Donnerblitz getroffen ({t})",
+        "lying": "liegt neben dem Feld ({t})",
+        "rift": "Riss ({r})", "float": "Schwebefeld von Team {team} ({t})",
+        "bridges-up": "Zugbrücken angehoben", "bridges-down": "Zugbrücken abgesenkt",
+        "beast-awake": "Knochentier wach", "beast-asleep": "Knochentier schläft",
+    },
+    "nl": {
+        "g.comp": "Metgezellen", "g.marks": "Markeringen", "g.board": "Bord",
+        "team": "Metgezel van team {team}", "move": "Verzetten", "empty": "Weghalen",
+        "drop": "{comp} verzetten: tik op het doel",
+        "charred": "verkoold", "charred1": "verkoold, één keer afgekoeld", "charred-now": "verkoold, pas in deze beurt",
+        "spell": "Beschermspreuk", "shield": "Schild ({t})", "mark": "geraakt door de donderbliksem ({t})",
+        "lying": "ligt naast het veld ({t})",
+        "rift": "Scheur ({r})", "float": "Zweefveld van team {team} ({t})",
+        "bridges-up": "Ophaalbruggen omhoog", "bridges-down": "Ophaalbruggen omlaag",
+        "beast-awake": "Botbeest wakker", "beast-asleep": "Botbeest slaapt",
+    },
+    "en": {
+        "g.comp": "Companions", "g.marks": "Marks", "g.board": "Board",
+        "team": "Companion of team {team}", "move": "Move", "empty": "Remove",
+        "drop": "Moving {comp}: tap where it goes",
+        "charred": "charred", "charred1": "charred, cooled once", "charred-now": "charred, only this turn",
+        "spell": "Protection spell", "shield": "Shield ({t})", "mark": "hit by a thunderbolt ({t})",
+        "lying": "lying beside the field ({t})",
+        "rift": "Rift ({r})", "float": "Floating field of team {team} ({t})",
+        "bridges-up": "Drawbridges raised", "bridges-down": "Drawbridges lowered",
+        "beast-awake": "Bone beast awake", "beast-asleep": "Bone beast asleep",
+    },
+}
+
+FIELDS = {
+    "de": {
+        "start": "Startteam", "lot": "noch nicht ausgelost", "turn": "Am Zug", "round": "Tischrunde",
+        "phase": "Stand des Teamzugs", "wizard": "Zauberer", "wizard.0": "unversehrt",
+        "wizard.n": "verkohlt ({r})", "attacks": "Turmattacken bisher",
+        "field_event": "Feldereignis in diesem Teamzug", "no": "noch keines", "yes": "schon geschehen",
+        "beast": "Knochentier von Feld {lair}", "asleep": "schläft", "awake-attacked": "wach, hat in dieser Tischrunde angegriffen",
+        "awake-n": "wach, {n} ruhige Tischrunden", "collection": "Sammlung von Team {team} (Schwebefelder)",
+        "deck": "Stapel: {card}",
+        "ready": "vor dem Ziehen", "again": "zieht noch eine Karte (nach Schwebefeld oder Bonuszauber)",
+        "step": "Karte „Schritte {n}“: Gefährte wählen", "attack": "Turmattacke auf Feld {n}: der Turm wehrt sich",
+        "exile": "Karte „Aus dem Exil“: wen befreien", "bolt": "Karte „Donnerblitz“: Ziel wählen",
+        "spell": "Karte „Schutzzauber“: Gefährte wählen", "float": "Karte „Schwebefeld“: legen oder behalten",
+        "duel1": "Duell, erste Runde: {comp} würfelt", "duel2": "Duell, zweite Runde: {comp} würfelt",
+        "choice": "{comp} hat die erste Duellrunde verloren: weiterkämpfen oder zurückziehen",
+        "event": "Feldereignis für {comp}: würfeln", "keep": "wie bisher", "over": "Spiel vorbei",
+    },
+    "nl": {
+        "start": "Startteam", "lot": "nog niet geloot", "turn": "Aan de beurt", "round": "Tafelronde",
+        "phase": "Stand van de beurt", "wizard": "Tovenaar", "wizard.0": "ongedeerd",
+        "wizard.n": "verkoold ({r})", "attacks": "Torenaanvallen tot nu toe",
+        "field_event": "Veldgebeurtenis in deze beurt", "no": "nog geen", "yes": "al gebeurd",
+        "beast": "Botbeest van veld {lair}", "asleep": "slaapt", "awake-attacked": "wakker, heeft deze tafelronde aangevallen",
+        "awake-n": "wakker, {n} rustige tafelrondes", "collection": "Verzameling van team {team} (zweefvelden)",
+        "deck": "Stapel: {card}",
+        "ready": "voor het trekken", "again": "trekt nog een kaart (na zweefveld of bonusspreuk)",
+        "step": "Kaart „Stappen {n}”: metgezel kiezen", "attack": "Torenaanval op veld {n}: de toren verweert zich",
+        "exile": "Kaart „Uit het exil”: wie bevrijden", "bolt": "Kaart „Donderbliksem”: doel kiezen",
+        "spell": "Kaart „Beschermspreuk”: metgezel kiezen", "float": "Kaart „Zweefveld”: leggen of houden",
+        "duel1": "Duel, eerste ronde: {comp} gooit", "duel2": "Duel, tweede ronde: {comp} gooit",
+        "choice": "{comp} verloor de eerste duelronde: doorvechten of terugtrekken",
+        "event": "Veldgebeurtenis voor {comp}: gooien", "keep": "zoals nu", "over": "Spel voorbij",
+    },
+    "en": {
+        "start": "Start team", "lot": "not drawn yet", "turn": "On turn", "round": "Table round",
+        "phase": "Stage of the turn", "wizard": "Wizard", "wizard.0": "unhurt",
+        "wizard.n": "charred ({r})", "attacks": "Tower attacks so far",
+        "field_event": "Field event this turn", "no": "none yet", "yes": "already happened",
+        "beast": "Bone beast of field {lair}", "asleep": "asleep", "awake-attacked": "awake, attacked this table round",
+        "awake-n": "awake, {n} quiet table rounds", "collection": "Collection of team {team} (floating fields)",
+        "deck": "Deck: {card}",
+        "ready": "before drawing", "again": "draws another card (after a floating field or a bonus spell)",
+        "step": "Card “Steps {n}”: choose a companion", "attack": "Tower attack on field {n}: the tower strikes back",
+        "exile": "Card “Out of exile”: whom to free", "bolt": "Card “Thunderbolt”: choose a target",
+        "spell": "Card “Protection spell”: choose a companion", "float": "Card “Floating field”: lay it or keep it",
+        "duel1": "Duel, first round: {comp} rolls", "duel2": "Duel, second round: {comp} rolls",
+        "choice": "{comp} lost the first duel round: fight on or retreat",
+        "event": "Field event for {comp}: roll", "keep": "as it is", "over": "Game over",
+    },
+}
+
+
+TURNS = {
+    "de": ("endet mit diesem Teamzug", "noch 1 Teamzug", "noch {n} Teamzüge"),
+    "nl": ("eindigt met deze beurt", "nog 1 beurt", "nog {n} beurten"),
+    "en": ("ends with this team turn", "1 more team turn", "{n} more team turns"),
+}
+ROUNDS = {
+    "de": ("", "nur noch diese Tischrunde", "diese und die nächste Tischrunde", "diese und noch zwei Tischrunden",
+           "diese und noch drei Tischrunden"),
+    "nl": ("", "alleen nog deze tafelronde", "deze en de volgende tafelronde", "deze en nog twee tafelrondes",
+           "deze en nog drie tafelrondes"),
+    "en": ("", "only this table round", "this and the next table round", "this and two more table rounds",
+           "this and three more table rounds"),
+}
+
+
+def turns(n: int, lang: str | None) -> str:
+    """A team-turn timer in words: the turns of its team still to begin (dt-fristen)."""
+    return TURNS[words.lang_of(lang)][min(n, 2)].format(n=n)
+
+
+def rounds(n: int, lang: str | None) -> str:
+    """A table-round timer in words: the ends of table rounds still to come, this one included."""
+    return ROUNDS[words.lang_of(lang)][n]
+
+
+def _w(table: dict[str, dict[str, str]], lang: str | None, key: str, **data: Any) -> str:
+    return table[words.lang_of(lang)][key].format(**data)
+
+
+def refuse(lang: str | None, key: str, **data: Any) -> EditError:
+    return EditError(_w(REASONS, lang, key, **data))
+
+
+# ---------------------------------------------------------------------------------------------------
+# the position as plain data
+
+
+def _comp(raw: Any) -> dict[str, Any]:
+    c = dict(raw) if isinstance(raw, dict) else {"at": raw}
+    c["at"] = str(c["at"])
+    return c
+
+
+class Table:
+    """A position being edited: companions as dicts with ``at`` a string."""
+
+    def __init__(self, position: Mapping[str, Any]):
+        p = copy.deepcopy(dict(position))
+        self.p = p
+        self.teams: list[str] = list(p["teams"])
+        self.comps: dict[str, dict[str, Any]] = {cid: _comp(raw) for cid, raw in p["companions"].items()}
+        self.rifts: dict[str, int] = {str(k): int(v) for k, v in (p.get("rifts") or {}).items()}
+        self.floats: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in (p.get("floats") or {}).items()}
+        self.pending: list[dict[str, Any]] = [dict(t) for t in (p.get("pending") or [])]
+        self.start: str | None = p.get("start", self.teams[0])
+        self.turn: str = p.get("turn") or self.start or self.teams[0]
+        self.collections: dict[str, int] = {t: int((p.get("collections") or {}).get(t, 0)) for t in self.teams}
+        self.deck: dict[str, int] | None = None
+        if "deck" in p:
+            self.deck = {k: int(p["deck"].get(k, 0)) for k in CARD_KINDS}
+        self.discard: dict[str, int] = {k: int((p.get("discard") or {}).get(k, 0)) for k in CARD_KINDS}
+
+    # -- reading --
+    def standing(self) -> dict[str, str]:
+        return {c["at"]: cid for cid, c in self.comps.items() if c.get("lying") is None and c["at"][0].isdigit()}
+
+    def alive(self, team: str) -> list[str]:
+        return [cid for cid in companion_ids(team) if self.comps[cid]["at"] != OUT]
+
+    def at_tower(self) -> list[str]:
+        return [cid for cid, c in self.comps.items() if c["at"] == TOWER]
+
+    def drawn(self) -> bool:
+        return bool(self.p.get("drawn", any(t["task"] not in ("draw", "rescue") for t in self.pending)))
+
+    def in_play(self, kind: str) -> int:
+        if kind == "spell":
+            return sum(1 for c in self.comps.values() if c.get("spell")) + sum(1 for t in self.pending if t["task"] == "spell")
+        if kind == "float":
+            return len(self.floats) + sum(self.collections.values()) + sum(1 for t in self.pending if t["task"] == "float")
+        return 0
+
+    def decks(self) -> dict[str, int]:
+        if self.deck is not None:
+            return dict(self.deck)
+        return {k: FULL_DECK[k] - self.discard[k] - self.in_play(k) for k in CARD_KINDS}
+
+    # -- writing --
+    def position(self) -> dict[str, Any]:
+        p = self.p
+        p["teams"] = self.teams
+        p["start"] = self.start
+        p["turn"] = self.turn
+        p["companions"] = {cid: {k: v for k, v in c.items() if v is not None and v is not False}
+                           for cid, c in self.comps.items()}
+        p["rifts"] = dict(self.rifts)
+        p["floats"] = {k: dict(v) for k, v in self.floats.items()}
+        p["pending"] = [dict(t) for t in self.pending]
+        p["collections"] = dict(self.collections)
+        p["discard"] = dict(self.discard)
+        if self.deck is not None:
+            p["deck"] = dict(self.deck)
+        else:
+            p.pop("deck", None)
+        return p
+
+
+def _rescue_tasks(t: Table) -> list[dict[str, Any]]:
+    """dt-eule-alle-gefangen: the owl comes at once for each team whose companions are all in the exile."""
+    out = []
+    for team in t.teams:
+        alive = t.alive(team)
+        if alive and all(t.comps[cid]["at"] == EXILE for cid in alive):
+            out.append({"task": "rescue", "team": team})
+    return out
+
+
+def _task_fits(t: Table, task: dict[str, Any]) -> bool:
+    """Whether a pending task still fits the companions after an edit (the engine's own checks)."""
+    cid = task.get("companion")
+    if cid is None:
+        return True
+    c = t.comps.get(cid)
+    if c is None:
+        return False
+    kind = task["task"]
+    if kind in DUEL_TASKS:
+        return c["at"] == TOWER and (kind != "choice" or bool(c.get("charred")))  # its team: check()
+    standing = c.get("lying") is None and c["at"][0].isdigit()
+    if not standing:
+        return False
+    magic = kind == "event" or task.get("magic") is True
+    if magic:
+        return team_of(cid) == t.turn and c["at"] in MAGIC_PLACES and (
+            kind == "event" or board.BEAST_OF_PLACE.get(c["at"]) == str(task.get("lair")))
+    return c["at"] in board.BEAST_REACH.get(str(task.get("lair")), ())
+
+
+def tidy(t: Table, lang: str | None) -> None:
+    """After an edit: pending tasks that no longer fit go, a companion at the tower is in its duel, the
+    owl's rescues follow the exile, the turn has drawn exactly when a card is being carried out, and the
+    deck and the discard hold what is not in play."""
+    rest = [task for task in t.pending if task["task"] != "rescue" and _task_fits(t, task)]
+    if not t.p.get("over"):
+        for cid in t.at_tower():
+            if not any(task.get("companion") == cid and task["task"] in DUEL_TASKS for task in rest):
+                # dt-duell-fordern: whoever reaches the tower challenges the wizard at once, in its team's turn
+                t.turn = team_of(cid)
+                rest = [{"task": "duel", "companion": cid, "round": 1}]
+    rescues = [] if t.p.get("over") else _rescue_tasks(t)
+    if t.start is None:
+        if rescues or t.at_tower():
+            raise refuse(lang, "lot-first")
+        rest = []
+    t.pending = rescues + rest
+    if any(task["task"] not in ("draw", "rescue") for task in t.pending):
+        t.p["drawn"] = True
+    elif not any(task["task"] == "draw" for task in t.pending):
+        t.p["drawn"] = False
+    for kind, key in (("spell", "spell-cards"), ("float", "float-cards")):
+        room = FULL_DECK[kind] - t.in_play(kind)  # cards of this kind in the deck and the discard
+        if room < 0:
+            raise refuse(lang, key)
+        if t.deck is None:
+            t.discard[kind] = min(t.discard[kind], room)
+            continue
+        extra = t.deck[kind] + t.discard[kind] - room
+        if extra < 0:
+            t.deck[kind] -= extra
+        else:
+            take = min(t.deck[kind], extra)
+            t.deck[kind] -= take
+            t.discard[kind] -= extra - take
+
+
+def check(t: Table, lang: str | None) -> None:
+    """The editor's own refusals of a whole position (the engine judges the rest)."""
+    alive = [team for team in t.teams if t.alive(team)]
+    if not alive:
+        raise refuse(lang, "all-out")
+    if t.start is None and t.turn != t.teams[0]:
+        raise refuse(lang, "lot-first")
+    if not t.p.get("over") and t.turn not in alive:
+        raise refuse(lang, "turn-out", team=words.team(t.turn, lang))
+    for cid, c in t.comps.items():
+        for timer in ("lying", "shield", "marked"):
+            if c.get(timer) == 0 and team_of(cid) != t.turn:
+                raise refuse(lang, "timer-zero", comp=words.companion(cid, lang), team=words.team(team_of(cid), lang))
+    towers = t.at_tower()
+    if len(towers) > 1:
+        raise refuse(lang, "tower-one")
+    if towers and team_of(towers[0]) != t.turn and not t.p.get("over"):
+        raise refuse(lang, "duel-team")
+
+
+def finish(engine: Engine[Any], t: Table, lang: str | None) -> dict[str, Any]:
+    tidy(t, lang)
+    check(t, lang)
+    position = t.position()
+    try:
+        engine.state_from_position(position)
+    except PositionError as exc:
+        if exc.field == "pending" and "no legal action" in exc.reason:
+            raise refuse(lang, "no-effect") from None
+    return position
+
+
+# ---------------------------------------------------------------------------------------------------
+# the editor
+
+
+class DunkleTurmEditor:
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        """Everyone in the camp, nothing on the board, the full deck; the same teams and start team."""
+        teams = list(position["teams"])
+        start = position.get("start", teams[0])
+        return {
+            "teams": teams,
+            "start": start,
+            "turn": start or teams[0],
+            "companions": {cid: CAMP for team in teams for cid in companion_ids(team)},
+        }
+
+    # -- palette --------------------------------------------------------------------------------------
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the companion a "move" picked up (the page marks it)."""
+        return "c:" + tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        p = PALETTE[words.lang_of(lang)]
+        items: list[PaletteItem] = []
+        comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
+        teams = list(position["teams"])
+        for team in teams:
+            items.append(PaletteItem(f"team:{team}", p["team"].format(team=words.team(team, lang)),
+                                     f"dt-team-{team}", words.team(team, lang)[:1], comp_group))
+        items.append(PaletteItem("move", p["move"], "dt-chip-move", "↔", comp_group))
+        if tool.startswith("drop:") and tool[5:] in position["companions"]:
+            cid = tool[5:]
+            items.append(PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)),
+                                     f"dt-team-{team_of(cid)}", cid[-1], comp_group))
+        items.append(PaletteItem("empty", p["empty"], "dt-chip-empty", "×", comp_group))
+        for mark in MARK_TOOLS:
+            name, _, left = mark.partition(":")
+            label = p[name].format(t=turns(int(left), lang)) if left else p[name]
+            glyph = {"charred": "✶", "charred1": "✶", "charred-now": "✶", "spell": "◎", "shield": "▮", "mark": "⚡",
+                     "lying": "_"}[name]
+            items.append(PaletteItem(mark, label, f"dt-chip-{name}", glyph + left, marks_group))
+        for n in (3, 2, 1):
+            items.append(PaletteItem(f"rift:{n}", p["rift"].format(r=rounds(n, lang)), "dt-chip-rift", str(n), board_group))
+        for team in teams:
+            for n in (2, 1, 0):
+                items.append(PaletteItem(f"float:{team}:{n}", p["float"].format(team=words.team(team, lang), t=turns(n, lang)),
+                                         f"dt-chip-float dt-team-{team}", str(n), board_group))
+        for key, glyph in (("bridges-up", "↑"), ("bridges-down", "↓"), ("beast-awake", "!"), ("beast-asleep", "z")):
+            items.append(PaletteItem(key, p[key], f"dt-chip-{key}", glyph, board_group))
+        return items
+
+    # -- tapping the board ------------------------------------------------------------------------
+    def place(
+        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
+    ) -> EditResult:
+        t = Table(position)
+        kind, _, arg = target.partition(":")
+        target_ok = (
+            (kind == "c" and arg in t.comps) or (kind == "f" and arg in ALL_FIELDS) or (target in PLACES)
+            or (kind == "rift" and arg in t.rifts) or (kind == "sf" and arg in t.floats)
+            or (kind == "beast" and arg in BEASTS)
+        )
+        if not target_ok:
+            raise refuse(lang, "target")
+        name, _, value = tool.partition(":")
+        next_tool: str | None = None
+        if name == "team" and value in t.teams:
+            cid = next((c for c in companion_ids(value) if t.comps[c]["at"] == CAMP), None)
+            if cid is None:
+                raise refuse(lang, "no-camp", team=words.team(value, lang))
+            dest = self._destination(t, target, lang)
+            if dest == CAMP:
+                raise refuse(lang, "to-camp")
+            self._put(t, cid, dest, lang)
+        elif tool == "move":
+            if kind != "c":
+                raise refuse(lang, "pick-first")
+            return EditResult(dict(position), f"drop:{arg}")
+        elif name == "drop" and value in t.comps:
+            next_tool = "move"
+            if target != "c:" + value:
+                self._put(t, value, self._destination(t, target, lang), lang)
+        elif tool == "empty":
+            self._empty(t, target, lang)
+        elif tool in MARK_TOOLS:
+            self._mark(t, self._companion_at(t, target, lang), tool, lang)
+        elif name == "rift" and value in ("1", "2", "3"):
+            self._rift(t, self._field_of(t, target, lang), int(value), lang)
+        elif name == "float" and value.count(":") == 1 and value.split(":")[0] in t.teams and value[-1] in "012":
+            self._float(t, self._field_of(t, target, lang), value.split(":")[0], int(value[-1]), lang)
+        elif tool in ("bridges-up", "bridges-down"):
+            self._bridges(t, target, tool == "bridges-up", lang)
+        elif tool in ("beast-awake", "beast-asleep"):
+            lair = arg if kind == "beast" else arg if kind == "f" and arg in BEASTS else ""
+            if not lair:
+                raise refuse(lang, "beast")
+            beasts = dict(t.p.get("beasts") or {})
+            if tool == "beast-asleep":
+                beasts[lair] = "asleep"
+            elif not isinstance(beasts.get(lair), dict):
+                beasts[lair] = {"awake": True, "quiet": 0, "attacked": False}
+            t.p["beasts"] = beasts
+        else:
+            raise refuse(lang, "tool")
+        t.p["over"], t.p["winner"] = False, None  # a position being set up is a game that goes on
+        return EditResult(finish(engine, t, lang), next_tool)
+
+    @staticmethod
+    def _destination(t: Table, target: str, lang: str | None) -> str:
+        """Where a companion goes when ``target`` is tapped: a field, or a place."""
+        kind, _, arg = target.partition(":")
+        if target in PLACES:
+            return target
+        if kind == "c":
+            return str(t.comps[arg]["at"])
+        if kind in ("f", "rift", "sf"):
+            return arg
+        raise refuse(lang, "target")
+
+    @staticmethod
+    def _put(t: Table, cid: str, dest: str, lang: str | None) -> None:
+        c = t.comps[cid]
+        if dest[0].isdigit():
+            if dest in SIDE_FIELDS and t.p.get("bridges") != "up":
+                raise refuse(lang, "side-down")
+            if dest in BRIDGES and t.p.get("bridges") == "up":
+                raise refuse(lang, "bridge-up")
+            other = t.standing().get(dest)
+            if other is not None and other != cid:
+                raise refuse(lang, "occupied", field=words.field(dest, lang), comp=words.companion(other, lang))
+        if dest == TOWER and any(other != cid for other in t.at_tower()):
+            raise refuse(lang, "tower-one")
+        new = {"at": dest}
+        if dest != OUT:
+            new |= {k: c[k] for k in ("charred", "cooled", "fresh", "spell", "shield", "marked") if k in c}
+        if c.get("at") == TOWER and dest != TOWER:
+            t.pending = [task for task in t.pending if task.get("companion") != cid]
+        t.comps[cid] = new
+
+    @staticmethod
+    def _companion_at(t: Table, target: str, lang: str | None) -> str:
+        kind, _, arg = target.partition(":")
+        if kind == "c":
+            return arg
+        if kind == "f" and arg in t.standing():
+            return t.standing()[arg]
+        raise refuse(lang, "companion")
+
+    @staticmethod
+    def _field_of(t: Table, target: str, lang: str | None) -> str:
+        kind, _, arg = target.partition(":")
+        if kind in ("f", "rift", "sf"):
+            return arg
+        if kind == "c" and t.comps[arg]["at"][0].isdigit():
+            return str(t.comps[arg]["at"])
+        raise refuse(lang, "target")
+
+    def _empty(self, t: Table, target: str, lang: str | None) -> None:
+        kind, _, arg = target.partition(":")
+        if kind == "c":
+            self._to_camp(t, arg)
+        elif kind == "rift":
+            del t.rifts[arg]
+        elif kind == "sf":
+            del t.floats[arg]
+        elif kind == "beast":
+            t.p["beasts"] = dict(t.p.get("beasts") or {}) | {arg: "asleep"}
+        elif kind == "f":
+            here = [cid for cid, c in t.comps.items() if c["at"] == arg]
+            if here:
+                for cid in here:
+                    self._to_camp(t, cid)
+            elif arg in t.floats:
+                del t.floats[arg]
+            elif arg in t.rifts:
+                del t.rifts[arg]
+            else:
+                raise refuse(lang, "nothing")
+        else:  # a place: everyone there goes back to the camp
+            here = [cid for cid, c in t.comps.items() if c["at"] == target]
+            if target == CAMP or not here:
+                raise refuse(lang, "nothing")
+            for cid in here:
+                self._to_camp(t, cid)
+
+    @staticmethod
+    def _to_camp(t: Table, cid: str) -> None:
+        if t.comps[cid]["at"] == TOWER:
+            t.pending = [task for task in t.pending if task.get("companion") != cid]
+        t.comps[cid] = {"at": CAMP}
+
+    @staticmethod
+    def _mark(t: Table, cid: str, tool: str, lang: str | None) -> None:
+        c = t.comps[cid]
+        if c["at"] == OUT:
+            raise refuse(lang, "out-marks")
+        name, _, value = tool.partition(":")
+        if name.startswith("charred"):
+            want = {"charred": True, "cooled": 1 if name == "charred1" else 0, "fresh": name == "charred-now"}
+            have = {"charred": bool(c.get("charred")), "cooled": int(c.get("cooled", 0)), "fresh": bool(c.get("fresh"))}
+            for k in ("charred", "cooled", "fresh"):
+                c.pop(k, None)
+            if want != have:
+                c.update({k: v for k, v in want.items() if v})
+            return
+        if name == "spell":
+            c["spell"] = not c.get("spell")
+            return
+        n = int(value)
+        if n == 0 and team_of(cid) != t.turn:
+            raise refuse(lang, "timer-zero", comp=words.companion(cid, lang), team=words.team(team_of(cid), lang))
+        key = "marked" if name == "mark" else name
+        if key == "lying":
+            if c["at"] not in LYING_FIELDS:
+                raise refuse(lang, "lying-field")
+            if c.get("lying") is not None and c["lying"] != n:
+                c["lying"] = n
+                return
+            if c.get("lying") is not None:  # stands up again on its field
+                other = t.standing().get(c["at"])
+                if other is not None:
+                    raise refuse(lang, "occupied", field=words.field(c["at"], lang), comp=words.companion(other, lang))
+        c[key] = None if c.get(key) == n else n
+
+    @staticmethod
+    def _rift(t: Table, f: str, n: int, lang: str | None) -> None:
+        if f not in RIFT_FIELDS:
+            raise refuse(lang, "rift-field", field=words.field(f, lang))
+        if f in t.rifts:
+            if t.rifts[f] == n:
+                del t.rifts[f]
+            else:
+                t.rifts[f] = n
+            return
+        if len(t.rifts) >= 3:
+            raise refuse(lang, "rift-four")
+        t.rifts[f] = n
+
+    @staticmethod
+    def _float(t: Table, f: str, team: str, n: int, lang: str | None) -> None:
+        if f not in RIFT_FIELDS:
+            raise refuse(lang, "float-field")
+        if t.floats.get(f) == {"team": team, "turns": n}:
+            del t.floats[f]
+            return
+        if n == 0 and team != t.turn:
+            raise refuse(lang, "timer-zero", comp=words.card("float", lang), team=words.team(team, lang))
+        t.floats[f] = {"team": team, "turns": n}
+
+    @staticmethod
+    def _bridges(t: Table, target: str, up: bool, lang: str | None) -> None:
+        kind, _, arg = target.partition(":")
+        spot = arg if kind == "f" else str(t.comps[arg]["at"]) if kind == "c" else ""
+        if spot not in BRIDGES and spot not in SIDE_FIELDS:
+            raise refuse(lang, "bridges-target")
+        if (t.p.get("bridges") == "up") == up:
+            return
+        busy = BRIDGES if up else SIDE_FIELDS
+        for f, cid in sorted(t.standing().items()):
+            if f in busy:
+                raise refuse(lang, "bridges-busy", comp=words.companion(cid, lang), field=words.field(f, lang))
+        t.p["bridges"] = "up" if up else "down"
+
+    # -- fields ------------------------------------------------------------------------------------
+    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
+        t = Table(position)
+        f = FIELDS[words.lang_of(lang)]
+        out: list[EditField] = []
+        teams = [(team, words.team(team, lang)) for team in t.teams]
+        out.append(EditField("start", f["start"], (("-", f["lot"]), *teams), t.start or "-"))
+        out.append(EditField("turn", f["turn"], tuple(teams), t.turn))
+        rnd = int(t.p.get("round", 1))
+        out.append(EditField("round", f["round"], _numbers(1, max(30, rnd)), str(rnd)))
+        out.append(EditField("phase", f["phase"], tuple(self._phases(t, lang)), _phase_of(t)))
+        wiz = int(t.p.get("wizard", 0))
+        out.append(EditField("wizard", f["wizard"], tuple(
+            (str(n), f["wizard.0"] if n == 0 else f["wizard.n"].format(r=rounds(n, lang))) for n in range(board.WIZARD_ROUNDS + 1)),
+            str(wiz)))
+        attacks = int(t.p.get("attacks", 0))
+        out.append(EditField("attacks", f["attacks"], _numbers(0, max(24, attacks)), str(attacks)))
+        out.append(EditField("field_event", f["field_event"], (("no", f["no"]), ("yes", f["yes"])),
+                             "yes" if t.p.get("field_event_used") else "no"))
+        beasts = t.p.get("beasts") or {}
+        for lair in BEASTS:
+            choices = [("asleep", f["asleep"]), ("awake-attacked", f["awake-attacked"])]
+            choices += [(f"awake-{n}", f["awake-n"].format(n=n)) for n in range(3)]
+            out.append(EditField(f"beast.{lair}", f["beast"].format(lair=lair), tuple(choices), _beast_value(beasts.get(lair))))
+        for team in t.teams:
+            out.append(EditField(f"collection.{team}", f["collection"].format(team=words.team(team, lang)),
+                                 _numbers(0, FULL_DECK["float"]), str(t.collections[team])))
+        deck = t.decks()
+        for kind in CARD_KINDS:
+            top = max(FULL_DECK[kind] - t.in_play(kind), deck[kind])
+            out.append(EditField(f"deck.{kind}", f["deck"].format(card=words.card(kind, lang)), _numbers(0, top),
+                                 str(deck[kind])))
+        return out
+
+    def _phases(self, t: Table, lang: str | None) -> list[tuple[str, str]]:
+        f = FIELDS[words.lang_of(lang)]
+        current = _phase_of(t)
+        out = [("ready", f["ready"])]
+        if t.start is not None:
+            out.append(("again", f["again"]))
+            out += [(f"step{n}", f["step"].format(n=n)) for n in range(1, 5)]
+            out += [(f"attack{n}", f["attack"].format(n=n)) for n in RIFT_FIELDS]
+            out += [(k, f[k]) for k in ("exile", "bolt", "spell", "float")]
+            for cid in t.at_tower():
+                comp = words.companion(cid, lang)
+                out += [("duel1", f["duel1"].format(comp=comp)), ("duel2", f["duel2"].format(comp=comp)),
+                        ("choice", f["choice"].format(comp=comp))]
+            for cid in companion_ids(t.turn):
+                c = t.comps[cid]
+                if c["at"] in MAGIC_PLACES and c.get("lying") is None:
+                    out.append((f"event:{cid}", f["event"].format(comp=words.companion(cid, lang))))
+        if current not in {value for value, _label in out}:
+            out.append((current, f["over" if current == "over" else "keep"]))
+        return out
+
+    def set_fields(
+        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        t = Table(position)
+        now = {field.name: field.value for field in self.fields(engine, position, lang)}
+        changed = {k: v for k, v in values.items() if now.get(k) != v}
+        if "start" in changed:
+            t.start = None if changed["start"] == "-" else changed["start"]
+            if t.start is None:
+                t.turn, t.pending = t.teams[0], []
+                t.p["drawn"] = False
+        if "turn" in changed:
+            t.turn = changed["turn"]
+        if "round" in changed:
+            t.p["round"] = int(changed["round"])
+        if "phase" in changed:
+            self._set_phase(t, changed["phase"], lang)
+        if "wizard" in changed:
+            t.p["wizard"] = int(changed["wizard"])
+        if "attacks" in changed:
+            t.p["attacks"] = int(changed["attacks"])
+        if "field_event" in changed:
+            t.p["field_event_used"] = changed["field_event"] == "yes"
+        beasts = dict(t.p.get("beasts") or {})
+        for lair in BEASTS:
+            value = changed.get(f"beast.{lair}")
+            if value == "asleep":
+                beasts[lair] = "asleep"
+            elif value == "awake-attacked":
+                beasts[lair] = {"awake": True, "quiet": 0, "attacked": True}
+            elif value is not None:
+                beasts[lair] = {"awake": True, "quiet": int(value[-1]), "attacked": False}
+        t.p["beasts"] = beasts
+        for team in t.teams:
+            if f"collection.{team}" in changed:
+                t.collections[team] = int(changed[f"collection.{team}"])
+        tidy(t, lang)
+        deck_changes = {k[5:]: int(v) for k, v in changed.items() if k.startswith("deck.")}
+        if deck_changes:
+            deck = t.decks()
+            for kind, n in deck_changes.items():
+                deck[kind] = n
+                t.discard[kind] = max(0, FULL_DECK[kind] - t.in_play(kind) - n)
+            t.deck = deck
+        return finish(engine, t, lang)
+
+    @staticmethod
+    def _set_phase(t: Table, phase: str, lang: str | None) -> None:
+        if phase in ("keep", "over"):
+            return
+        t.p["over"], t.p["winner"] = False, None
+        rescues = _rescue_tasks(t)
+        task: dict[str, Any] | None = None
+        card = ""
+        if phase == "again":
+            task = {"task": "draw"}
+        elif phase.startswith("step"):
+            task, card = {"task": "step", "steps": int(phase[4:])}, phase
+        elif phase.startswith("attack"):
+            task, card = {"task": "tower", "field": int(phase[6:])}, phase
+        elif phase in ("exile", "bolt", "spell", "float"):
+            task, card = {"task": phase}, phase
+        elif phase in ("duel1", "duel2", "choice"):
+            towers = t.at_tower()
+            if not towers:
+                raise refuse(lang, "duel-none")
+            cid = towers[0]
+            if phase == "choice" and not t.comps[cid].get("charred"):
+                raise refuse(lang, "choice-charred")
+            task = {"task": "choice", "companion": cid} if phase == "choice" else {
+                "task": "duel", "companion": cid, "round": int(phase[-1])}
+            t.turn = team_of(cid)
+        elif phase.startswith("event:"):
+            task = {"task": "event", "companion": phase[6:]}
+            t.p["field_event_used"] = True
+        towers = t.at_tower()
+        if towers and (task is None or task["task"] not in DUEL_TASKS):
+            raise refuse(lang, "tower-duel", comp=words.companion(towers[0], lang))
+        t.pending = rescues + ([task] if task else [])
+        t.p["drawn"] = task is not None
+        if card and card not in ("spell", "float"):
+            # step, attack, exile and thunderbolt cards go to the discard as they are turned up
+            deck = t.decks()
+            if t.discard[card] == 0 and deck[card] > 0:
+                deck[card] -= 1
+                t.discard[card] += 1
+                if t.deck is not None:
+                    t.deck = deck
+
+
+def _numbers(low: int, high: int) -> tuple[tuple[str, str], ...]:
+    return tuple((str(n), str(n)) for n in range(low, high + 1))
+
+
+def _beast_value(raw: Any) -> str:
+    if not isinstance(raw, dict) or not raw.get("awake", True):
+        return "asleep"
+    if raw.get("attacked"):
+        return "awake-attacked"
+    return f"awake-{int(raw.get('quiet', 0))}"
+
+
+def _phase_of(t: Table) -> str:
+    """The stage of the turn as a choice of the ``phase`` field ("keep" when it is none of them)."""
+    if t.p.get("over"):
+        return "over"
+    rest = [task for task in t.pending if task["task"] != "rescue"]
+    if not rest:
+        return "ready" if not t.drawn() or t.start is None else "keep"
+    if len(rest) > 1:
+        return "keep"
+    task = rest[0]
+    kind = str(task["task"])
+    if kind == "draw":
+        return "again"
+    if kind == "step":
+        return f"step{task['steps']}"
+    if kind == "tower":
+        return f"attack{task['field']}"
+    if kind in ("exile", "bolt", "spell", "float") and not task.get("owl"):
+        return kind
+    if kind == "duel":
+        return f"duel{task['round']}"
+    if kind == "choice":
+        return "choice"
+    if kind == "event":
+        return f"event:{task['companion']}"
+    return "keep"
+
+
+EDITOR = DunkleTurmEditor()
+
+__all__ = ["EDITOR", "DunkleTurmEditor"]

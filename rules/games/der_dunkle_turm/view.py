@@ -1,0 +1,366 @@
+"""SVG view-model of Der dunkle Turm: camp, path, lava, bridges up or down, side fields, rifts with
+their remaining table rounds, floating fields, beasts awake or asleep, the exile, companions
+(charred, protected, shielded, marked, lying beside a field), the tower with the wizard's state,
+and a legend with the deck, the collections and the timers. Works from the state. Every text (titles,
+tags, description, status, legend, labels) is in the reader's language ``lang`` (nl, de, en; None:
+German, the rulebook's), with the words of :mod:`.words`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.core.engine import CHANCE, TERMINAL, Engine, Event
+from rules.core.inputs import is_digits
+from rules.core.tapping import PickError, TapOptions, taps_from_paths
+from rules.core.view import BoardView, LegendRow, Shape
+
+from . import board, words
+from .attack import beast_target
+from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, team_of
+from .explain import explain
+from .moves import open_rift_below, walk
+from .state import State, Table, Task, thaw
+
+XY: dict[str, tuple[float, float]] = {str(n): (float(n), 7.0) for n in range(1, 6)}
+XY |= {str(n): (float(n - 1), 1.0) for n in range(7, 15)}
+XY |= {str(n): (float(30 - n), 7.0) for n in range(16, 21)}
+XY |= {"6": (5.5, 4.0), "15": (14.0, 4.0)}
+XY |= {"6a": (4.2, 5.4), "6b": (4.2, 4.0), "6c": (4.2, 2.6), "15a": (15.4, 2.6), "15b": (15.4, 4.0), "15c": (15.4, 5.4)}
+CAMP_XY = (0.0, 7.0)  # where the route starts
+TOWER_XY = (8.0, 7.0)
+# the boxes of the places that hold any number of figures: x, y, width, height, columns, spacing, radius
+BOXES: dict[str, tuple[float, float, float, float, int, float, float]] = {
+    CAMP: (-0.75, 5.9, 1.25, 1.65, 4, 0.3, 0.14),
+    EXILE: (-0.45, 0.4, 2.0, 2.0, 4, 0.45, 0.17),
+    OUT: (-0.45, 3.2, 2.0, 1.5, 4, 0.45, 0.17),
+    TOWER: (7.1, 5.9, 1.8, 1.7, 4, 0.4, 0.17),
+}
+ACTION_VERBS = ("move", "bolt", "free", "advance", "spell", "rescue")
+STATUS = {"tower": "s.tower", "beast": "s.beast", "owl": "s.owl", CHANCE: "s.chance"}  # keys of words.BOARD
+
+
+def _companion_title(cid: str, c: Any, lang: str | None = None) -> str:
+    bits = [words.companion(cid, lang)]
+    if c.lying is not None:
+        bits.append(words.board("lying", lang))
+    if c.charred:
+        bits.append(words.board("charred", lang))
+    if c.spell:
+        bits.append(words.board("spell", lang))
+    if c.shield is not None:
+        bits.append(words.board("shield", lang))
+    if c.marked is not None:
+        bits.append(words.board("marked", lang))
+    return ", ".join(bits)
+
+
+class DunkleTurmView:
+    explain = staticmethod(explain)  # why a target is not offered (explain.py)
+
+    def board_view(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        *,
+        previous: Any | None = None,
+        events: Sequence[Event] = (),
+        seat: str | None = None,
+        lang: str | None = None,
+    ) -> BoardView:
+        s: State = state
+        legal = engine.legal_actions(s) if engine.current_actor(s) in s.teams else []
+        shapes: list[Shape] = [
+            Shape.make("rect", css="dt-lava", title=words.board("lava", lang), x=3.6, y=2.2, width=12.4, height=3.6, rx=0.4),
+        ]
+        for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
+            css, title = f"dt-{place}", words.board("box." + place, lang)
+            if place == TOWER:
+                css += " dt-wizard-charred" if s.wizard else ""
+                title = (words.board("tower.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang))
+                         if s.wizard else words.board("tower.unhurt", lang))
+            shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
+                                     rx=0.2))
+            text = words.board("tag." + place, lang) + (f" ✶{s.wizard}" if place == TOWER and s.wizard else "")
+            ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
+            shapes.append(Shape.make("text", css="dt-label", text=text, x=bx + bw / 2, y=ty, text_anchor="middle"))
+        rifts = dict(s.rifts)
+        floats = {f.field: f for f in s.floats}
+        route = [CAMP_XY] + [XY[f] for f in board.path(s.bridges_up)] + [TOWER_XY]
+        shapes.append(Shape.make("polyline", css="dt-route", points=" ".join(f"{x:g},{y:g}" for x, y in route)))
+        fields = [f for f in board.ALL_FIELDS if board.on_path(f, s.bridges_up) or f in ("6", "15")]
+        for f in fields:
+            x, y = XY[f]
+            css = "dt-field"
+            if f in ("6", "15"):
+                css += " dt-bridge" + (" dt-bridge-up" if s.bridges_up else "")
+            if f in SIDE_FIELDS:
+                css += " dt-side" + (" dt-over-lava" if f in board.OVER_LAVA else "")
+            if f in board.MAGIC_PLACES:
+                css += " dt-magic"
+            if f in rifts:
+                css += " dt-rift-field"
+            title = words.cap(words.field(f, lang))
+            if f in ("6", "15") and s.bridges_up:
+                title = words.board("bridge.up", lang, field=title)
+            action = f"float:{f}" if f"float:{f}" in legal else ""
+            shapes.append(Shape.make("rect", css=css, title=title, action=action, target="f:" + f, x=x - 0.42,
+                                     y=y - 0.42, width=0.84, height=0.84, rx=0.1))
+            shapes.append(Shape.make("text", css="dt-num", text=f, x=x, y=y - 0.5, text_anchor="middle"))
+            if f in rifts:
+                crack = ((-0.42, -0.38), (-0.04, -0.14), (-0.13, 0.03), (0.42, 0.42), (0.03, 0.08), (0.11, -0.08),
+                         (-0.38, -0.42))
+                shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
+                                         title=words.board("rift", lang, field=words.field(f, lang), n=rifts[f],
+                                                           rounds=words.rounds(rifts[f], lang)),
+                                         points=" ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in crack)))
+                shapes.append(Shape.make("text", css="dt-timer", text=str(rifts[f]), x=x + 0.3, y=y - 0.2, text_anchor="middle"))
+            if f in floats:
+                fl = floats[f]
+                shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}", target="sf:" + f,
+                                         title=words.board("float", lang, team=words.team(fl.team, lang), n=fl.turns,
+                                                           turns=words.turns(fl.turns, lang)),
+                                         x=x - 0.4, y=y + 0.2, width=0.8, height=0.2, rx=0.05))
+        for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
+            x, y = XY[lair]
+            state_text = words.board("awake" if beast.awake else "asleep", lang)
+            # Beside its lair, away from the path, large enough for a thumb.
+            by = y - 0.98 if y < 4 else y - 1.3
+            shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
+                                     title=words.board("beast", lang, lair=lair, state=state_text), target="beast:" + lair,
+                                     cx=x, cy=by, r=0.42))
+        crowd: dict[str, int] = {}
+        for cid, c in s.companions:
+            if c.at in BOXES:
+                bx, by, _bw, _bh, cols, gap, r = BOXES[c.at]
+                k = crowd.get(c.at, 0)
+                crowd[c.at] = k + 1
+                x = bx + gap / 2 + 0.02 + gap * (k % cols)
+                y = by + gap / 2 + 0.05 + gap * (k // cols)
+            else:
+                x, y = XY[c.at]
+                r = 0.41  # a companion on a field covers it (one figure per field)
+                if c.lying is not None:
+                    x, y, r = x + 0.22, y + 0.22, 0.18
+            css = f"dt-comp dt-team-{team_of(cid)}"
+            if c.charred:
+                css += " dt-charred"
+            if c.lying is not None:
+                css += " dt-lying"
+            action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
+            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
+                                     target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
+            if c.spell:
+                shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
+            if c.shield is not None:
+                shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
+            if c.marked is not None:
+                shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
+            # The team's letter and the companion's number: colour is never the only cue.
+            shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
+                                     text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
+                                     x=x, y=y, text_anchor="middle", dominant_baseline="central"))
+        return BoardView(
+            width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes, cell=0.84,  # a field
+            label=words.board("label", lang),
+            description=self.describe(engine, s, lang),
+            status=self.status(engine, s, lang),
+            legend=self.legend(s, lang),
+        )
+
+    def describe(self, engine: Engine[Any], s: State, lang: str | None = None) -> list[str]:
+        b = words.board
+        lines = [b("d.round", lang, round=s.round, bridges=b("up" if s.bridges_up else "down", lang))]
+        for cid, c in s.companions:
+            lines.append(b("d.companion", lang, title=_companion_title(cid, c, lang), where=words.at(c.at, lang)))
+        for f, n in s.rifts:
+            lines.append(b("d.rift", lang, field=words.field(f, lang), n=n, rounds=words.rounds(n, lang)))
+        for fl in s.floats:
+            lines.append(b("d.float", lang, field=words.field(fl.field, lang), team=words.team(fl.team, lang),
+                           n=fl.turns, turns=words.turns(fl.turns, lang)))
+        for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
+            if beast.awake:
+                lines.append(b("d.beast.awake", lang, lair=lair, n=beast.quiet, rounds=words.rounds(beast.quiet, lang)))
+            else:
+                lines.append(b("d.beast.asleep", lang, lair=lair))
+        if s.wizard:
+            lines.append(b("d.wizard.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang)))
+        else:
+            lines.append(b("d.wizard.unhurt", lang))
+        return lines
+
+    def status(self, engine: Engine[Any], s: State, lang: str | None = None) -> str:
+        actor = engine.current_actor(s)
+        if actor == TERMINAL:
+            result = engine.result(s)
+            return engine.describe_result(result, lang) if result else ""
+        if actor in s.teams:
+            return words.board("turn", lang, team=words.team(actor, lang))
+        return words.board(STATUS[actor], lang) if actor in STATUS else ""
+
+    def legend(self, s: State, lang: str | None = None) -> list[LegendRow]:
+        b = words.board
+        rows = []
+        for team, n in s.collections:
+            mine = [c for cid, c in s.companions if team_of(cid) == team]
+            counts = [f"{b('l.' + at, lang)}: {sum(c.at == at for c in mine)}" for at in (CAMP, EXILE, OUT)]
+            if n:
+                counts.append(b("l.floats", lang, n=n))
+            rows.append(LegendRow(f"dt-team-{team}", b("l.team", lang, team=words.team(team, lang)), (), "; ".join(counts),
+                                  seat=team))
+        rows.append(LegendRow("dt-deck", b("l.deck", lang), (str(sum(s.deck)),),
+                              b("l.discard", lang, discard=sum(s.discard), attacks=s.attacks)))
+        return rows
+
+    def action_label(
+        self, engine: Engine[Any], state: Any, action: str, *, after: Any | None = None, lang: str | None = None
+    ) -> str:
+        return action_label(thaw(state), action, lang)
+
+    def action_group(self, engine: Engine[Any], state: Any, action: str, *, lang: str | None = None) -> str:
+        return words.group(action.split(":", 1)[0], lang)
+
+    def tap(self, engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | None = None) -> TapOptions:
+        """Tapping moves: a companion, then where it goes (a step card, "Aus dem Exil", the owl's
+        rescue); a companion alone for a thunderbolt or a protection spell; a rift for a floating
+        field; everything else (drawing, keeping, the duel choice, the lot, cards, dice, the tower's
+        and the beasts' attacks) as a row of buttons under the board."""
+        s: State = state
+        if engine.current_actor(s) == TERMINAL:
+            if pick:
+                raise PickError("the game is over")
+            return TapOptions()
+        t = thaw(s)
+        legal = engine.legal_actions(s)
+        paths = {a: tap_path(t, a) for a in legal}
+
+        def label_of(target: str, action: str | None) -> str:
+            if action is not None:
+                return action_label(t, action, lang)
+            return target_name(target, lang)
+
+        options = taps_from_paths(legal, paths.get, pick, label_of)
+        status = ""
+        if len(pick) == 1 and pick[0].startswith("c:"):
+            status = words.action("pick", lang).format(comp=words.companion(pick[0][2:], lang))
+        return replace(options, status=status)
+
+
+def target_name(target: str, lang: str | None) -> str:
+    """A board target in words (a companion, a field, a place, a rift ...)."""
+    kind, _, arg = target.partition(":")
+    if kind == "c":
+        return words.companion(arg, lang)
+    if kind == "f":
+        return words.field(arg, lang)
+    if kind == "rift":
+        return {"de": "Riss auf {f}", "nl": "scheur op {f}", "en": "rift on {f}"}[words.lang_of(lang)].format(
+            f=words.field(arg, lang))
+    return words.field(kind, lang) if kind in PLACES else target
+
+
+def place_target(where: str) -> str:
+    """The board target of a place where a companion can be: ``f:7``, ``camp``, ``tower`` ..."""
+    return where if where in PLACES else "f:" + where
+
+
+def tap_path(t: Table, action: str) -> tuple[str, ...]:
+    """The targets tapped for ``action`` (every legal action has one; see :meth:`DunkleTurmView.tap`)."""
+    verb, _, arg = action.partition(":")
+    if verb == "move":
+        return ("c:" + arg, place_target(walk(t, arg, t.pending[0].n, True)[0]))
+    if verb == "advance":
+        return ("c:" + arg, place_target(walk(t, arg, 1, True)[0]))
+    if verb in ("free", "rescue"):
+        return ("c:" + arg, CAMP)
+    if verb in ("bolt", "spell"):
+        return ("c:" + arg,)
+    if verb == "float":
+        return ("rift:" + arg,)
+    return ("do:" + action,)
+
+
+def _die(n: int, lang: str | None) -> str:
+    return words.action("wand", lang) if n == 12 else words.action("die", lang).format(n=n)
+
+
+def action_label(t: Table, action: str, lang: str | None) -> str:
+    """``action`` at the table ``t`` in plain words in ``lang`` (None: German, the rulebook's)."""
+    verb, _, arg = action.partition(":")
+    w = words.ACTION[words.lang_of(lang)]
+    head = t.pending[0] if t.pending else None
+    if verb == "start":
+        return w["start"].format(team=words.team(arg, lang))
+    if verb == "card":
+        return w["card"].format(card=words.card(arg, lang))
+    if verb == "float":
+        return w["float"].format(field=words.field(arg, lang))
+    if verb in ("draw", "keep"):
+        return w[verb]
+    if verb in ("move", "advance") and arg in t.comps:
+        n = head.n if verb == "move" and head is not None else 1
+        at = t.comps[arg].at
+        if at in (EXILE, OUT):  # only a refused action (a scenario's step log shows it): no walk
+            return w["move.off"].format(comp=words.companion(arg, lang), n=n,
+                                        steps=w["steps1" if n == 1 else "steps"], place=words.field(at, lang))
+        where = walk(t, arg, n, True)[0]
+        text = w[verb].format(comp=words.companion(arg, lang), n=n, steps=w["steps1" if n == 1 else "steps"],
+                              dest=words.dest(where, lang))
+        if open_rift_below(t, where):
+            text += w["rift"]
+        elif verb == "move" and where in MAGIC_PLACES and not t.event_used:
+            text += w["magic"]
+        return text
+    if verb in ("free", "spell", "rescue") and arg in t.comps:
+        return w[verb].format(comp=words.companion(arg, lang))
+    if verb == "bolt" and arg in t.comps:
+        c = t.comps[arg]
+        text = w["bolt"].format(comp=words.companion(arg, lang))
+        if c.shield is not None:
+            return text + w["bolt.shield"]
+        if c.spell:
+            return text + w["bolt.spell"]
+        if c.marked is not None:
+            return text + w["bolt.camp"]
+        if c.at in (EXILE, OUT):
+            return text
+        return text + w["bolt.back"].format(dest=words.dest(walk(t, arg, 3, False)[0], lang))
+    if verb in ("fight-on", "retreat") and head is not None and head.comp:
+        text = w[verb].format(comp=words.companion(head.comp, lang))
+        if verb == "retreat":
+            text += w["retreat.to"].format(dest=words.dest(walk(t, head.comp, 4, False)[0], lang))
+        return text
+    if verb == "tower" and head is not None:
+        return w["tower"].format(field=words.field(str(head.n), lang))
+    if verb == "beast" and arg in board.BEASTS:
+        target = beast_target(t, arg)
+        if target is None:
+            return w["beast.nobody"].format(lair=arg)
+        return w["beast"].format(lair=arg, comp=words.companion(target, lang))
+    if verb == "owl":
+        return w["owl"].format(team=words.team(t.turn, lang))
+    if verb == "d12" and is_digits(arg, 2) and head is not None:
+        return _roll_label(head, int(arg), w, lang)
+    return action
+
+
+def _roll_label(head: Task, n: int, w: dict[str, str], lang: str | None) -> str:
+    die = _die(n, lang)
+    comp = words.companion(head.comp, lang) if head.comp else ""
+    if head.kind == "fight":
+        return w["fight.won" if n >= 7 else "fight.lost"].format(die=die, comp=comp)
+    if head.kind == "event":
+        what = "forward" if n <= 3 else "back" if n <= 6 else "exile" if n <= 9 else "bonus"
+        return w["event." + what].format(die=die, comp=comp)
+    if head.kind == "duel":
+        if n == 12:
+            return w["duel.wand"].format(comp=comp)
+        return w["duel.roll"].format(die=die, comp=comp, round=head.round)
+    if head.kind == "wizard":
+        key = "wizard.tie" if n == head.n else "wizard.won" if head.n > n else "wizard.lost"
+        return w[key].format(die=die, comp=comp, mine=head.n)
+    return die
+
+
+VIEW = DunkleTurmView()

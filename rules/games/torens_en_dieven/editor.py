@@ -1,0 +1,685 @@
+"""The position editor of Torens & Dieven (:mod:`rules.core.editor`).
+
+Targets are the board's (``view.py``): ``sq:X,Y`` (a tile or an open square next to the grid),
+``tower:X,Y`` (a tower or an empty tower site; for tiles and towers it means the tile it stands on)
+and ``guard:X,Y`` (the guard on that tower).
+
+Palette
+-------
+- Tiles: ``tile:land``, ``tile:thief2`` .. ``tile:thief7``, ``tile:tower``, and with De Rivier
+  ``tile:river`` and ``tile:rivertower``. On an open square next to the grid: a new tile, taken
+  from its stack (a stack that is out of that kind: the tile is added only while the game has
+  that many tiles, ``LIMITS``). On a tile: the tile changes kind (the old one goes back to its
+  stack). A tower site gets a tower of 1 piece (td-toren-beginnen; 0 pieces when the supply is
+  empty); a tile that loses its site loses its tower (the pieces go back to the supply, the
+  guard to its owner).
+- Tower heights: ``height:1`` .. ``height:5``, ``height:+1``, ``height:-1`` on a tower site.
+- Guards: ``guard:<colour>`` for each player, on a tower (another guard there goes back to its
+  owner's supply; the guard comes out of the player's supply of followers).
+- ``empty``: on a guard, the guard goes back to its owner; on a tile, the tile (with its tower and
+  guard) goes back to its stack. The start tile stays; the tiles must stay connected.
+- ``move``: tap a tile (with its tower) or a guard, then where it goes (``drop:sq:X,Y`` /
+  ``drop:guard:X,Y`` is the tool in between).
+
+Fields: whose turn, the phase, the drawn tile (phases grow and place; it comes out of its stack),
+the tile placed this turn (phase guard), whether a tower tile replaces a stolen tile (phase draw),
+the stolen tile's value, the tiles left in each stack, the scores and each player's followers in
+the supply. The supply of tower pieces is not a field: it is always 20 minus the pieces on
+towers.
+
+Refusals are in the reader's language (``REASONS``); the engine's ``state_from_position`` judges
+every result (:func:`rules.core.editor.apply_edit`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from rules.core.engine import Engine
+
+from .labels import colour, lang_of, parse_square, square, tile_name
+from .position import LIMITS
+from .rules import growing, guard_options
+from .state import (
+    DRAW,
+    FOLLOWERS,
+    GRID_LIMIT,
+    GROW,
+    GUARD,
+    LAND,
+    MAX_HEIGHT,
+    OVER,
+    PIECES,
+    PLACE,
+    RIVER,
+    RIVER_KINDS,
+    RIVER_TILES,
+    RIVER_TOWER,
+    SITE_KINDS,
+    SOURCE,
+    STACK_KINDS,
+    START,
+    THIEF_KINDS,
+    THIEF_VALUES,
+    TOWER,
+    TOWER_TILES,
+    Square,
+    State,
+    Tower,
+    evolve,
+    thief_value,
+)
+
+MAX_SCORE_CHOICE = 200  # scores offered in the form (and the current score, when higher)
+
+REASONS: dict[str, dict[str, str]] = {
+    "nl": {
+        "target": "Dat kun je hier niet aanpassen.",
+        "tool": "Onbekend gereedschap.",
+        "not-touching": "Een tegel moet aan het speelveld grenzen; {at} raakt geen enkele tegel.",
+        "occupied": "Op {at} ligt al een tegel.",
+        "start-stays": "De starttegel blijft op tafel liggen.",
+        "start-kind": "De starttegel blijft de starttegel.",
+        "disconnect": "Zonder deze tegel hangen de tegels niet meer aan elkaar.",
+        "no-river": "Dit spel wordt zonder De Rivier gespeeld.",
+        "all-in-use": "Het spel heeft maar {n} × {kind}, en die zijn allemaal al in gebruik (op tafel, in de hand of gestolen).",
+        "not-site": "Een toren staat alleen op een torentegel of op de riviertegel met de torenbouwplaats.",
+        "too-high": "Een toren is hoogstens 5 torendelen hoog.",
+        "too-low": "Een toren heeft minstens 1 torendeel (een bouwplaats blijft alleen leeg als de voorraad op was).",
+        "too-many": "Dan staan er {n} torendelen op de torens; er zijn er maar 20.",
+        "empty-site": "De bouwplaats op {at} blijft alleen leeg zolang de voorraad torendelen op is; er zouden er {n} in de voorraad liggen.",
+        "guard-not-tower": "Een wachter staat alleen op een toren.",
+        "guard-empty-site": "Op de lege bouwplaats op {at} staat geen toren om te bewaken.",
+        "no-follower": "{player} heeft geen meeple meer in de voorraad.",
+        "no-guard": "Op {at} staat geen wachter.",
+        "nothing": "Hier ligt niets.",
+        "placed-tile": "Dit is de tegel die deze beurt is aangelegd (fase wachter zetten); kies eerst een andere fase.",
+        "drawn-phase": "Een getrokken tegel in de hand hoort alleen bij de fasen 'torens kiezen' en 'tegel aanleggen'.",
+        "draw-empty": "Er is geen tegel meer om te trekken: leg tegels in een stapel of kies de fase 'spel afgelopen'.",
+        "replacement-stolen": "Een torentegel vervangt alleen een gestolen tegel: kies eerst de waarde van de gestolen tegel.",
+        "replacement-none": "Er ligt geen torentegel en geen landtegel meer om in plaats van de gestolen tegel te trekken.",
+        "drawn-needed": "Kies de getrokken tegel.",
+        "grow-thief": "Torens kiezen doe je alleen na het trekken van een tegel met een diefsymbool.",
+        "grow-short": "Torens kiezen doe je alleen als de voorraad ({supply}) te klein is voor alle {towers} torens zonder wachter die nog geen 5 hoog zijn.",
+        "thief-guards": "Met een diefsymbool in de hand hebben de wachters al gescoord en zijn ze naar huis: haal eerst de wachters weg.",
+        "guard-reach": "Geen toren reikt tot de tegel die deze beurt is aangelegd, of {player} heeft geen meeple meer: dan is er geen keuze voor een wachter.",
+        "guard-start": "De starttegel is niet deze beurt aangelegd.",
+        "over-tiles": "Het spel is pas afgelopen als er geen tegel meer te trekken is: zet eerst de stapels op 0.",
+        "field": "Onbekend veld of onbekende keuze.",
+    },
+    "de": {
+        "target": "Das kannst du hier nicht ändern.",
+        "tool": "Unbekanntes Werkzeug.",
+        "not-touching": "Eine Karte muss an das Spielfeld angrenzen; {at} berührt keine Karte.",
+        "occupied": "Auf {at} liegt schon eine Karte.",
+        "start-stays": "Die Startkarte bleibt auf dem Tisch.",
+        "start-kind": "Die Startkarte bleibt die Startkarte.",
+        "disconnect": "Ohne diese Karte hängen die Karten nicht mehr zusammen.",
+        "no-river": "Dieses Spiel wird ohne den Fluss gespielt.",
+        "all-in-use": "Das Spiel hat nur {n} × {kind}, und alle sind schon im Spiel (auf dem Tisch, in der Hand oder gestohlen).",
+        "not-site": "Ein Turm steht nur auf einer Turmkarte oder auf der Flusskarte mit dem Turmbauplatz.",
+        "too-high": "Ein Turm ist höchstens 5 Turmteile hoch.",
+        "too-low": "Ein Turm hat mindestens 1 Turmteil (ein Bauplatz bleibt nur leer, wenn der Vorrat aufgebraucht war).",
+        "too-many": "Dann stünden {n} Turmteile auf den Türmen; es gibt nur 20.",
+        "empty-site": "Der Bauplatz auf {at} bleibt nur leer, solange der Vorrat an Turmteilen leer ist; es lägen {n} im Vorrat.",
+        "guard-not-tower": "Ein Wächter steht nur auf einem Turm.",
+        "guard-empty-site": "Auf dem leeren Bauplatz auf {at} steht kein Turm, den man bewachen könnte.",
+        "no-follower": "{player} hat keinen Gefolgsmann mehr im Vorrat.",
+        "no-guard": "Auf {at} steht kein Wächter.",
+        "nothing": "Hier liegt nichts.",
+        "placed-tile": "Das ist die Karte, die in diesem Zug angelegt wurde (Phase Wächter einsetzen); wähle zuerst eine andere Phase.",
+        "drawn-phase": "Eine gezogene Karte in der Hand gibt es nur in den Phasen 'Türme wählen' und 'Karte anlegen'.",
+        "draw-empty": "Es gibt keine Karte mehr zu ziehen: lege Karten in einen Stapel oder wähle die Phase 'Spiel vorbei'.",
+        "replacement-stolen": "Eine Turmkarte ersetzt nur eine gestohlene Karte: wähle zuerst den Wert der gestohlenen Karte.",
+        "replacement-none": "Es gibt keine Turmkarte und keine Landschaftskarte mehr, die statt der gestohlenen Karte gezogen werden könnte.",
+        "drawn-needed": "Wähle die gezogene Karte.",
+        "grow-thief": "Türme wählt man nur, nachdem eine Karte mit Diebessymbol gezogen wurde.",
+        "grow-short": "Türme wählt man nur, wenn der Vorrat ({supply}) nicht für alle {towers} Türme ohne Wächter unter 5 Teilen reicht.",
+        "thief-guards": "Mit einem Diebessymbol in der Hand haben die Wächter schon gewertet und sind heimgekehrt: nimm zuerst die Wächter weg.",
+        "guard-reach": "Kein Turm reicht bis zur Karte, die in diesem Zug angelegt wurde, oder {player} hat keinen Gefolgsmann mehr: dann gibt es keine Wahl für einen Wächter.",
+        "guard-start": "Die Startkarte wurde nicht in diesem Zug angelegt.",
+        "over-tiles": "Das Spiel ist erst vorbei, wenn keine Karte mehr zu ziehen ist: setze zuerst die Stapel auf 0.",
+        "field": "Unbekanntes Feld oder unbekannte Wahl.",
+    },
+    "en": {
+        "target": "That cannot be edited here.",
+        "tool": "Unknown tool.",
+        "not-touching": "A tile must touch the tiles on the table; {at} touches none.",
+        "occupied": "There is a tile on {at} already.",
+        "start-stays": "The start tile stays on the table.",
+        "start-kind": "The start tile stays the start tile.",
+        "disconnect": "Without this tile the tiles would no longer hang together.",
+        "no-river": "This game is played without the river.",
+        "all-in-use": "The game has only {n} × {kind}, and all of them are in use (on the table, in hand or stolen).",
+        "not-site": "A tower stands only on a tower tile or on the river tile with the tower site.",
+        "too-high": "A tower is at most 5 pieces high.",
+        "too-low": "A tower has at least 1 piece (a tower site stays empty only when the supply was empty).",
+        "too-many": "That makes {n} pieces on the towers; there are only 20.",
+        "empty-site": "The tower site on {at} stays empty only while the supply of tower pieces is empty; {n} would be in the supply.",
+        "guard-not-tower": "A guard stands only on a tower.",
+        "guard-empty-site": "The empty tower site on {at} has no tower to guard.",
+        "no-follower": "{player} has no meeple left in the supply.",
+        "no-guard": "There is no guard on {at}.",
+        "nothing": "There is nothing here.",
+        "placed-tile": "This is the tile placed this turn (phase place a guard); choose another phase first.",
+        "drawn-phase": "A drawn tile in hand belongs only to the phases 'choose towers' and 'place the tile'.",
+        "draw-empty": "There is no tile left to draw: put tiles in a stack or choose the phase 'game over'.",
+        "replacement-stolen": "A tower tile replaces a stolen tile only: choose the stolen tile's value first.",
+        "replacement-none": "There is no tower tile and no land tile left to draw in place of the stolen tile.",
+        "drawn-needed": "Choose the drawn tile.",
+        "grow-thief": "Towers are chosen only after drawing a tile with a thief symbol.",
+        "grow-short": "Towers are chosen only when the supply ({supply}) is short of the {towers} towers without a guard below 5 pieces.",
+        "thief-guards": "With a thief symbol in hand the guards have scored and gone home already: remove the guards first.",
+        "guard-reach": "No tower reaches the tile placed this turn, or {player} has no meeple left: then there is no choice of a guard.",
+        "guard-start": "The start tile was not placed this turn.",
+        "over-tiles": "The game is over only when no tile is left to draw: set the stacks to 0 first.",
+        "field": "Unknown field or choice.",
+    },
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "nl": {
+        "tiles": "Tegels", "towers": "Torens", "guards": "Wachters", "tools": "Gereedschap",
+        "height": "Toren {n} hoog", "up": "Toren 1 hoger", "down": "Toren 1 lager", "guard": "Wachter van {player}",
+        "empty": "Weghalen", "move": "Verplaatsen", "drop.sq": "De tegel op {at} verplaatsen naar …",
+        "drop.guard": "De wachter op {at} verplaatsen naar …",
+        "f.turn": "Aan de beurt", "f.phase": "Fase", "f.drawn": "Getrokken tegel (fasen torens kiezen en aanleggen)",
+        "f.placed": "Deze beurt aangelegde tegel (fase wachter zetten)",
+        "f.replacement": "Er wordt een torentegel getrokken in plaats van de gestolen tegel",
+        "f.stolen": "Gestolen tegel naast het scorebord", "f.tower_stack": "Torentegels op de stapel",
+        "f.stack": "Op de stapel: {kind}", "f.score": "Punten van {player}",
+        "f.followers": "Meeples van {player} in de voorraad",
+        "p.draw": "Tegel trekken", "p.grow": "Torens kiezen (te weinig torendelen)", "p.place": "Tegel aanleggen",
+        "p.guard": "Wachter zetten of niet", "p.over": "Spel afgelopen",
+        "none": "geen", "last": "de laatst gelegde", "yes": "ja", "no": "nee", "value": "waarde {n}",
+    },
+    "de": {
+        "tiles": "Karten", "towers": "Türme", "guards": "Wächter", "tools": "Werkzeuge",
+        "height": "Turm {n} hoch", "up": "Turm 1 höher", "down": "Turm 1 niedriger", "guard": "Wächter von {player}",
+        "empty": "Entfernen", "move": "Verschieben", "drop.sq": "Die Karte auf {at} verschieben nach …",
+        "drop.guard": "Den Wächter auf {at} verschieben nach …",
+        "f.turn": "Am Zug", "f.phase": "Phase", "f.drawn": "Gezogene Karte (Phasen Türme wählen und anlegen)",
+        "f.placed": "In diesem Zug angelegte Karte (Phase Wächter einsetzen)",
+        "f.replacement": "Statt der gestohlenen Karte wird eine Turmkarte gezogen",
+        "f.stolen": "Gestohlene Karte neben der Wertungstafel", "f.tower_stack": "Turmkarten auf dem Stapel",
+        "f.stack": "Auf dem Stapel: {kind}", "f.score": "Punkte von {player}",
+        "f.followers": "Gefolgsleute von {player} im Vorrat",
+        "p.draw": "Karte ziehen", "p.grow": "Türme wählen (zu wenige Turmteile)", "p.place": "Karte anlegen",
+        "p.guard": "Wächter einsetzen oder nicht", "p.over": "Spiel vorbei",
+        "none": "keine", "last": "die zuletzt gelegte", "yes": "ja", "no": "nein", "value": "Wert {n}",
+    },
+    "en": {
+        "tiles": "Tiles", "towers": "Towers", "guards": "Guards", "tools": "Tools",
+        "height": "Tower {n} high", "up": "Tower 1 higher", "down": "Tower 1 lower", "guard": "Guard of {player}",
+        "empty": "Remove", "move": "Move", "drop.sq": "Moving the tile on {at} to …",
+        "drop.guard": "Moving the guard on {at} to …",
+        "f.turn": "Whose turn", "f.phase": "Phase", "f.drawn": "Drawn tile (phases choose towers and place)",
+        "f.placed": "Tile placed this turn (phase place a guard)",
+        "f.replacement": "A tower tile is drawn in place of the stolen tile",
+        "f.stolen": "Stolen tile beside the score track", "f.tower_stack": "Tower tiles in the stack",
+        "f.stack": "In the stack: {kind}", "f.score": "Score of {player}",
+        "f.followers": "Meeples of {player} in the supply",
+        "p.draw": "Draw a tile", "p.grow": "Choose towers (too few tower pieces)", "p.place": "Place the tile",
+        "p.guard": "Place a guard or not", "p.over": "Game over",
+        "none": "none", "last": "the last one placed", "yes": "yes", "no": "no", "value": "value {n}",
+    },
+}
+
+PHASE_ORDER = (DRAW, GROW, PLACE, GUARD, OVER)
+TILE_TOOLS = (LAND, *THIEF_KINDS, TOWER)
+HEIGHT_TOOLS = ("1", "2", "3", "4", "5", "+1", "-1")
+TARGET_KINDS = ("sq", "tower", "guard")
+
+
+def refuse(key: str, lang: str | None, **data: Any) -> EditError:
+    return EditError(REASONS[lang_of(lang)][key].format(**data))
+
+
+def word(key: str, lang: str | None, **data: Any) -> str:
+    return WORDS[lang_of(lang)][key].format(**data)
+
+
+def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
+    state: State = read_state(engine, position)
+    return state
+
+
+def has_river(st: State) -> bool:
+    kinds = {k for _x, _y, k in st.tiles}
+    return bool(kinds & {SOURCE, RIVER, RIVER_TOWER}) or sum(st.river_stack) > 0 or st.drawn in RIVER_KINDS
+
+
+def _neighbours(square: Square) -> tuple[Square, ...]:
+    x, y = square
+    return (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)
+
+
+def connected_order(tiles: list[tuple[int, int, str]]) -> tuple[tuple[int, int, str], ...] | None:
+    """``tiles`` reordered so that every tile touches one before it (the engine's rule for positions),
+    keeping the given order where it can; None when the tiles do not hang together."""
+    if not tiles:
+        return None
+    out = [tiles[0]]
+    seen = {tiles[0][:2]}
+    rest = tiles[1:]
+    while rest:
+        for i, tile in enumerate(rest):
+            if any(n in seen for n in _neighbours(tile[:2])):
+                out.append(tile)
+                seen.add(tile[:2])
+                del rest[i]
+                break
+        else:
+            return None
+    return tuple(out)
+
+
+# -- tiles in and out of the stacks ---------------------------------------------------------------------
+
+
+def _used(st: State, kind: str) -> int:
+    """Tiles of ``kind`` on the table, in hand, stolen and in the stacks (the engine counts these)."""
+    n = sum(1 for _x, _y, k in st.tiles if k == kind) + (st.drawn == kind)
+    n += kind == f"thief{st.stolen}"
+    if kind in STACK_KINDS:
+        n += st.stack[STACK_KINDS.index(kind)]
+    elif kind in RIVER_KINDS:
+        n += st.river_stack[RIVER_KINDS.index(kind)]
+    elif kind == TOWER:
+        n += st.tower_stack
+    return n
+
+
+def take(st: State, kind: str, lang: str | None) -> State:
+    """A tile of ``kind`` comes out of its stack (onto the table or into the hand); when the stack
+    is out of that kind, only while the game has that many tiles."""
+    if kind in STACK_KINDS and st.stack[STACK_KINDS.index(kind)] > 0:
+        counts = list(st.stack)
+        counts[STACK_KINDS.index(kind)] -= 1
+        return evolve(st, stack=tuple(counts))
+    if kind in RIVER_KINDS and st.river_stack[RIVER_KINDS.index(kind)] > 0:
+        counts = list(st.river_stack)
+        counts[RIVER_KINDS.index(kind)] -= 1
+        return evolve(st, river_stack=tuple(counts))
+    if kind == TOWER and st.tower_stack > 0:
+        return evolve(st, tower_stack=st.tower_stack - 1)
+    limit = LIMITS.get(kind, 0)
+    if _used(st, kind) >= limit:
+        raise refuse("all-in-use", lang, n=limit, kind=tile_name(kind, lang))
+    return st
+
+
+def give(st: State, kind: str) -> State:
+    """A tile of ``kind`` goes back to its stack (the start tile has none). When the game is over the
+    stacks are empty for good: the tile goes back in the box."""
+    if st.phase == OVER:
+        return st
+    if kind in STACK_KINDS:
+        counts = list(st.stack)
+        counts[STACK_KINDS.index(kind)] += 1
+        return evolve(st, stack=tuple(counts))
+    if kind in RIVER_KINDS:
+        counts = list(st.river_stack)
+        counts[RIVER_KINDS.index(kind)] += 1
+        return evolve(st, river_stack=tuple(counts))
+    if kind == TOWER:
+        return evolve(st, tower_stack=st.tower_stack + 1)
+    return st
+
+
+def with_towers(st: State, towers: tuple[Tower, ...], lang: str | None) -> State:
+    """New towers; the supply follows (td-voorraad-torendelen: 20 pieces in all)."""
+    on = sum(t.pieces for t in towers)
+    if on > PIECES:
+        raise refuse("too-many", lang, n=on)
+    supply = PIECES - on
+    for t in towers:
+        if t.pieces == 0 and supply > 0:
+            raise refuse("empty-site", lang, at=square(t.at), n=supply)
+    return evolve(st, towers=towers, supply=supply)
+
+
+def _guard_off(st: State, tower: Tower) -> State:
+    if not tower.guard:
+        return st
+    followers = list(st.followers)
+    followers[st.seat_index(tower.guard)] += 1
+    return evolve(st, followers=tuple(followers))
+
+
+# -- the checks of a whole position, in the reader's language ------------------------------------------
+
+
+def check_phase(st: State, lang: str | None) -> None:
+    """The turn state still fits the board (what the engine would refuse, with a reason in ``lang``)."""
+    if st.drawn and st.phase not in (GROW, PLACE):
+        raise refuse("drawn-phase", lang)
+    if st.phase == DRAW:
+        if st.replacement and not st.stolen:
+            raise refuse("replacement-stolen", lang)
+        if st.replacement and st.tower_stack == 0 and sum(st.stack) == 0:
+            raise refuse("replacement-none", lang)
+        if not st.replacement and sum(st.stack) + sum(st.river_stack) == 0:
+            raise refuse("draw-empty", lang)
+    elif st.phase in (GROW, PLACE):
+        if not st.drawn:
+            raise refuse("drawn-needed", lang)
+        if st.phase == GROW and not thief_value(st.drawn):
+            raise refuse("grow-thief", lang)
+        if st.phase == GROW and not 0 < st.supply < len(growing(st)):
+            raise refuse("grow-short", lang, supply=st.supply, towers=len(growing(st)))
+        if st.phase == PLACE and thief_value(st.drawn) and st.guards():
+            raise refuse("thief-guards", lang)
+    elif st.phase == GUARD:
+        kind = next((k for x, y, k in st.tiles if (x, y) == st.placed), None)
+        if kind in (START, SOURCE):
+            raise refuse("guard-start", lang)
+        if not guard_options(st):
+            raise refuse("guard-reach", lang, player=colour(st.player, lang))
+    elif st.phase == OVER and sum(st.stack) + sum(st.river_stack) > 0:
+        raise refuse("over-tiles", lang)
+
+
+# -- the editor -------------------------------------------------------------------------------------------
+
+
+def _target(target: str, lang: str | None) -> tuple[str, Square]:
+    kind, _, rest = target.partition(":")
+    at = parse_square(rest)
+    if kind not in TARGET_KINDS or at is None or max(abs(at[0]), abs(at[1])) > GRID_LIMIT:
+        raise refuse("target", lang)
+    return kind, at
+
+
+class TorensEnDievenEditor:
+    """``GAME.editor``: see the module docstring."""
+
+    # -- blank, palette and fields ------------------------------------------------------------------
+
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        """The start of a game with the same players and options: the start tile (the river's source
+        with De Rivier) and full stacks (as many plain land tiles as the position's game has)."""
+        st = read(engine, position)
+        river = has_river(st)
+        land = _used(st, LAND)
+        blank = State(
+            players=st.players, phase=DRAW, turn=0, tiles=((0, 0, SOURCE if river else START),), towers=(),
+            supply=PIECES, followers=(FOLLOWERS,) * len(st.players), scores=(0,) * len(st.players), stolen=0,
+            stack=(land, *THIEF_VALUES.values()), tower_stack=TOWER_TILES,
+            river_stack=(RIVER_TILES - 1, 1) if river else (0, 0),
+        )
+        return engine.position_of(blank)
+
+    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+        """The board target of the tile or guard a "move" picked up (the page marks it)."""
+        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        st = read(engine, position)
+        tiles, towers, guards, tools = (word(k, lang) for k in ("tiles", "towers", "guards", "tools"))
+        items = []
+        kinds = TILE_TOOLS + (RIVER_KINDS if has_river(st) else ())
+        for kind in kinds:
+            value = thief_value(kind)
+            css = "td-k-thief" if value else f"td-k-{kind}"
+            glyph = str(value) if value else {LAND: "L", TOWER: "T", RIVER: "~", RIVER_TOWER: "~T"}[kind]
+            items.append(PaletteItem(f"tile:{kind}", tile_name(kind, lang), css, glyph, tiles))
+        for h in HEIGHT_TOOLS:
+            label = word("up" if h == "+1" else "down" if h == "-1" else "height", lang, n=h)
+            items.append(PaletteItem(f"height:{h}", label, "td-height", h.replace("-", "\u2212"), towers))
+        letters = {"red": "R", "green": "G", "blue": "B", "yellow": "Y", "black": "Z"}
+        for p in st.players:
+            items.append(PaletteItem(f"guard:{p}", word("guard", lang, player=colour(p, lang)), f"td-guard-{p}",
+                                     letters[p], guards))
+        items.append(PaletteItem("empty", word("empty", lang), "", "\u00d7", tools))
+        items.append(PaletteItem("move", word("move", lang), "", "\u2194", tools))
+        if tool.startswith("drop:"):
+            try:
+                kind, at = _target(tool[5:], lang)
+            except EditError:
+                return items
+            key = "drop.guard" if kind == "guard" else "drop.sq"
+            items.append(PaletteItem(tool, word(key, lang, at=square(at)), "", "\u2194", tools))
+        return items
+
+    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
+        st = read(engine, position)
+        none = word("none", lang)
+        out = [
+            EditField("turn", word("f.turn", lang), tuple((p, colour(p, lang)) for p in st.players), st.player),
+            EditField("phase", word("f.phase", lang), tuple((p, word(f"p.{p}", lang)) for p in PHASE_ORDER), st.phase),
+        ]
+        drawable = (*STACK_KINDS, TOWER, *(RIVER_KINDS if has_river(st) else ()))
+        out.append(EditField("drawn", word("f.drawn", lang),
+                             (("", none), *((k, tile_name(k, lang)) for k in drawable)), st.drawn))
+        placed = tuple((f"{x},{y}", square((x, y))) for x, y, k in st.tiles if k not in (START, SOURCE))
+        out.append(EditField("placed", word("f.placed", lang), (("", word("last", lang)), *placed),
+                             f"{st.placed[0]},{st.placed[1]}" if st.placed else ""))
+        out.append(EditField("replacement", word("f.replacement", lang),
+                             (("no", word("no", lang)), ("yes", word("yes", lang))), "yes" if st.replacement else "no"))
+        out.append(EditField("stolen", word("f.stolen", lang),
+                             (("", none), *((str(v), word("value", lang, n=v)) for v in THIEF_VALUES)),
+                             str(st.stolen) if st.stolen else ""))
+        counts = [("tower_stack", TOWER, st.tower_stack)]
+        counts += [(f"stack_{k}", k, n) for k, n in zip(STACK_KINDS, st.stack, strict=True)]
+        if has_river(st):
+            counts += [(f"river_stack_{k}", k, n) for k, n in zip(RIVER_KINDS, st.river_stack, strict=True)]
+        for name, kind, n in counts:
+            top = LIMITS[kind] - (_used(st, kind) - n)
+            label = word("f.tower_stack", lang) if kind == TOWER else word("f.stack", lang, kind=tile_name(kind, lang))
+            out.append(EditField(name, label, tuple((str(i), str(i)) for i in range(max(top, n) + 1)), str(n)))
+        for i, p in enumerate(st.players):
+            top = max(MAX_SCORE_CHOICE, st.scores[i])
+            out.append(EditField(f"score_{p}", word("f.score", lang, player=colour(p, lang)),
+                                 tuple((str(v), str(v)) for v in range(top + 1)), str(st.scores[i])))
+        for i, p in enumerate(st.players):
+            top = FOLLOWERS - sum(1 for t in st.towers if t.guard == p)
+            out.append(EditField(f"followers_{p}", word("f.followers", lang, player=colour(p, lang)),
+                                 tuple((str(v), str(v)) for v in range(top + 1)), str(st.followers[i])))
+        return out
+
+    def set_fields(
+        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        st = read(engine, position)
+        known = {f.name: f for f in self.fields(engine, position, lang)}
+        changed: dict[str, str] = {}
+        for name, value in values.items():
+            field = known.get(name)
+            if field is None or value not in {c for c, _l in field.choices}:
+                raise refuse("field", lang)
+            if value != field.value:
+                changed[name] = value
+        for name, value in changed.items():
+            if name.startswith("stack_"):
+                counts = list(st.stack)
+                counts[STACK_KINDS.index(name[6:])] = int(value)
+                st = evolve(st, stack=tuple(counts))
+            elif name.startswith("river_stack_"):
+                counts = list(st.river_stack)
+                counts[RIVER_KINDS.index(name[12:])] = int(value)
+                st = evolve(st, river_stack=tuple(counts))
+            elif name == "tower_stack":
+                st = evolve(st, tower_stack=int(value))
+            elif name.startswith("score_"):
+                scores = list(st.scores)
+                scores[st.seat_index(name[6:])] = int(value)
+                st = evolve(st, scores=tuple(scores))
+            elif name.startswith("followers_"):
+                followers = list(st.followers)
+                followers[st.seat_index(name[10:])] = int(value)
+                st = evolve(st, followers=tuple(followers))
+            elif name == "turn":
+                st = evolve(st, turn=st.seat_index(value))
+            elif name == "stolen":
+                # the stolen tile was drawn from the stack; the one it replaces goes back in the box
+                # (td-gestolen-tegel-vervangen)
+                st = evolve(st, stolen=0)
+                if value:
+                    st = evolve(take(st, f"thief{value}", lang), stolen=int(value))
+        # The phase with what belongs to it: the tile in hand (out of its stack), the tile placed this
+        # turn, the replacement of a stolen tile.
+        phase = changed.get("phase", st.phase)
+        drawn = changed.get("drawn", st.drawn)
+        if phase not in (GROW, PLACE):
+            if "drawn" in changed and drawn:
+                raise refuse("drawn-phase", lang)
+            drawn = ""
+        if drawn != st.drawn:
+            st = give(st, st.drawn) if st.drawn else st
+            st = take(evolve(st, drawn=""), drawn, lang) if drawn else st
+        placed: Square | None = None
+        if phase == GUARD:
+            placed = parse_square(changed["placed"]) if changed.get("placed") else st.placed
+            if placed is None:
+                placed = st.tiles[-1][:2]
+        replacement = (changed["replacement"] == "yes") if "replacement" in changed else st.replacement
+        st = evolve(st, phase=phase, drawn=drawn, placed=placed, replacement=replacement and phase == DRAW)
+        check_phase(st, lang)
+        return engine.position_of(st)
+
+    # -- tapping the board ---------------------------------------------------------------------------------
+
+    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
+        st = read(engine, position)
+        kind, at = _target(target, lang)
+        next_tool: str | None = None
+        if tool.startswith("tile:"):
+            st = self._tile(st, at, tool[5:], lang)
+        elif tool.startswith("height:") and tool[7:] in HEIGHT_TOOLS:
+            st = self._height(st, at, tool[7:], lang)
+        elif tool.startswith("guard:") and tool[6:] in st.players:
+            st = self._guard(st, at, tool[6:], lang)
+        elif tool == "empty":
+            st = self._empty(st, kind, at, lang)
+        elif tool == "move":
+            next_tool = self._pick_up(st, kind, at, lang)
+        elif tool.startswith("drop:"):
+            st = self._drop(st, _target(tool[5:], lang), at, lang)
+            next_tool = "move"
+        else:
+            raise refuse("tool", lang)
+        check_phase(st, lang)
+        return EditResult(engine.position_of(st), next_tool)
+
+    def _tile(self, st: State, at: Square, kind: str, lang: str) -> State:
+        if kind not in TILE_TOOLS + RIVER_KINDS:
+            raise refuse("tool", lang)
+        if kind in RIVER_KINDS and not has_river(st):
+            raise refuse("no-river", lang)
+        old = next((k for x, y, k in st.tiles if (x, y) == at), None)
+        if old == kind:
+            return st
+        if old in (START, SOURCE):
+            raise refuse("start-kind", lang)
+        if old is None:
+            if at not in st.free:
+                raise refuse("not-touching", lang, at=square(at))
+            st = take(st, kind, lang)
+            tiles = (*st.tiles, (at[0], at[1], kind))
+        else:
+            st = take(give(st, old), kind, lang)
+            tiles = tuple((x, y, kind) if (x, y) == at else (x, y, k) for x, y, k in st.tiles)
+        st = evolve(st, tiles=tiles)
+        towers = st.towers
+        tower = st.tower_at(at)
+        if tower is not None and kind not in SITE_KINDS:
+            st = _guard_off(st, tower)
+            towers = tuple(t for t in towers if t.at != at)
+        elif tower is None and kind in SITE_KINDS:
+            towers = (*towers, Tower(at, 1 if st.supply > 0 else 0))
+        return with_towers(st, towers, lang)
+
+    def _height(self, st: State, at: Square, how: str, lang: str) -> State:
+        tower = st.tower_at(at)
+        if tower is None:
+            raise refuse("not-site", lang)
+        pieces = tower.pieces + int(how) if how[0] in "+-" else int(how)
+        if pieces > MAX_HEIGHT:
+            raise refuse("too-high", lang)
+        if pieces < 1:
+            raise refuse("too-low", lang)
+        towers = tuple(Tower(t.at, pieces, t.guard) if t.at == at else t for t in st.towers)
+        return with_towers(st, towers, lang)
+
+    def _guard(self, st: State, at: Square, player: str, lang: str) -> State:
+        tower = st.tower_at(at)
+        if tower is None:
+            raise refuse("guard-not-tower", lang)
+        if tower.pieces < 1:
+            raise refuse("guard-empty-site", lang, at=square(at))
+        if tower.guard == player:
+            return st
+        st = _guard_off(st, tower)
+        me = st.seat_index(player)
+        if st.followers[me] < 1:
+            raise refuse("no-follower", lang, player=colour(player, lang))
+        followers = list(st.followers)
+        followers[me] -= 1
+        towers = tuple(Tower(t.at, t.pieces, player) if t.at == at else t for t in st.towers)
+        return evolve(st, towers=towers, followers=tuple(followers))
+
+    def _empty(self, st: State, kind: str, at: Square, lang: str) -> State:
+        tower = st.tower_at(at)
+        if kind == "guard":
+            if tower is None or not tower.guard:
+                raise refuse("no-guard", lang, at=square(at))
+            st = _guard_off(st, tower)
+            return evolve(st, towers=tuple(Tower(t.at, t.pieces) if t.at == at else t for t in st.towers))
+        old = next((k for x, y, k in st.tiles if (x, y) == at), None)
+        if old is None:
+            raise refuse("nothing", lang)
+        if old in (START, SOURCE):
+            raise refuse("start-stays", lang)
+        if st.phase == GUARD and st.placed == at:
+            raise refuse("placed-tile", lang)
+        tiles = connected_order([t for t in st.tiles if t[:2] != at])
+        if tiles is None:
+            raise refuse("disconnect", lang)
+        st = give(evolve(st, tiles=tiles), old)
+        if tower is not None:
+            st = _guard_off(st, tower)
+            st = with_towers(st, tuple(t for t in st.towers if t.at != at), lang)
+        return st
+
+    def _pick_up(self, st: State, kind: str, at: Square, lang: str) -> str:
+        if kind == "guard":
+            tower = st.tower_at(at)
+            if tower is None or not tower.guard:
+                raise refuse("no-guard", lang, at=square(at))
+            return f"drop:guard:{at[0]},{at[1]}"
+        if at not in st.occupied:
+            raise refuse("nothing", lang)
+        return f"drop:sq:{at[0]},{at[1]}"
+
+    def _drop(self, st: State, what: tuple[str, Square], at: Square, lang: str) -> State:
+        kind, source = what
+        if source == at:
+            return st
+        if kind == "guard":
+            tower = st.tower_at(source)
+            if tower is None or not tower.guard:
+                raise refuse("no-guard", lang, at=square(source))
+            player = tower.guard
+            st = _guard_off(st, tower)
+            st = evolve(st, towers=tuple(Tower(t.at, t.pieces) if t.at == source else t for t in st.towers))
+            return self._guard(st, at, player, lang)
+        old = next((k for x, y, k in st.tiles if (x, y) == source), None)
+        if old is None:
+            raise refuse("nothing", lang)
+        if at in st.occupied:
+            raise refuse("occupied", lang, at=square(at))
+        rest = [t for t in st.tiles if t[:2] != source]
+        if not any(n in {t[:2] for t in rest} for n in _neighbours(at)) and rest:
+            raise refuse("not-touching", lang, at=square(at))
+        tiles = connected_order([*rest, (at[0], at[1], old)])
+        if tiles is None:
+            raise refuse("disconnect", lang)
+        towers = tuple(Tower(at, t.pieces, t.guard) if t.at == source else t for t in st.towers)
+        placed = at if st.placed == source else st.placed
+        return evolve(st, tiles=tiles, towers=towers, placed=placed)
+
+
+EDITOR = TorensEnDievenEditor()
