@@ -40,7 +40,7 @@ check: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 
-# Strict static types on the engines (rules/core, rules/games; see pyproject.toml).
+# Strict static types over the whole project (see pyproject.toml; django-stubs for the web layer).
 typecheck: venv
 	$(VENV)/bin/mypy
 
