@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # apnumber: "four rulebooks" on the home page, in the reader's language
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",

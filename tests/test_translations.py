@@ -30,7 +30,9 @@ def po_entries(path: Path):
         strs = re.findall(r'^msgstr(?:\[\d\])? ((?:".*"\n?)+)', block, re.M)
         translated = bool(strs) and all(_unquote(s) for s in strs)
         plural = "msgid_plural" in block
-        entries.append((msgid, None if plural else _unquote(strs[0]) if strs else "", translated))
+        context = re.search(r'^msgctxt ((?:".*"\n?)+)', block, re.M)
+        key = f"{_unquote(context.group(1))}\x04{msgid}" if context else msgid  # how gettext keys a context
+        entries.append((key, None if plural else _unquote(strs[0]) if strs else "", translated))
     return entries
 
 

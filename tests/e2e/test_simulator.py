@@ -7,6 +7,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.site_games import SITE_GAMES
+
 pytestmark = pytest.mark.browser
 
 # On a mobile viewport innerWidth grows with the content; the layout width is clientWidth.
@@ -169,7 +171,7 @@ def test_a_tappable_piece_is_a_named_link_that_plays_its_action(page, site):
     expect(page.locator("#now-heading")).to_have_text("Stap 2 van 2")
 
 
-@pytest.mark.parametrize("game", ["finstere-flure", "betoverde-torens", "torens-en-dieven", "der-dunkle-turm"])
+@pytest.mark.parametrize("game", SITE_GAMES)
 def test_a_new_game_fits_a_phone_without_sideways_scrolling(phone, site, game):
     """The board's legend rows (a colour's name, its chips and a note) wrap instead of widening
     the page: with three Finstere Flure players a row was 403 px on a 390 px phone."""

@@ -1,14 +1,18 @@
 """Every page type in every UI language and the 404s (the search page: tests/search/)."""
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
 
 from rulebooks.models import Clause, Game, Section
+from rules.core.registry import get_game
+from tests.site_games import SITE_GAMES
+from tests.toygames.site import add_to_site
 
 LANGS = ["nl", "de", "en"]
-SLUGS = ["betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"]
+SLUGS = list(SITE_GAMES)  # a new game's content folder is covered without editing this file
 pytestmark = pytest.mark.usefixtures("rulebooks")
 
 
@@ -38,7 +42,8 @@ def test_home_lists_the_four_games_with_language_edition_and_description(client,
         edition, description = (shown.edition, shown.description) if shown is game else (shown["edition"], shown["description"])
         assert edition in html.replace("&amp;", "&")
         assert description.replace("&", "&amp;") in html
-    assert [g.slug for g in Game.objects.all()] == SLUGS
+    assert sorted(g.slug for g in Game.objects.all()) == SLUGS
+    assert [g.slug for g in Game.objects.all()] == [g.slug for g in sorted(Game.objects.all(), key=lambda g: (g.order, g.slug))]
     assert f'action="/{lang}/search/"' in html
 
 
@@ -155,3 +160,18 @@ def test_404_names_the_problem(client):
 
 def test_pages_refuse_other_methods(client):
     assert client.post("/nl/finstere-flure/").status_code == 405
+
+
+@pytest.mark.parametrize(("lang", "count_word"), [("nl", "Vier spelregels"), ("de", "Vier Spielregeln"), ("en", "Four rulebooks")])
+def test_home_counts_and_names_the_games_from_their_rows(client, lang, count_word):
+    """The meta description and the lead are made from the Game rows: a fifth game's content is
+    named and counted without editing a template or a translation."""
+    html = unescape(client.get(f"/{lang}/").content.decode())
+    description = re.search(r'<meta name="description" content="([^"]*)"', html).group(1)
+    for game in Game.objects.all():
+        assert game.title in description
+    assert count_word in html
+    add_to_site("toy-game", get_game("toy-game").package_dir / "rulebook.md")
+    html = unescape(client.get(f"/{lang}/?fresh").content.decode())
+    assert "Toy Game" in re.search(r'<meta name="description" content="([^"]*)"', html).group(1)
+    assert count_word.replace("Vier", "Vijf" if lang == "nl" else "Fünf").replace("Four", "Five") in html

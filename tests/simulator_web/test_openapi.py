@@ -21,9 +21,10 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from rules.core.scenario_files import scenario_paths
 from simulator import api_urls
+from tests.site_games import SITE_GAMES
 
 OPENAPI = "/api/v1/openapi.json"
-GAMES = ("finstere-flure", "betoverde-torens", "der-dunkle-turm", "torens-en-dieven")
+GAMES = SITE_GAMES
 EXAMPLES_PER_OPERATION = 100  # valid and invalid requests each; the whole run takes seconds
 
 schema = schemathesis.openapi.from_wsgi(OPENAPI, WSGIHandler())

@@ -11,12 +11,10 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from rulebooks.models import Clause, Game, Section
-from rulebooks.parsing import parse_file
-from rulebooks.rendering import render_markdown
 from rules.core import codec
 from rules.core.codec import Log
 from rules.core.registry import get_game
+from tests.toygames.site import add_to_site
 from tests.toygames.toy_game import RULEBOOK
 
 SIM = "/nl/toy-game/sim/"
@@ -24,29 +22,7 @@ SIM = "/nl/toy-game/sim/"
 
 @pytest.fixture
 def toy(db):
-    book, problems = parse_file(RULEBOOK)
-    assert not problems
-    game = Game.objects.create(
-        slug="toy-game", prefix="toy", title="Toy", language="nl", edition="test", source="test",
-        description="Een teller tot zeven.", source_path=str(RULEBOOK),
-    )
-    sections: dict[str, Section] = {}
-    for position, node in enumerate(book.nodes):
-        parent = sections.get(node.parent.id) if node.parent else None
-        if not node.is_clause:
-            sections[node.id] = Section.objects.create(
-                anchor=node.id, game=game, parent=parent, number=node.number, title=node.title,
-                level=node.level, position=position,
-            )
-            continue
-        html = render_markdown(node.body_markdown(), {})
-        Clause.objects.create(
-            anchor=node.id, game=game, section=parent, number=node.number, title=node.title, kind=node.kind,
-            level=node.level, position=position, body_markdown=node.body_markdown(), body_html=html,
-            demos=[{"scenario": d.scenario, "caption": d.caption} for d in node.demos], body_text=node.title,
-            source_path=str(RULEBOOK), source_line=node.line,
-        )
-    return game
+    return add_to_site("toy-game", RULEBOOK)
 
 
 def test_the_start_page_asks_the_toys_own_options_in_the_readers_language(client, toy):
