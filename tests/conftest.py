@@ -1,4 +1,10 @@
-"""Shared fixtures: the real rulebook content, loaded into the test database."""
+"""Shared fixtures: the real rulebook content, loaded into the test database.
+
+The content (rulebooks and the curated FAQ entries) is loaded once, when the test database is made
+(:func:`django_db_setup`); each test runs in a transaction that is rolled back, so it starts from
+that content. A test that empties the database (``transactional_db``, the browser tests' live
+server) leaves it empty; the ``rulebooks`` and ``faq`` fixtures load it again when it is missing.
+"""
 
 import pytest
 
@@ -15,6 +21,17 @@ def load_site_content():
         _CONTENT = read_content(check_seeds=False)
     if not Game.objects.exists():
         store_content(_CONTENT)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database with the repository's content in it (loaded once per run, not per test:
+    about two seconds per test on SQLite, more on PostgreSQL)."""
+    from faq.sync import sync_curated
+
+    with django_db_blocker.unblock():
+        load_site_content()
+        sync_curated(_CONTENT)
 
 
 @pytest.fixture
