@@ -331,7 +331,11 @@ class Obj(Kind):
         return out
 
     def encode(self, value: Any) -> dict[str, Any]:
-        return {name: key.kind.encode(value[name]) for name, key in self.keys.items() if name in value}
+        return {
+            name: None if value[name] is None else key.kind.encode(value[name])
+            for name, key in self.keys.items()
+            if name in value
+        }
 
     def describe(self) -> str:
         return "object"
