@@ -130,15 +130,16 @@ class Choice(Kind):
 
 @dataclass(frozen=True)
 class Nullable(Kind):
-    """``null`` (read as None) or ``kind``."""
+    """``null`` or ``kind``; ``null`` is read as ``null`` (None unless told) and written back from it."""
 
     kind: Kind
+    null: Any = None
 
     def decode(self, value: Any, field: str = "") -> Any:
-        return None if value is None else self.kind.decode(value, field)
+        return self.null if value is None else self.kind.decode(value, field)
 
     def encode(self, value: Any) -> Any:
-        return None if value is None else self.kind.encode(value)
+        return None if value is None or value == self.null else self.kind.encode(value)
 
     def describe(self) -> str:
         return f"null or {self.kind.describe()}"
