@@ -170,8 +170,9 @@ class ListOf(Kind):
         if len(items) < self.lo or (self.hi is not None and len(items) > self.hi):
             raise PositionError(field, f"must list {_count(self.lo, self.hi)} {self.noun}, not {len(items)}")
         out = [self.item.decode(v, sub(field, i)) for i, v in enumerate(items)]
-        if self.unique and len({repr(v) for v in out}) != len(out):
-            raise PositionError(field, self.unique)
+        for i, v in enumerate(out):
+            if self.unique and v in out[:i]:
+                raise PositionError(field, f"{self.unique}: {v!r:.40}")
         return out
 
     def encode(self, value: Any) -> list[Any]:
@@ -219,13 +220,19 @@ class MapOf(Kind):
     keys: tuple[str, ...]
     value: Kind
     key_doc: str = ""  # how the reference names the keys ("a player's colour"); default: the list
+    unknown: str = ""  # the reason for an unknown key; default: "unknown key; expected one of" the keys
 
-    def __init__(self, keys: Iterable[str], value: Kind, key_doc: str = ""):
+    def __init__(self, keys: Iterable[str], value: Kind, key_doc: str = "", unknown: str = ""):
         object.__setattr__(self, "keys", tuple(keys))
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "key_doc", key_doc)
+        object.__setattr__(self, "unknown", unknown)
 
     def decode(self, value: Any, field: str = "") -> dict[str, Any]:
+        if self.unknown and isinstance(value, dict):
+            for key in value:
+                if key not in self.keys:
+                    raise PositionError(sub(field, str(key)[:40]), self.unknown)
         raw = as_object(value, field, self.keys)
         return {key: self.value.decode(v, sub(field, key)) for key, v in raw.items()}
 
@@ -240,19 +247,24 @@ class MapOf(Kind):
         return self.value.inner()
 
 
+def _is_object(value: Any) -> bool:
+    return isinstance(value, dict)
+
+
 @dataclass(frozen=True)
 class Either(Kind):
-    """``obj`` for a JSON object, ``plain`` for anything else (a short form, e.g. a place alone
-    for ``{"at": place}``)."""
+    """``obj`` for a JSON object (or whatever ``pick`` accepts), ``plain`` for anything else: a short
+    form, e.g. a place alone for ``{"at": place}``."""
 
     plain: Kind
     obj: Kind
+    pick: Callable[[Any], bool] = _is_object
 
     def decode(self, value: Any, field: str = "") -> Any:
-        return self.obj.decode(value, field) if isinstance(value, dict) else self.plain.decode(value, field)
+        return self.obj.decode(value, field) if self.pick(value) else self.plain.decode(value, field)
 
     def encode(self, value: Any) -> Any:
-        return self.obj.encode(value) if isinstance(value, dict) else self.plain.encode(value)
+        return self.obj.encode(value) if self.pick(value) else self.plain.encode(value)
 
     def describe(self) -> str:
         return f"{self.plain.describe()}, or {self.obj.describe()}"
@@ -320,8 +332,11 @@ class Obj(Kind):
 
     keys: Mapping[str, Key]
     doc: str = ""
+    root: str = "position"  # the field named when the whole position is not an object
 
     def decode(self, value: Any, field: str = "") -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise PositionError(field or self.root, f"must be an object, not {type(value).__name__}")
         raw = as_object(value, field, self.keys, (k for k, key in self.keys.items() if key.required))
         out: dict[str, Any] = {}
         for name, key in self.keys.items():
