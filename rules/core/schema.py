@@ -63,7 +63,9 @@ class Int(Kind):
 
     def describe(self) -> str:
         if self.lo is not None and self.hi is not None:
-            return f"integer {self.lo}-{self.hi}" if self.lo != self.hi else f"the integer {self.lo}"
+            if self.lo == self.hi:
+                return f"the integer {self.lo}"
+            return f"integer from {self.lo} to {self.hi}" if self.lo < 0 else f"integer {self.lo}-{self.hi}"
         if self.lo is not None:
             return f"integer ≥ {self.lo}"
         if self.hi is not None:
@@ -124,7 +126,7 @@ class Choice(Kind):
         return int(value) if self.write_numbers and isinstance(value, str) and value.isdigit() else value
 
     def describe(self) -> str:
-        shown = ", ".join(f"`{c}`" for c in self.choices)
+        shown = ", ".join(f"`{c}`" if c != "" else '`""`' for c in self.choices)
         return f"one of {shown}" if len(self.choices) > 1 else f"{shown}"
 
 
@@ -180,8 +182,8 @@ class ListOf(Kind):
 
     def describe(self) -> str:
         n = _count(self.lo, self.hi)
-        text = f"list of {n + ' ' if n else ''}× {self.item.describe()}"
-        return text + (" (no item twice)" if self.unique else "")
+        text = f"list of {n} {self.noun}" if n else "list"
+        return f"{text}, each {self.item.describe()}" + (", none twice" if self.unique else "")
 
     def inner(self) -> Obj | None:
         return self.item.inner()
@@ -252,6 +254,26 @@ def _is_object(value: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class Counts(Kind):
+    """An object counting things per kind (cards per code): each of ``limits``' keys at most its
+    limit; absent keys count 0, and the decoded value holds every key."""
+
+    limits: Mapping[str, int]
+    what: str = "count"
+
+    def decode(self, value: Any, field: str = "") -> dict[str, int]:
+        raw = as_object(value, field, self.limits)
+        return {key: as_int(raw.get(key, 0), sub(field, key), 0, hi) for key, hi in self.limits.items()}
+
+    def encode(self, value: Any) -> dict[str, int]:
+        return dict(value)
+
+    def describe(self) -> str:
+        limits = ", ".join(f"`{key}` {hi}" for key, hi in self.limits.items())
+        return f"object: a {self.what} per key, 0 when left out, at most: {limits}"
+
+
+@dataclass(frozen=True)
 class Either(Kind):
     """``obj`` for a JSON object (or whatever ``pick`` accepts), ``plain`` for anything else: a short
     form, e.g. a place alone for ``{"at": place}``."""
@@ -300,7 +322,7 @@ class Key:
         else:
             parts.append("optional")
         text = "; ".join(parts)
-        return f"{text}. {self.doc}" if self.doc else text
+        return f"{text}. {self.doc[:1].upper()}{self.doc[1:]}." if self.doc else text
 
 
 def need(kind: Kind, doc: str = "") -> Key:
@@ -404,6 +426,7 @@ __all__ = [
     "Bool",
     "Check",
     "Choice",
+    "Counts",
     "Either",
     "Int",
     "Key",

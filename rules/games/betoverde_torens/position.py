@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.engine import PositionError
 from rules.core.positions import as_int, one_of, sub
-from rules.core.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Tuple, need, only_keys, opt
+from rules.core.schema import Bool, Choice, Counts, Int, ListOf, MapOf, Obj, Tuple, need, only_keys, opt
 
 from .cards import BASIC_SPELLS, BY_CODE, CODES, FULL_DECK, INDEX, SPELLS
 from .flow import all_inside, drawer, limit, qualifies
@@ -28,10 +28,7 @@ SPACE = Obj({
 FLASKS = Obj({k: opt(Int(0, 6), default=0) for k in ("empty", "filled", "spent")})
 
 
-def _cards(doc: str) -> Obj:
-    return Obj({code: opt(Int(0, FULL_DECK[INDEX[code]]), default=0) for code in CODES}, doc)
-
-
+CARDS = Counts({code: FULL_DECK[INDEX[code]] for code in CODES}, "number of cards")
 CARD = Obj({
     "card": need(Choice(DICE_CARDS), "the dice card being played"),
     "roll": opt(Int(0, 6), "0 before the roll (phase roll)", default=0),
@@ -67,9 +64,9 @@ FORMAT = Obj({
     "spells": opt(ListOf(Choice(SPELLS), unique="a spell is listed twice"), "the open spells",
                   default_doc="the basic spells in the base game, none solo"),
     "hands": opt(MapOf(COLOURS, ListOf(Choice(CODES), 0, 4, noun="cards"), "a player's colour"), default=dict),
-    "deck": opt(_cards("cards per code; only codes with cards"),
+    "deck": opt(CARDS,
                 default_doc="the 90 cards minus hands, discard pile and the card in play"),
-    "discard": opt(_cards("cards per code"), default=lambda: dict.fromkeys(CODES, 0)),
+    "discard": opt(CARDS, default=lambda: dict.fromkeys(CODES, 0)),
     "discarded": opt(Int(0), "cards discarded in all", default_doc="the cards on the discard pile"),
     "phase": opt(Choice(PHASES), default="play"),
     "turn": opt(TURN, null_is_absent=True, default=lambda: TURN.decode({})),

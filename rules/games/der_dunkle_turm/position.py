@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.engine import PositionError
 from rules.core.positions import one_of, sub
-from rules.core.schema import Bool, Choice, Either, Int, ListOf, MapOf, Nullable, Obj, Str, need, only_keys, opt
+from rules.core.schema import Bool, Choice, Counts, Either, Int, ListOf, MapOf, Nullable, Obj, Str, need, only_keys, opt
 
 from . import board
 from .board import ALL_FIELDS, BRIDGES, CARD_KINDS, FULL_DECK, PLACES, SIDE_FIELDS, TEAMS, companion_ids
@@ -52,7 +52,7 @@ BEAST = Either(Choice(("asleep",)), Obj({
     "quiet": opt(Int(0, 2), default=0),
     "attacked": opt(Bool(), default=False),
 }))  # fmt: skip
-CARDS = Obj({k: opt(Int(0, FULL_DECK[k]), default=0) for k in CARD_KINDS})
+CARDS = Counts({k: FULL_DECK[k] for k in CARD_KINDS}, "number of cards")
 FORMAT = Obj({
     "game": opt(Choice(("der-dunkle-turm",))),
     "version": opt(Choice((1,))),

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.engine import PositionError
 from rules.core.positions import one_of, sub
-from rules.core.schema import Bool, Choice, Either, Int, ListOf, MapOf, Obj, Tuple, need, only_keys, opt
+from rules.core.schema import Bool, Choice, Counts, Either, Int, ListOf, MapOf, Obj, Tuple, need, only_keys, opt
 
 from .rules import guard_options
 from .state import (
@@ -59,8 +59,8 @@ TOWER_ENTRY = Obj({
 })  # fmt: skip
 
 
-def _counts(kinds: tuple[str, ...]) -> Obj:
-    return Obj({k: opt(Int(0, LIMITS[k]), default=0) for k in kinds})
+def _counts(kinds: tuple[str, ...]) -> Counts:
+    return Counts({k: LIMITS[k] for k in kinds}, "number of tiles")
 
 
 PER_PLAYER = "a player's colour"
