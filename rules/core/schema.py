@@ -383,7 +383,7 @@ class Obj(Kind):
 
     def reference_lines(self, depth: int) -> list[str]:
         pad = "    " * depth
-        lines = [f"{pad}{self.doc}"] if self.doc and depth == 0 else []
+        lines = [f"{pad}{self.doc}", ""] if self.doc and depth == 0 else []
         for name, key in self.keys.items():
             lines.append(f"{pad}- `{name}`: {key.describe()}")
             nested = key.kind.inner()

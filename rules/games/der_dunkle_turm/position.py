@@ -53,6 +53,11 @@ BEAST = Either(Choice(("asleep",)), Obj({
     "attacked": opt(Bool(), default=False),
 }))  # fmt: skip
 CARDS = Counts({k: FULL_DECK[k] for k in CARD_KINDS}, "number of cards")
+TIMERS = (
+    "Team-turn timers (`lying`, `shield`, `marked`, a float's `turns`) count that team's turns still to *begin*; "
+    "the effect ends at the end of the turn in which the count is 0. `fresh` marks a companion charred during "
+    "the current turn of its own team (that turn does not count for cooling)."
+)
 FORMAT = Obj({
     "game": opt(Choice(("der-dunkle-turm",))),
     "version": opt(Choice((1,))),
@@ -78,7 +83,7 @@ FORMAT = Obj({
     "discard": opt(CARDS, default=lambda: dict.fromkeys(CARD_KINDS, 0)),
     "winner": opt(Choice(TEAMS), null_is_absent=True),
     "over": opt(Bool(), default=False),
-})  # fmt: skip
+}, doc=TIMERS)  # fmt: skip
 
 
 def _companion(raw: Any, field: str) -> Companion:

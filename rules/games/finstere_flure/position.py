@@ -101,7 +101,8 @@ FORMAT = Obj({
     "placement": opt(Obj({"player": opt(Choice(COLOURS)), "stones": need(Int(0, 11)), "pool4": need(Int(0, 1)),
                           "pool2": need(Int(0, 1))}), "phase setup: still to place", null_is_absent=True),
     "ending": opt(Choice(ENDINGS), "phase over", null_is_absent=True),
-}, root="")  # fmt: skip
+}, doc="`turn`, `monster_turn`, `placement` and `ending` are null outside their phase; in their phase the "
+        "first three may be left out (derived), `ending` is required.", root="")  # fmt: skip
 
 
 def _reading_order(squares: Iterable[Square]) -> list[list[int]]:
