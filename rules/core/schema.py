@@ -307,6 +307,11 @@ class Key:
     default_doc: str = ""
     null_is_absent: bool = False
 
+    @property
+    def nullable(self) -> bool:
+        """Whether ``null`` may be written for this key (else None is written by leaving it out)."""
+        return self.null_is_absent or isinstance(self.kind, Nullable)
+
     def absent(self) -> Any:
         value = None if self.default is NO_DEFAULT else self.default
         return value() if callable(value) else value
@@ -350,7 +355,8 @@ def _json(value: Any) -> str:
 class Obj(Kind):
     """A JSON object with known keys only: unknown keys and missing required ones are refused.
     ``decode`` gives every declared key (absent ones as their default); ``encode`` writes the
-    keys of the given dict in the declared order, leaving out the keys it does not hold."""
+    keys of the given dict in the declared order, leaving out the keys it does not hold and those
+    that are None but may not be null (so ``encode(decode(p))`` is a valid position)."""
 
     keys: Mapping[str, Key]
     doc: str = ""
@@ -372,7 +378,7 @@ class Obj(Kind):
         return {
             name: None if value[name] is None else key.kind.encode(value[name])
             for name, key in self.keys.items()
-            if name in value
+            if name in value and (value[name] is not None or key.nullable)
         }
 
     def describe(self) -> str:
