@@ -497,14 +497,17 @@ API_DOC = Path(__file__).resolve().parent.parent / "docs" / "API.md"
 
 @lru_cache(maxsize=1)
 def _api_doc_html() -> str:
-    return markdown.markdown(API_DOC.read_text(encoding="utf-8"), extensions=["fenced_code", "tables", "toc"])
+    return str(markdown.markdown(API_DOC.read_text(encoding="utf-8"), extensions=["fenced_code", "tables", "toc"]))
 
 
 def api_docs_context() -> dict[str, Any]:
+    """The API reference, and per game its package docstring (actions) and the reference of its
+    declared position format (``GameSpec.position_format``), rendered from the declaration."""
     references = []
     for spec in all_games():
-        slug = spec.slug
         package = sys.modules.get(type(spec.engine).__module__.rpartition(".")[0])
         doc = inspect.getdoc(package) if package is not None else None
-        references.append({"slug": slug, "doc": doc or ""})
+        fmt = spec.position_format
+        position_html = markdown.markdown(fmt.reference()) if fmt is not None else ""
+        references.append({"slug": spec.slug, "doc": doc or "", "position_html": position_html})
     return {"api_html": _api_doc_html(), "references": references}

@@ -1,7 +1,9 @@
 """Reading hand-written JSON positions: small checks that name the exact field on failure.
 
-Every engine validates positions typed by people (``state_from_position``); these helpers raise
-:class:`~rules.core.engine.PositionError` with a dotted path (``figures.red1.at.0``).
+A game declares its position format with :mod:`rules.core.schema`, whose kinds are built on these
+checks; a game's reader uses them directly only for the rules that tie fields together (a range
+that depends on the number of players, say). They raise :class:`~rules.core.engine.PositionError`
+with a dotted path (``figures.red1.at.0``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from typing import Any
 from .bots import Bot, RandomBot
 from .editor import Editor
 from .engine import Engine
+from .schema import Kind
 from .view import ViewModel
 
 PACKAGES: list[str] = ["rules.games"]
@@ -40,6 +41,7 @@ class GameSpec:
     stylesheet: str | None = None  # a file in <package_dir>/static/, served as games/<slug>/<file>
     bots: Mapping[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": _random_bot})
     editor: Editor | None = None  # the position editor (rules.core.editor); None: JSON only
+    position_format: Kind | None = None  # the declared position format (rules.core.schema), for the API page
 
     @property
     def slug(self) -> str:

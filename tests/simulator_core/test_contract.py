@@ -242,8 +242,8 @@ def test_bots_see_only_their_seats_view(spec: GameSpec):
 
 
 def test_core_and_games_never_import_django():
-    names = ["rules.core." + p.stem for p in (ROOT / "simulator" / "core").glob("*.py") if p.stem != "__init__"]
-    names += ["rules.games." + p.name for p in (ROOT / "simulator" / "games").iterdir() if (p / "__init__.py").exists()]
+    names = ["rules.core." + p.stem for p in (ROOT / "rules" / "core").glob("*.py") if p.stem != "__init__"]
+    names += ["rules.games." + p.name for p in (ROOT / "rules" / "games").iterdir() if (p / "__init__.py").exists()]
     code = (
         "import importlib, sys\n"
         f"for name in {names!r}:\n"

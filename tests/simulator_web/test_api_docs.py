@@ -58,3 +58,18 @@ def test_the_api_documentation_is_a_page_of_the_site(client, lang):
     for spec in all_games():
         assert f'id="ref-{spec.slug}"' in html
     assert "Action grammar" in html  # Finstere Flure's reference, from its package docstring
+
+
+@pytest.mark.django_db
+def test_each_games_position_format_is_rendered_from_its_declaration(client):
+    """The position reference on the page is the game's declared format (``GameSpec.position_format``):
+    every key of it is listed, so the page cannot drift from what the reader accepts."""
+    from rules.core.registry import all_games
+
+    html = client.get("/en/api/").content.decode()
+    declared = [spec for spec in all_games() if spec.position_format is not None]
+    assert len(declared) >= 4
+    for spec in declared:
+        section = html.split(f'id="position-{spec.slug}"', 1)[1].split("</section>", 1)[0]
+        for key in spec.position_format.inner().keys:
+            assert f"<code>{key}</code>" in section, (spec.slug, key)

@@ -36,26 +36,10 @@ Action grammar
   empty), ``roll:<n>``, ``spells:<a>+<b>+<c>`` (solo with flasks: 3; master wizards: as many as
   agreed in the setup).
 
-Position schema, version 1 (``position.read``/``position.write``)::
-
-    {"game": "betoverde-torens", "variant": "base", "players": ["red", "blue"],
-     "spaces": {"2": {"wizards": ["red"], "towers": [{"tower": 1, "wizards": ["blue"]}]}},
-     "raven": {"at": 1, "inside": {"red": 1}},
-     "flasks": {"red": {"empty": 5, "filled": 1, "spent": 0}},
-     "hands": {"red": ["w3", "t2", "xd"]}, "deck": {...}, "discard": {"w1": 2}, "discarded": 2,
-     "phase": "play", "turn": {"player": "red", "actions": 0, "spell_used": false},
-     "spells": ["wizard-fwd", "tower-fwd"], "ending": false, "stalled": false}
-
-Towers are listed bottom first; ``wizards`` of a space stand on the ground (imprisoned when a
-tower stands there), a tower's ``wizards`` stand on it (imprisoned unless it is the top tower).
-Optional: ``variant``, ``wizards_each``, ``spaces`` (towers 1-9 on spaces 2-10 as at the start, no
-wizards), ``raven`` (space 1), ``flasks`` (all empty), ``spells``,
-``hands``, ``deck`` (the 90 cards minus hands, discard and the card in play), ``discard``,
-``discarded``, ``phase`` (play), ``turn`` (the first player, no action yet), ``ending``, ``stalled``,
-``teams``, ``master``, ``spell_count`` (master wizards, phase spells). ``turn`` may also hold
-``asked`` (teams), ``offer``/``window`` (phase offer), ``action_spell``, ``turn_over`` and
-``last_move`` ([from, to, into the Raventoren], master wizards). Phases: spells, deal, play, roll,
-choose, draw, pass-tower, offer, ask, return, over.
+Positions
+---------
+The JSON position format is declared in ``position.FORMAT`` (``rules.core.schema``); its reference is
+rendered on the API page from the declaration.
 """
 
 from pathlib import Path
@@ -64,12 +48,13 @@ from rules.core.registry import GameSpec
 
 from .editor import EDITOR
 from .engine import BetoverdeTorensEngine
+from .position import FORMAT
 from .view import VIEW
 
 ENGINE = BetoverdeTorensEngine()
 
 GAME = GameSpec(
-    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR
+    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR, position_format=FORMAT
 )
 
 __all__ = ["EDITOR", "ENGINE", "GAME", "BetoverdeTorensEngine"]

@@ -40,41 +40,10 @@ thunderbolt or a protection spell; a rift for a floating field; everything else 
 ``do:<action>`` (drawing, keeping, the duel choice, the lot, cards, dice, the tower, beasts, owl). The
 editor (``editor.EDITOR``) uses the same targets.
 
-Position schema (version 1)
----------------------------
-::
-
-    {
-      "teams": ["red", "blue"],            # seating order (required)
-      "start": "red",                      # the start team (null before the lot; default: the first team)
-      "turn": "blue",                      # the team on turn (default: start)
-      "round": 3,                          # table round (default 1)
-      "drawn": false,                      # the team on turn has drawn its card (default false)
-      "bridges": "down",                   # or "up" (default down)
-      "companions": {                      # every companion of every team (required)
-        "red1": "camp",                    # camp | exile | out | tower | 7 | "6b"
-        "red2": {"at": 12, "lying": 1, "charred": true, "cooled": 1, "fresh": false,
-                 "spell": true, "shield": 2, "marked": 1},
-        ...
-      },
-      "rifts": {"9": 3},                   # field -> table-round ends still to come (1-3)
-      "floats": {"9": {"team": "red", "turns": 2}},
-      "collections": {"red": 1},           # floating fields kept (default 0)
-      "wizard": 0,                         # 0 unhurt, else table-round ends he stays charred (1-4)
-      "beasts": {"12": "asleep", "18": {"awake": true, "quiet": 1, "attacked": false}},
-      "attacks": 0,                        # tower attacks so far (the owl helps at every second)
-      "field_event_used": false,
-      "pending": [{"task": "step", "steps": 2}],   # what is still to happen this turn, first acts next
-      "deck": {"step1": 6, ...}, "discard": {...}, # default: the deck holds what is not elsewhere
-      "winner": null, "over": false
-    }
-
-Team-turn timers (``lying``, ``shield``, ``marked``, a float's ``turns``) count that team's turns still
-to *begin*; the effect ends at the end of the turn in which the count is 0. ``fresh`` marks a
-companion charred during the current turn of its own team (that turn does not count for cooling).
-Pending tasks: ``draw``, ``step`` (steps), ``tower`` (field), ``beast`` (lair), ``fight`` (companion,
-lair, magic), ``owl``, ``exile`` (owl), ``bolt``, ``spell``, ``float``, ``event`` (companion), ``duel``
-(companion, round), ``wizard`` (companion, round, roll), ``choice`` (companion), ``rescue`` (team).
+Positions
+---------
+The JSON position format is declared in ``position.FORMAT`` (``rules.core.schema``); its reference is
+rendered on the API page from the declaration.
 """
 
 from pathlib import Path
@@ -84,9 +53,10 @@ from rules.core.registry import GameSpec
 from .bots import BOTS
 from .editor import EDITOR
 from .engine import ENGINE, DerDunkleTurmEngine
+from .position import FORMAT
 from .view import VIEW
 
 GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                 bots=BOTS, editor=EDITOR)
+                 bots=BOTS, editor=EDITOR, position_format=FORMAT)
 
 __all__ = ["EDITOR", "ENGINE", "GAME", "DerDunkleTurmEngine"]

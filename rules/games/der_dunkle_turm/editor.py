@@ -43,6 +43,7 @@ from .board import (
     companion_ids,
     team_of,
 )
+from .position import FORMAT
 
 PLACES = (CAMP, EXILE, OUT, TOWER)
 LYING_FIELDS = MAGIC_PLACES + board.BEAST_REACH["12"] + board.BEAST_REACH["18"]  # dt-neben-dem-feld
@@ -279,29 +280,35 @@ def refuse(lang: str | None, key: str, **data: Any) -> EditError:
 
 
 def _comp(raw: Any) -> dict[str, Any]:
-    c = dict(raw) if isinstance(raw, dict) else {"at": raw}
-    c["at"] = str(c["at"])
-    return c
+    return dict(raw) if isinstance(raw, dict) else {"at": raw}
+
+
+def decoded(position: Mapping[str, Any]) -> dict[str, Any]:
+    """The position as the engine's declared format reads it (defaults filled in); a position it
+    refuses is an :class:`EditError` naming the field."""
+    try:
+        return FORMAT.decode(copy.deepcopy(dict(position)))
+    except PositionError as exc:
+        raise EditError(exc.reason, exc.field, engine=True) from None
 
 
 class Table:
-    """A position being edited: companions as dicts with ``at`` a string."""
+    """A position being edited, read by the position format (``position.FORMAT``) and written back
+    through it: companions as dicts with ``at`` a string."""
 
     def __init__(self, position: Mapping[str, Any]):
-        p = copy.deepcopy(dict(position))
+        p = decoded(position)
         self.p = p
         self.teams: list[str] = list(p["teams"])
         self.comps: dict[str, dict[str, Any]] = {cid: _comp(raw) for cid, raw in p["companions"].items()}
-        self.rifts: dict[str, int] = {str(k): int(v) for k, v in (p.get("rifts") or {}).items()}
-        self.floats: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in (p.get("floats") or {}).items()}
-        self.pending: list[dict[str, Any]] = [dict(t) for t in (p.get("pending") or [])]
-        self.start: str | None = p.get("start", self.teams[0])
-        self.turn: str = p.get("turn") or self.start or self.teams[0]
-        self.collections: dict[str, int] = {t: int((p.get("collections") or {}).get(t, 0)) for t in self.teams}
-        self.deck: dict[str, int] | None = None
-        if "deck" in p:
-            self.deck = {k: int(p["deck"].get(k, 0)) for k in CARD_KINDS}
-        self.discard: dict[str, int] = {k: int((p.get("discard") or {}).get(k, 0)) for k in CARD_KINDS}
+        self.rifts: dict[str, int] = dict(p["rifts"])
+        self.floats: dict[str, dict[str, Any]] = {k: dict(v) for k, v in p["floats"].items()}
+        self.pending: list[dict[str, Any]] = [dict(t) for t in p["pending"]]
+        self.start: str | None = self.teams[0] if p["start"] is None else p["start"] or None
+        self.turn: str = p["turn"] or self.start or self.teams[0]
+        self.collections: dict[str, int] = {t: p["collections"].get(t, 0) for t in self.teams}
+        self.deck: dict[str, int] | None = None if p["deck"] is None else dict(p["deck"])
+        self.discard: dict[str, int] = dict(p["discard"])
 
     # -- reading --
     def standing(self) -> dict[str, str]:
@@ -314,7 +321,9 @@ class Table:
         return [cid for cid, c in self.comps.items() if c["at"] == TOWER]
 
     def drawn(self) -> bool:
-        return bool(self.p.get("drawn", any(t["task"] not in ("draw", "rescue") for t in self.pending)))
+        if self.p["drawn"] is not None:
+            return bool(self.p["drawn"])
+        return any(t["task"] not in ("draw", "rescue") for t in self.pending)
 
     def in_play(self, kind: str) -> int:
         if kind == "spell":
@@ -341,11 +350,8 @@ class Table:
         p["pending"] = [dict(t) for t in self.pending]
         p["collections"] = dict(self.collections)
         p["discard"] = dict(self.discard)
-        if self.deck is not None:
-            p["deck"] = dict(self.deck)
-        else:
-            p.pop("deck", None)
-        return p
+        p["deck"] = None if self.deck is None else dict(self.deck)
+        return FORMAT.encode(p)
 
 
 def _rescue_tasks(t: Table) -> list[dict[str, Any]]:
@@ -455,8 +461,8 @@ def finish(engine: Engine[Any], t: Table, lang: str | None) -> dict[str, Any]:
 class DunkleTurmEditor:
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """Everyone in the camp, nothing on the board, the full deck; the same teams and start team."""
-        teams = list(position["teams"])
-        start = position.get("start", teams[0])
+        t = Table(position)
+        teams, start = t.teams, t.start
         return {
             "teams": teams,
             "start": start,
@@ -473,12 +479,13 @@ class DunkleTurmEditor:
         p = PALETTE[words.lang_of(lang)]
         items: list[PaletteItem] = []
         comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
-        teams = list(position["teams"])
+        table = Table(position)
+        teams = table.teams
         for team in teams:
             items.append(PaletteItem(f"team:{team}", p["team"].format(team=words.team(team, lang)),
                                      f"dt-team-{team}", words.team(team, lang)[:1], comp_group))
         items.append(PaletteItem("move", p["move"], "dt-chip-move", "↔", comp_group))
-        if tool.startswith("drop:") and tool[5:] in position["companions"]:
+        if tool.startswith("drop:") and tool[5:] in table.comps:
             cid = tool[5:]
             items.append(PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)),
                                      f"dt-team-{team_of(cid)}", cid[-1], comp_group))

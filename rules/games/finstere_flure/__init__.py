@@ -62,40 +62,10 @@ ends at its end square (the exit square when it leaves the board). A monster ste
 origin, the square stepped onto (the re-entry square through the wall) and every square it slides
 to. Where two consecutive squares are not neighbours (through the wall), a drawing splits the trail.
 
-Position schema (``position_of`` / ``state_from_position``), version 1
---------------------------------------------------------------------
-::
-
-    {
-      "game": "finstere-flure", "version": 1,
-      "players": ["red", "yellow"],          # seat order; the first is the start player
-      "phase": "players",                    # setup | players | card | monster | over
-      "chapter": 1, "round": 3,              # round counts the whole game: one card per round
-      "monster": {"at": [0, 0], "facing": "R"},
-      "stones": [[2, 2], [7, 4]],            # at most 11; never on the start or exit square
-      "blood": [[4, 8], [5, 8], [6, 8], [7, 8]],  # one 1x4 and/or one 2x2 pool, not touching the wall
-      "figures": {                           # every figure of every player, exactly once
-        "red1": {"at": [3, 4], "showing": 1, "moved": false},
-        "red2": {"at": "pool", "showing": 5, "moved": false},   # or just "pool" (coloured side up)
-        "red3": "saved", "red4": "out"       # "out" only in chapter 2
-      },
-      "saved": ["red3"],                     # saved figures, in the order they were saved
-      "deck": ["5", "7", "8", "8", "10", "X", "XX"],   # face-down cards (any order)
-      "discard": ["7"],                      # cards turned over this chapter, in order
-      "turn": {"player": "yellow", "turns_taken": {"red": 1, "yellow": 0}},  # phase players only
-      "monster_turn": {"card": "10", "steps": 3, "caught": 1},             # phase monster only
-      "placement": {"player": "red", "stones": 11, "pool4": 1, "pool2": 1},  # phase setup only
-      "ending": null                         # phase over: the clause id of the ending used
-    }
-
-Optional keys and their defaults: ``version`` 1, ``chapter`` 1, ``round`` (derived from chapter,
-discard and phase), ``stones``/``blood``/``saved``/``discard`` empty, ``deck`` (the eight cards minus
-the discard), ``moved`` false, ``turn.player`` and ``placement.player`` (derived, checked when given),
-``turn.turns_taken`` (the number of moved figures per player), ``monster_turn.caught`` 0; in their
-phase ``turn`` (derived), ``monster_turn`` (the last discard, no steps taken yet) and ``placement``
-(derived from the objects on the board) may be left out; ``ending`` is required in phase ``over``.
-``turn``, ``monster_turn``, ``placement`` and ``ending`` are null outside their phase. ``moved`` is only ever true
-in phase ``players``. ``monster_turn.steps`` counts the steps already taken.
+Positions
+---------
+The JSON position format is declared in ``position.FORMAT`` (``rules.core.schema``); its reference is
+rendered on the API page from the declaration.
 
 Readings beyond the rulebook's interpretation notes
 ---------------------------------------------------
@@ -123,6 +93,7 @@ from rules.core.registry import GameSpec
 from .bots import BOTS
 from .editor import EDITOR
 from .engine import FinstereFlureEngine
+from .position import FORMAT
 from .view import VIEW
 
 ENGINE = FinstereFlureEngine()
@@ -133,7 +104,7 @@ GAME = GameSpec(
     package_dir=Path(__file__).resolve().parent,
     stylesheet="board.css",
     bots=BOTS,
-    editor=EDITOR,
+    editor=EDITOR, position_format=FORMAT,
 )
 
 __all__ = ["ENGINE", "GAME", "FinstereFlureEngine"]

@@ -39,6 +39,7 @@ are translated too. Anything else it refuses comes back as the reader's own Engl
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
 from collections.abc import Mapping
@@ -50,6 +51,7 @@ from rules.core.engine import Engine, PositionError
 from rules.core.inputs import is_digits
 
 from .board import EXIT, START, Square, components, is_edge, on_board, pool2_squares, pool4_squares, pool_shape
+from .position import FORMAT
 from .state import (
     CARD_KINDS,
     CARDS_PER_CHAPTER,
@@ -435,22 +437,23 @@ def _sq_of(value: Any) -> Square:
 
 
 class _Work:
-    """A working copy of a canonical position with the small queries the tools need."""
+    """A working copy of a canonical position, read by the position format (``position.FORMAT``:
+    squares as tuples) and written back through it, with the small queries the tools need."""
 
     def __init__(self, pos: Mapping[str, Any]):
-        self.pos: Board = {k: v for k, v in pos.items()}
+        try:
+            self.pos: Board = FORMAT.decode(copy.deepcopy(dict(pos)))
+        except PositionError as exc:
+            raise EditError(exc.reason, exc.field, engine=True) from None
+        pos = self.pos
         self.players: list[str] = list(pos["players"])
-        self.stones: list[Square] = [_sq_of(s) for s in pos["stones"]]
-        self.blood: set[Square] = {_sq_of(s) for s in pos["blood"]}
-        self.monster: Square = _sq_of(pos["monster"]["at"])
+        self.stones: list[Square] = list(pos["stones"])
+        self.blood: set[Square] = set(pos["blood"])
+        self.monster: Square = pos["monster"]["at"]
         self.facing: str = pos["monster"]["facing"]
-        self.figs: dict[str, Any] = {}
-        for fid, raw in pos["figures"].items():
-            self.figs[fid] = (
-                raw if isinstance(raw, str) else {"at": raw["at"], "showing": raw["showing"], "moved": raw["moved"]}
-            )
+        self.figs: dict[str, Any] = {fid: raw if isinstance(raw, str) else dict(raw) for fid, raw in pos["figures"].items()}
         self.saved: list[str] = list(pos["saved"])
-        turn = pos.get("turn") or {}
+        turn = pos["turn"] or {}
         taken = turn.get("turns_taken") or {}
         self.extra = {p: max(0, int(taken.get(p, 0)) - self.moved_count(p)) for p in self.players}
 
@@ -534,7 +537,7 @@ class _Work:
             pos["placement"] = None  # derived from the objects on the board
         if pos["phase"] != "over":
             pos.pop("round", None)  # derived from chapter, discard and phase
-        return pos
+        return FORMAT.encode(pos)
 
 
 def canonical(engine: Engine[Any], position: Mapping[str, Any]) -> Board:

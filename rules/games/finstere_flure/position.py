@@ -1,9 +1,10 @@
 """JSON positions: ``position_of(state)`` and the validating ``state_from_position(position)``.
 
-See the package docstring for the schema. Every problem is reported as
-``PositionError(dotted.field, reason)``; the checks run in the order of the parts below (players,
-phase and chapter, monster, objects, figures, saved, cards, round, phase parts, turn, consistency),
-so a position with several problems reports the first.
+The format is declared in :data:`FORMAT` (its ``reference()`` is served on the API page). Every
+problem is reported as ``PositionError(dotted.field, reason)``: the format's kinds, ranges and keys
+first, then the rules that tie fields together, in the order of the parts below (players, monster,
+objects, figures, saved, cards, round, phase parts, turn, consistency), so a position with several
+problems reports the first.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core.engine import PositionError
-from rules.core.positions import as_int, as_list, as_object, sub
+from rules.core.positions import as_int, sub
+from rules.core.schema import Bool, Check, Choice, Either, Int, ListOf, MapOf, Obj, Tuple, need, only_keys, opt
 
 from .board import EXIT, HEIGHT, START, WIDTH, Square, components, fmt, grid_position, is_edge, on_board, pool_shape
 from .state import (
@@ -47,12 +49,60 @@ from .state import (
 GAME = "finstere-flure"
 VERSION = 1
 
-_KEYS = (
-    "game", "version", "players", "phase", "chapter", "round", "monster", "stones", "blood", "figures",
-    "saved", "deck", "discard", "turn", "monster_turn", "placement", "ending",
-)  # fmt: skip
-_REQUIRED = ("game", "players", "phase", "monster", "figures")
 _PHASE_PARTS = (("turn", PLAYERS), ("monster_turn", MONSTER), ("placement", SETUP), ("ending", OVER))
+ALL_IDS = tuple(f"{c}{v}" for c in COLOURS for v in front_values(2))  # every colour, up to 4 figures
+
+
+def _on_board(value: list[int], field: str) -> Square:
+    sq = (value[0], value[1])
+    if not grid_position(sq):
+        raise PositionError(
+            field, f"square {fmt(sq)} is outside the {WIDTH} x {HEIGHT} grid (x 0-{WIDTH - 1}, y 0-{HEIGHT - 1})"
+        )
+    if not on_board(sq):
+        raise PositionError(field, f"square {fmt(sq)} is not on the board (cut corner)")
+    return sq
+
+
+SQUARE = Check(Tuple(Int(), Int(), shown="a square [x, y]"), _on_board,
+               f"a square [x, y] on the board (x 0-{WIDTH - 1}, y 0-{HEIGHT - 1}, the corners cut)")
+MONSTER_CARD = Choice(CARD_KINDS, numbers=True, message="must be a monster card: 5, 7, 8, 10, X or XX")
+FIGURE = Either(
+    Choice((SAVED, OUT, POOL)),
+    Obj({
+        "at": need(Either(Choice((POOL,), message='must be a square [x, y] or "pool" (saved and out figures are '
+                                 "written as the plain string)"), SQUARE, pick=lambda v: isinstance(v, list | tuple))),
+        "showing": need(Int(1, 6), "the front value (coloured side) or 7 minus it (black side)"),
+        "moved": opt(Bool(), "moved this round (phase players)", default=False),
+    }),
+)  # fmt: skip
+FORMAT = Obj({
+    "game": need(Choice((GAME,))),
+    "version": opt(Choice((VERSION,)), default=VERSION),
+    "players": need(ListOf(Choice(COLOURS), 2, 7, unique="a colour is listed twice", noun="players"),
+                    "in turn order from the start player"),
+    "phase": need(Choice(PHASES)),
+    "chapter": opt(Int(1, 2), default=1),
+    "round": opt(Int(1), "one card is turned over per round", default_doc="from chapter, discard pile and phase"),
+    "monster": need(Obj({"at": need(SQUARE), "facing": need(Choice(("U", "D", "L", "R")))})),
+    "stones": opt(ListOf(SQUARE, 0, 11, noun="stone blocks"), default=list),
+    "blood": opt(ListOf(SQUARE), "the squares of the blood pools (1 x 4, 2 x 2)", default=list),
+    "figures": need(MapOf(ALL_IDS, FIGURE, "every figure id of the players (`red1` ...)",
+                          unknown="unknown figure; figure ids are <colour><front value> of the players, e.g. red1"),
+                    '`"saved"`, `"out"`, `"pool"` or an object'),
+    "saved": opt(ListOf(Choice(ALL_IDS, message="unknown figure")), "in the order they were saved", default=list),
+    "deck": opt(ListOf(MONSTER_CARD), default_doc="the eight cards minus the discard pile"),
+    "discard": opt(ListOf(MONSTER_CARD), "the cards turned over this chapter, first first", default=list),
+    "turn": opt(Obj({"player": opt(Choice(COLOURS)),
+                     "turns_taken": opt(MapOf(COLOURS, Int(0), "a player's colour"))}),
+                "phase players", null_is_absent=True),
+    "monster_turn": opt(Obj({"card": need(MONSTER_CARD), "steps": need(Int(0)), "caught": opt(Int(0), default=0)}),
+                        "phase monster", null_is_absent=True),
+    "placement": opt(Obj({"player": opt(Choice(COLOURS)), "stones": need(Int(0, 11)), "pool4": need(Int(0, 1)),
+                          "pool2": need(Int(0, 1))}), "phase setup: still to place", null_is_absent=True),
+    "ending": opt(Choice(ENDINGS), "phase over", null_is_absent=True),
+}, doc="`turn`, `monster_turn`, `placement` and `ending` are null outside their phase; in their phase the "
+        "first three may be left out (derived), `ending` is required.", root="")  # fmt: skip
 
 
 def _reading_order(squares: Iterable[Square]) -> list[list[int]]:
@@ -84,7 +134,7 @@ def position_of(state: State) -> dict[str, Any]:
     if state.placement is not None:
         pl = state.placement
         placement = {"player": state.placer(), "stones": pl.stones, "pool4": pl.pool4, "pool2": pl.pool2}
-    return {
+    return FORMAT.encode({
         "game": GAME,
         "version": VERSION,
         "players": list(state.players),
@@ -102,86 +152,35 @@ def position_of(state: State) -> dict[str, Any]:
         "monster_turn": monster_turn,
         "placement": placement,
         "ending": state.ending,
-    }
-
-
-# -- reading values ---------------------------------------------------------------------------------
-
-
-def _square(value: Any, field: str) -> Square:
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise PositionError(field, f"must be a square [x, y], not {value!r}")
-    sq = (as_int(value[0], sub(field, 0)), as_int(value[1], sub(field, 1)))
-    if not grid_position(sq):
-        raise PositionError(
-            field, f"square {fmt(sq)} is outside the {WIDTH} x {HEIGHT} grid (x 0-{WIDTH - 1}, y 0-{HEIGHT - 1})"
-        )
-    if not on_board(sq):
-        raise PositionError(field, f"square {fmt(sq)} is not on the board (cut corner)")
-    return sq
-
-
-def _squares(value: Any, field: str) -> list[Square]:
-    out: list[Square] = []
-    for i, item in enumerate(as_list(value, field)):
-        sq = _square(item, sub(field, i))
-        if sq in out:
-            raise PositionError(sub(field, i), f"square {fmt(sq)} is listed twice")
-        out.append(sq)
-    return out
-
-
-def _card(value: Any, field: str) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if value not in CARD_KINDS:
-        raise PositionError(field, f"unknown monster card {value!r}; the cards are 5, 7, 7, 8, 8, 10, X, XX")
-    return str(value)
+    })
 
 
 # -- the parts of a position ------------------------------------------------------------------------
 
 
-def _top(position: Any) -> dict[str, Any]:
-    """The position object: known keys only, the required ones present, this game and version."""
-    if not isinstance(position, dict):
-        raise PositionError("", f"must be an object, not {type(position).__name__}")
-    pos = as_object(position, "", _KEYS, _REQUIRED)
-    if pos["game"] != GAME:
-        raise PositionError("game", f"must be {GAME!r}, not {pos['game']!r}")
-    if pos.get("version", VERSION) != VERSION:
-        raise PositionError("version", f"only version {VERSION} is known, not {pos.get('version')!r}")
-    return pos
+def _squares(squares: list[Square], field: str) -> list[Square]:
+    for i, sq in enumerate(squares):
+        if sq in squares[:i]:
+            raise PositionError(sub(field, i), f"square {fmt(sq)} is listed twice")
+    return squares
 
 
 def _players(pos: dict[str, Any]) -> tuple[str, ...]:
-    raw_players = as_list(pos["players"], "players")
-    if not 2 <= len(raw_players) <= 7:
-        raise PositionError("players", f"Finstere Flure is played by 2 to 7 players, not {len(raw_players)}")
-    players: list[str] = []
-    for i, p in enumerate(raw_players):
-        if p not in COLOURS:
-            raise PositionError(sub("players", i), f"unknown colour {p!r}; the colours are {', '.join(COLOURS)}")
-        if p in players:
-            raise PositionError(sub("players", i), f"colour {p!r} is listed twice")
-        players.append(p)
-    return tuple(players)
-
-
-def _phase(pos: dict[str, Any]) -> str:
-    phase = pos["phase"]
-    if phase not in PHASES:
-        raise PositionError("phase", f"unknown phase {phase!r}; expected one of {', '.join(PHASES)}")
-    return str(phase)
-
-
-def _monster(pos: dict[str, Any]) -> tuple[Square, str]:
-    m = as_object(pos["monster"], "monster", ("at", "facing"), ("at", "facing"))
-    monster = _square(m["at"], "monster.at")
-    facing = m["facing"]
-    if facing not in ("U", "D", "L", "R"):
-        raise PositionError("monster.facing", f"must be one of U, D, L, R, not {facing!r}")
-    return monster, str(facing)
+    """The players, and the figures of exactly these players (ff-figuren)."""
+    players = tuple(pos["players"])
+    ids = figure_ids(players)
+    for key in pos["figures"]:
+        if key not in ids:
+            colour = key.rstrip("0123456789")
+            if colour in players:
+                values = ", ".join(str(v) for v in front_values(len(players)))
+                raise PositionError(
+                    sub("figures", key), f"with {len(players)} players each player has the figures {values} only (ff-figuren)"
+                )
+            raise PositionError(
+                sub("figures", key), "unknown figure; figure ids are <colour><front value> of the players, e.g. red1"
+            )
+    return players
 
 
 @dataclass(frozen=True)
@@ -193,9 +192,7 @@ class _Objects:
 
 def _objects(pos: dict[str, Any], monster: Square) -> _Objects:
     """Stones and blood pools (ff-steenblokken, ff-bloedplassen)."""
-    stones = _squares(pos.get("stones", []), "stones")
-    if len(stones) > 11:
-        raise PositionError("stones", f"there are only 11 stone blocks, not {len(stones)}")
+    stones = _squares(pos["stones"], "stones")
     for i, sq in enumerate(stones):
         if sq == monster:
             raise PositionError(sub("stones", i), f"the monster stands on {fmt(sq)}")
@@ -204,7 +201,7 @@ def _objects(pos: dict[str, Any], monster: Square) -> _Objects:
             raise PositionError(
                 sub("stones", i), f"a stone on the {where} square {fmt(sq)} is removed at once (ff-steen-op-start-of-doel)"
             )
-    blood = _squares(pos.get("blood", []), "blood")
+    blood = _squares(pos["blood"], "blood")
     for i, sq in enumerate(blood):
         if is_edge(sq):
             raise PositionError(
@@ -229,26 +226,6 @@ def _objects(pos: dict[str, Any], monster: Square) -> _Objects:
     return _Objects(stones, blood, shapes)
 
 
-def _figure_keys(raw_figs: Any, players: tuple[str, ...]) -> dict[str, Any]:
-    """The figures object has only figure ids of the players (ff-figuren); missing ones are reported
-    figure by figure in ``_figures``."""
-    if not isinstance(raw_figs, dict):
-        raise PositionError("figures", f"must be an object, not {type(raw_figs).__name__}")
-    ids = figure_ids(players)
-    for key in raw_figs:
-        if key not in ids:
-            colour = key.rstrip("0123456789") if isinstance(key, str) else key
-            if colour in players:
-                values = ", ".join(str(v) for v in front_values(len(players)))
-                raise PositionError(
-                    sub("figures", key), f"with {len(players)} players each player has the figures {values} only (ff-figuren)"
-                )
-            raise PositionError(
-                sub("figures", key), "unknown figure; figure ids are <colour><front value> of the players, e.g. red1"
-            )
-    return raw_figs
-
-
 def _figures(
     raw_figs: dict[str, Any], players: tuple[str, ...], chapter: int, monster: Square, stones: list[Square]
 ) -> list[Figure]:
@@ -269,28 +246,15 @@ def _figures(
             figures.append(Figure(fid, colour, front, front, raw, False))
             continue
         if raw == POOL:
-            raw = {"at": POOL, "showing": front}
-        f = as_object(raw, field, ("at", "showing", "moved"), ("at", "showing"))
-        showing = as_int(f["showing"], sub(field, "showing"))
+            raw = {"at": POOL, "showing": front, "moved": False}
+        showing, moved = raw["showing"], raw["moved"]
         if showing not in (front, 7 - front):
             raise PositionError(
                 sub(field, "showing"),
                 f"figure {fid} shows {front} (coloured side) or {7 - front} (black side), not {showing}",
             )
-        moved = f.get("moved", False)
-        if not isinstance(moved, bool):
-            raise PositionError(sub(field, "moved"), f"must be true or false, not {moved!r}")
-        at: Square | str
-        if f["at"] == POOL:
-            at = POOL
-        else:
-            if isinstance(f["at"], str):
-                raise PositionError(
-                    sub(field, "at"),
-                    f"must be a square [x, y] or \"pool\", not {f['at']!r} "
-                    "(saved and out figures are written as the plain string)",
-                )
-            at = _square(f["at"], sub(field, "at"))
+        at: Square | str = raw["at"]
+        if isinstance(at, tuple):
             if at == monster:
                 raise PositionError(sub(field, "at"), f"the monster stands on {fmt(at)}")
             if at in stone_set:
@@ -306,7 +270,7 @@ def _saved(pos: dict[str, Any], raw_figs: dict[str, Any], players: tuple[str, ..
     """The saved figures in the order they were saved (ff-einde-gelijke-stand)."""
     ids = figure_ids(players)
     saved: list[str] = []
-    for i, fid in enumerate(as_list(pos.get("saved", []), "saved")):
+    for i, fid in enumerate(pos["saved"]):
         if fid not in ids:
             raise PositionError(sub("saved", i), f"unknown figure {fid!r}")
         if fid in saved:
@@ -326,9 +290,9 @@ def _saved(pos: dict[str, Any], raw_figs: dict[str, Any], players: tuple[str, ..
 
 def _cards(pos: dict[str, Any], chapter: int, phase: str) -> tuple[list[str], list[str]]:
     """(deck, discard): together the eight monster cards (ff-monsterkaarten)."""
-    discard = [_card(c, sub("discard", i)) for i, c in enumerate(as_list(pos.get("discard", []), "discard"))]
-    if "deck" in pos:
-        deck = [_card(c, sub("deck", i)) for i, c in enumerate(as_list(pos["deck"], "deck"))]
+    discard: list[str] = pos["discard"]
+    if pos["deck"] is not None:
+        deck: list[str] = pos["deck"]
     else:
         deck = list((Counter(FULL_DECK) - Counter(discard)).elements())
     if Counter(deck) + Counter(discard) != Counter(FULL_DECK):
@@ -354,9 +318,9 @@ def _round(pos: dict[str, Any], chapter: int, phase: str, discard: list[str]) ->
     expected = offset + len(discard) + (0 if phase == MONSTER else 1)
     if phase == SETUP:
         expected = 1
-    if "round" not in pos:
+    rnd: int | None = pos["round"]
+    if rnd is None:
         return expected
-    rnd = as_int(pos["round"], "round", 1)
     ok = (expected - 1 <= rnd <= expected) if phase == OVER else rnd == expected
     if not ok:
         raise PositionError(
@@ -376,7 +340,7 @@ def _phase_parts_present(pos: dict[str, Any], phase: str, figures: list[Figure])
                     f"figures.{f.id}.moved", "can only be true during the players' part of a round (phase 'players')"
                 )
     for key, needed in _PHASE_PARTS:
-        value = pos.get(key)
+        value = pos[key]
         if phase == needed and value is None and key == "ending":
             raise PositionError(key, f"required when phase is {needed!r}")
         if phase != needed and value is not None:
@@ -401,14 +365,8 @@ def _placement(
         "pool4": 0 if "pool4" in shapes else 1,
         "pool2": 0 if "pool2" in shapes else 1,
     }
-    pl = as_object(
-        pos.get("placement") or default_pl, "placement", ("player", "stones", "pool4", "pool2"), ("stones", "pool4", "pool2")
-    )
-    placement = Placement(
-        stones=as_int(pl["stones"], "placement.stones", 0, 11),
-        pool4=as_int(pl["pool4"], "placement.pool4", 0, 1),
-        pool2=as_int(pl["pool2"], "placement.pool2", 0, 1),
-    )
+    pl = pos["placement"] or default_pl
+    placement = Placement(stones=pl["stones"], pool4=pl["pool4"], pool2=pl["pool2"])
     if placement.remaining == 0:
         raise PositionError("placement", "nothing left to place; the game would have started")
     if len(stones) != 11 - placement.stones:
@@ -421,7 +379,7 @@ def _placement(
         if (getattr(placement, kind) == 0) != (kind in shapes):
             raise PositionError("blood", f"placement.{kind} does not match the blood pools on the board")
     placer = players[placement.placed % len(players)]
-    if pl.get("player", placer) != placer:
+    if (pl.get("player") or placer) != placer:
         raise PositionError(
             "placement.player",
             f"objects are placed in turn from the start player: it is {placer}'s turn, not {pl.get('player')!r}",
@@ -431,16 +389,13 @@ def _placement(
 
 def _monster_turn(pos: dict[str, Any], discard: list[str], figure_count: int) -> MonsterTurn:
     """Phase monster: the card it walks (the last one turned over), steps taken, figures caught."""
-    mt = as_object(
-        pos.get("monster_turn") or {"card": discard[-1], "steps": 0}, "monster_turn", ("card", "steps", "caught"),
-        ("card", "steps"),
-    )  # fmt: skip
-    card = _card(mt["card"], "monster_turn.card")
+    mt = pos["monster_turn"] or {"card": discard[-1], "steps": 0, "caught": 0}
+    card = mt["card"]
     if card != discard[-1]:
         raise PositionError("monster_turn.card", f"the monster walks the card turned over last ({discard[-1]}), not {card}")
     limit = MAX_HIT_STEPS if card in HIT_CARDS else int(card)
     steps = as_int(mt["steps"], "monster_turn.steps", 0, limit - 1)
-    caught = as_int(mt.get("caught", 0), "monster_turn.caught", 0, figure_count)
+    caught = as_int(mt["caught"], "monster_turn.caught", 0, figure_count)
     if card in HIT_CARDS and caught >= HIT_CARDS[card]:
         raise PositionError(
             "monster_turn.caught", f"with card {card} the monster stops after {HIT_CARDS[card]} catch(es) (ff-monster-treffers)"
@@ -448,26 +403,21 @@ def _monster_turn(pos: dict[str, Any], discard: list[str], figure_count: int) ->
     return MonsterTurn(card=card, steps=steps, caught=caught)
 
 
-def _ending(pos: dict[str, Any]) -> str:
-    ending = pos["ending"]
-    if ending not in ENDINGS:
-        raise PositionError("ending", f"must be one of {', '.join(ENDINGS)}, not {ending!r}")
-    return str(ending)
-
-
 def _turn(pos: dict[str, Any], state: State) -> State:
     """Phase players: the turns taken this round and who is to move (ff-beurtvolgorde, ff-eerste-ronde)."""
     players = state.players
-    t = as_object(pos.get("turn") or {}, "turn", ("player", "turns_taken"))
-    raw_taken = t.get("turns_taken")
+    t = pos["turn"] or {"player": None, "turns_taken": None}
+    raw_taken = t["turns_taken"]
     taken: list[int] = []
     for p in players:
         moved_count = sum(1 for f in state.figures if f.owner == p and f.moved)
         if raw_taken is None:
             taken.append(moved_count)
             continue
-        tt = as_object(raw_taken, "turn.turns_taken", players, players)
-        n = as_int(tt[p], f"turn.turns_taken.{p}", 0, state.figures_per_player)
+        only_keys(raw_taken, "turn.turns_taken", players)
+        if p not in raw_taken:
+            raise PositionError(f"turn.turns_taken.{p}", "missing")
+        n = as_int(raw_taken[p], f"turn.turns_taken.{p}", 0, state.figures_per_player)
         saved_here = state.saved_count(p)
         if not moved_count <= n <= moved_count + saved_here:
             raise PositionError(
@@ -484,10 +434,10 @@ def _turn(pos: dict[str, Any], state: State) -> State:
         raise PositionError(
             "turn", "no figure is left to move this round; the players' part is over (the phase would be 'card')"
         )
-    if t.get("player", mover) != mover:
+    if (t["player"] or mover) != mover:
         raise PositionError(
             "turn.player",
-            f"it is {mover}'s turn (round robin from the start player, ff-beurtvolgorde), not {t.get('player')!r}",
+            f"it is {mover}'s turn (round robin from the start player, ff-beurtvolgorde), not {t['player']!r}",
         )
     return state
 
@@ -519,13 +469,12 @@ def _check_consistency(state: State) -> None:
 
 
 def state_from_position(position: Any) -> State:
-    pos = _top(position)
+    pos = FORMAT.decode(position)
     players = _players(pos)
-    phase = _phase(pos)
-    chapter = as_int(pos.get("chapter", 1), "chapter", 1, 2)
-    monster, facing = _monster(pos)
+    phase, chapter = pos["phase"], pos["chapter"]
+    monster, facing = pos["monster"]["at"], pos["monster"]["facing"]
     objects = _objects(pos, monster)
-    raw_figs = _figure_keys(pos["figures"], players)
+    raw_figs = pos["figures"]
     figures = _figures(raw_figs, players, chapter, monster, objects.stones)
     saved = _saved(pos, raw_figs, players, figures)
     deck, discard = _cards(pos, chapter, phase)
@@ -550,7 +499,7 @@ def state_from_position(position: Any) -> State:
     elif phase == MONSTER:
         state = replace(state, monster_turn=_monster_turn(pos, discard, len(figures)))
     elif phase == OVER:
-        state = replace(state, ending=_ending(pos))
+        state = replace(state, ending=pos["ending"])
     elif phase == PLAYERS:
         state = _turn(pos, state)
     _check_consistency(state)

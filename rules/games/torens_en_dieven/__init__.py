@@ -38,31 +38,10 @@ Actors and actions
   no tower reaches the placed tile or the player has no follower left.
 - ``""``: the game is over (the last tile is placed, the final scoring is done).
 
-Position schema (``position_of`` / ``state_from_position``), version 1
---------------------------------------------------------------------
-::
-
-    {
-      "game": "torens-en-dieven", "version": 1,      # optional
-      "players": ["red", "green"],                    # seat order
-      "phase": "draw",                                # draw | grow | place | guard | over
-      "turn": "red",                                  # the active player (default: the first)
-      "tiles": [[0, 0, "start"], [1, 0], [2, 0, "tower"], [3, 0, "thief5"]],
-                  # [x, y] is a plain land tile; kinds: start source land thief2..thief7 tower
-                  # river rivertower; {"at": [x, y], "kind": ...} works too; each tile touches
-                  # a tile listed before it
-      "towers": [{"at": [2, 0], "pieces": 3, "guard": "red"}],   # one per tower site; guard optional
-      "supply": 17,                                   # optional: always 20 minus the pieces on towers
-      "followers": {"red": 6, "green": 7},            # optional: default 7 minus the guards
-      "scores": {"red": 4},                           # optional, default 0
-      "stolen": 5,                                    # the stolen tile's value, or null
-      "stack": {"land": 30, "thief3": 2},             # the land stack (missing kinds: 0)
-      "tower_stack": 4,                               # optional: default 5 minus the tower tiles placed
-      "river_stack": {"river": 3, "rivertower": 1},   # optional, default empty
-      "drawn": "thief5",                              # phases grow and place: the tile in hand
-      "placed": [3, 0],                               # phase guard: the tile placed (default: the last)
-      "replacement": false                            # phase draw: a tower tile replaces a stolen tile
-    }
+Positions
+---------
+The JSON position format is declared in ``position.FORMAT`` (``rules.core.schema``); its reference is
+rendered on the API page from the declaration.
 """
 
 from pathlib import Path
@@ -71,11 +50,12 @@ from rules.core.registry import GameSpec
 
 from .editor import EDITOR
 from .engine import TorensEnDievenEngine
+from .position import FORMAT
 from .view import VIEW
 
 ENGINE = TorensEnDievenEngine()
 
 GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                editor=EDITOR)
+                editor=EDITOR, position_format=FORMAT)
 
 __all__ = ["ENGINE", "GAME", "TorensEnDievenEngine"]

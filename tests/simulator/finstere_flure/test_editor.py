@@ -27,7 +27,7 @@ from rules.games.finstere_flure.examples import sketch
 
 from .support import new_game, rulebook_clauses
 
-SCENARIOS = Path(__file__).resolve().parents[3] / "simulator" / "games" / "finstere_flure" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[3] / "rules" / "games" / "finstere_flure" / "scenarios"
 LANGS = ("nl", "de", "en")
 CITED = {
     "ff-monster-beginpositie", "ff-startvoorraad", "ff-monster-voorbeeld", "ff-steen-op-start-of-doel",

@@ -226,7 +226,7 @@ def test_a_tie_of_several_players_agrees_in_german_and_english_ff_einde_gelijke_
 
 @cache
 def scenario_events() -> tuple:
-    folder = Path(__file__).resolve().parents[3] / "simulator" / "games" / "finstere_flure" / "scenarios"
+    folder = Path(__file__).resolve().parents[3] / "rules" / "games" / "finstere_flure" / "scenarios"
     out = []
     for path in sorted(folder.glob("*.toml")):
         for f in frames(path.stem):
