@@ -19,7 +19,8 @@ VIEW = GAME.view
 LANGS = ("nl", "de", "en")
 ROOT = Path(__file__).resolve().parents[3]
 TERMS = {t.id: t for t in read_glossary(glossary_path(ROOT / "rulebooks" / "content", "betoverde-torens"))}
-SCENARIOS = sorted(p.stem for p in (ROOT / "simulator" / "games" / "betoverde_torens" / "scenarios").glob("*.toml"))
+SCENARIOS = sorted(p.stem for p in (ROOT / "rules" / "games" / "betoverde_torens" / "scenarios").glob("*.toml"))
+assert SCENARIOS, "no scenario files: the path above is wrong"
 
 # Terms every board names (spaces, towers, the Raventoren, flasks, cards and piles, hands).
 ON_EVERY_BOARD = ("game", "wizard", "tower", "raven-tower", "space", "flask", "card", "draw-pile", "discard-pile")
