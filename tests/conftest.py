@@ -35,6 +35,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
+def empty_db(db):
+    """For a test that starts from a database without content (what ``django_db_setup`` loaded is
+    removed inside the test's transaction, so the next test has it again)."""
+    from django.core.management import call_command
+
+    call_command("flush", "--noinput", verbosity=0)
+
+
+@pytest.fixture
 def rulebooks(db):
     load_site_content()
 

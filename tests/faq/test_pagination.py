@@ -17,6 +17,7 @@ URL = "/en/betoverde-torens/faq/"  # English: the messages below are checked wor
 def many(monkeypatch):
     """Seven published entries, three to a page (so three pages), plus one hidden one."""
     monkeypatch.setattr(pagination, "PER_PAGE", 3)
+    Entry.objects.filter(game_id="betoverde-torens").delete()  # only the entries below
     entries = [make_entry(question=f"Vraag nummer {i} over de torens?", slug=f"vraag-{i}") for i in range(7)]
     make_entry(question="Verborgen vraag?", slug="verborgen", published=False)
     return entries

@@ -47,7 +47,7 @@ def test_the_seed_reader_questions_are_published_answered_entries(faq):
     assert winrule.published_at is not None
 
 
-def test_loadrules_syncs_the_faq_and_is_idempotent(db, capsys, settings):
+def test_loadrules_syncs_the_faq_and_is_idempotent(empty_db, capsys, settings):
     files = len(list(settings.RULEBOOK_CONTENT_DIR.glob("*/faq/*.md")))
     assert files >= 3 + 8  # the seed's reader questions and the Finstere Flure entries
     call_command("loadrules", "--no-seeds")
