@@ -551,15 +551,6 @@ def _hatch(squares: Iterable[Square]) -> str:
 # -- the board ----------------------------------------------------------------------------------------
 
 
-def trail_segments(events: Sequence[Event]) -> list[list[Square]]:
-    """The squares the step(s) walked over, from the events' ``trail`` data (a figure's path with
-    its slides, or the monster's steps), split where the path jumps (through the wall)."""
-    segments: list[list[Square]] = []
-    for event in events:
-        segments += _split(event.data.get("trail") or ())
-    return [seg for seg in segments if len(seg) > 1]
-
-
 def _split(raw: Iterable[Sequence[int]]) -> list[list[Square]]:
     segments: list[list[Square]] = []
     current: list[Square] = []

@@ -12,7 +12,7 @@ from typing import Any
 from rules.core.engine import Engine
 from rules.core.inputs import whole_number
 
-from .state import State, thief_value
+from .state import thief_value
 
 LANGS = ("nl", "de", "en")
 
@@ -209,6 +209,3 @@ def draw_label(kind: str, n: int, total: int, lang: str | None) -> str:
         return capital(kind_name(kind, lang))
     return tap_text("draw", lang, kind=capital(kind_name(kind, lang)), n=n, total=total)
 
-
-def state_player(st: State, lang: str | None) -> str:
-    return colour(st.player, lang)
