@@ -1,6 +1,9 @@
 """Issue 12: the engines' sentences (events, refusals, results, setup labels) exist in Dutch,
 German and English for every game, with the same placeholders as the rulebook's language, and
-render the game's terms as its glossary (rulebooks/content/<game>/glossary.toml) fixes them."""
+render the game's terms as its glossary (rulebooks/content/<game>/glossary.toml) fixes them.
+
+Issue 28: so do the games' other words (``MESSAGES.words``: the board's texts, the labels of the
+actions, tapping, the position editor and its refusals...), every namespace of every registered game."""
 
 import string
 from pathlib import Path
@@ -8,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulebooks.glossary import LANGUAGES, glossary_path, inconsistencies, read_glossary
+from rules.core.messages import Words
 from rules.core.registry import all_games
 
 CONTENT = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
@@ -34,6 +38,51 @@ def test_every_sentence_exists_in_all_three_languages_with_the_same_placeholders
         assert not missing, f"{spec.slug}: {len(missing)} key(s) missing in {lang}, e.g. {missing[:5]}"
         for key, template in source.messages.items():
             assert fields(catalogue.messages[key]) == fields(template), f"{spec.slug} {lang} {key}"
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+def test_every_word_exists_in_all_three_languages_with_the_same_placeholders(spec):
+    words = spec.engine.messages.words
+    assert words.source == spec.engine.messages.source.language
+    if spec in GAMES:
+        assert set(words.languages) == set(LANGUAGES)
+    assert words.problems() == []
+    source = words.tables[words.source]
+    for lang in words.languages:
+        tables = words.tables[lang]
+        assert set(tables) == set(source), f"{spec.slug} {lang}: namespaces"
+        for namespace, table in source.items():
+            missing = sorted(set(table) - set(tables[namespace]))
+            assert not missing, f"{spec.slug}: {len(missing)} {namespace} word(s) missing in {lang}, e.g. {missing[:5]}"
+            for key, template in table.items():
+                assert fields(tables[namespace][key]) == fields(template), f"{spec.slug} {lang} {namespace}.{key}"
+
+
+def test_the_words_of_a_namespace_are_checked():
+    """The check above fails on a word one language lacks, an extra one, or a template that does not parse."""
+    words = Words("nl", {"nl": {"board": {"a": "{n} stap", "b": "b"}}, "de": {"board": {"a": "{n"}, "tap": {"x": "x"}}})
+    assert words.problems() == [
+        "de: board.b is missing",
+        "de: board.a: expected '}' before end of string",
+        "de: tap.x is not in the source",
+    ]
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_the_words_use_the_glossary_terms(spec):
+    terms = read_glossary(glossary_path(CONTENT, spec.slug))
+    words = spec.engine.messages.words
+    source = words.tables[words.source]
+    wrong = []
+    for lang in LANGUAGES:
+        if lang == words.source:
+            continue
+        for namespace, table in source.items():
+            for key, template in table.items():
+                translation = words.tables[lang][namespace][key]
+                for term in inconsistencies(terms, words.source, template, lang, translation):
+                    wrong.append(f"{lang} {namespace}.{key}: '{term.id}' should read {term.forms[lang]}")
+    assert not wrong, f"{spec.slug}:\n" + "\n".join(wrong[:20])
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)

@@ -166,7 +166,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "free.reach": " (binnen bereik van {towers})",
         "free.tower": "de toren op {at}",
         "guard": "Wachter van {owner} op de toren op {at}",
-        "note": "{score} punten · {followers} meeples in voorraad · {guards} {guard_word}",
+        "note": "{score} {point_word} · {followers} meeples in voorraad · {guards} {guard_word}",
         "guard.one": "wachter",
         "guard.many": "wachters",
         "note.turn": " · aan de beurt",
@@ -182,7 +182,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "desc.pieces": "Torendelen in de voorraad: {supply}.",
         "desc.stolen": "Gestolen tegel: {stolen}.",
         "desc.stacks": "Stapels: {stacks}.",
-        "label": "Speelveld van Torens & Dieven, {tiles} tegels",
+        "label": "Speelveld van Torens & Dieven, {tiles} {tile_word}",
         "status.draw": "{who} trekt {what}.",
         "status.draw.tower": "de bovenste torentegel",
         "status.draw.river": "een riviertegel",
@@ -190,17 +190,16 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "status.grow": "{who} kiest welke torens een van de {supply} laatste torendelen krijgen.",
         "status.place": "{who} legt {kind} aan.",
         "status.guard": "{who} mag een wachter zetten op een toren binnen bereik, of niet.",
-        "status.over": "Het spel is afgelopen. Winnaar: {winners}.",
+        "status.over": "Het spel is afgelopen. {winner_word}: {winners}.",
         "and": "en",
-        # The Dutch templates above write these words themselves ("punten", "tegels", "Winnaar"), as
-        # the rulebook does; the keys are here so every language has every key, unused by "note",
-        # "label" and "status.over" in Dutch.
-        "point.one": "punt",
+        # The Dutch board keeps one form whatever the number ("1 punten", "1 tegels", "Winnaar: Rood
+        # en Blauw"), as it always has: the same word for one and for many, on purpose.
+        "point.one": "punten",
         "point.many": "punten",
-        "tile.one": "tegel",
+        "tile.one": "tegels",
         "tile.many": "tegels",
         "winner.one": "Winnaar",
-        "winner.many": "Winnaars",
+        "winner.many": "Winnaar",
     },
     # The position editor: headings, fields and palette.
     "editor": {
