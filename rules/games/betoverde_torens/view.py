@@ -138,114 +138,100 @@ def board_view(
     description: list[str] = []
     shapes.append(Shape.make("rect", css="bt-centre", x=CELL, y=CELL, width=3 * CELL, height=3 * CELL))
     shapes.append(
-        Shape.make("text", css="bt-label", text=WORDS.text("board", "title", lang), x=2.5 * CELL, y=CELL + 0.8, text_anchor="middle")
+        Shape.make("text", css="bt-label", text=WORDS.word("board", "title", lang), x=2.5 * CELL, y=CELL + 0.8,
+                   text_anchor="middle")
     )
     _panel(shapes, pos, state.active, lang)
     last = [e for e in events if e.data.get("trail")]
     for e in last:
         pts = " ".join(f"{_cell(n)[0] + CELL / 2:g},{_cell(n)[1] + CELL / 2:g}" for n in e.data["trail"])
-        shapes.append(Shape.make("polyline", css="trail", title=WORDS.text("board", "trail", lang), points=pts))
-    raven_at = pos["raven"]["at"]
-    inside = pos["raven"]["inside"]
+        shapes.append(Shape.make("polyline", css="trail", title=WORDS.word("board", "trail", lang), points=pts))
     for n in range(1, 17):
-        x, y = _cell(n)
-        raven_space = n in RAVEN_SPACES
-        css = "bt-space" + (" bt-raven-space" if raven_space else "")
-        title = WORDS.text("board", "space", lang, n=n) + (WORDS.text("board", "raven-space", lang) if raven_space else "")
-        shapes.append(
-            Shape.make(
-                "rect",
-                css=css,
-                title=title,
-                target=f"sp:{n}",
-                x=x + 0.05,
-                y=y + 0.05,
-                width=CELL - 0.1,
-                height=CELL - 0.1,
-            )
-        )
-        shapes.append(Shape.make("text", css="bt-num", text=str(n), x=x + 0.3, y=y + 0.55))
-        space = pos["spaces"].get(str(n), {})
-        towers = space.get("towers", [])
-        ground = space.get("wizards", [])
-        levels = 1 + len(towers) + (1 if raven_at == n else 0)
-        h = min(0.75, (CELL - 0.8) / max(levels, 1))
-        r = min(0.25, 0.2 + h * 0.07)
-        cy = y + CELL - 0.35
-        top_index = len(towers)
-        _wizard_row(shapes, ground, x + 0.2, cy, top_index > 0, WORDS.text("board", "on.space", lang, n=n), f"s{n}", r, lang)
-        parts = []
-        if ground:
-            names = ", ".join(_name(c, lang) for c in ground)
-            parts.append(WORDS.text("board", "ground.prisoners" if towers else "ground", lang) + names)
-        for i, tower in enumerate(towers):
-            cy -= h
-            tid = tower["tower"]
-            shield = tid in SHIELDS
-            shapes.append(
-                Shape.make(
-                    "rect",
-                    css="bt-tower" + (" bt-shield" if shield else ""),
-                    title=WORDS.text("board", "tower", lang, t=tid, n=n, shield=WORDS.text("board", "tower.shield", lang) if shield else ""),
-                    target=f"tw:{tid}",
-                    x=x + 0.2,
-                    y=cy - h * 0.45,
-                    width=CELL - 0.4,
-                    height=h * 0.55,
-                    rx=0.08,
-                )
-            )
-            shapes.append(
-                Shape.make(
-                    "text",
-                    css="bt-tower-label",
-                    text=f"{tid}" + ("*" if shield else ""),
-                    x=x + CELL - 0.45,
-                    y=cy - h * 0.05,
-                    text_anchor="end",
-                )
-            )
-            wz = tower.get("wizards", [])
-            prisoners = i < top_index - 1
-            _wizard_row(shapes, wz, x + 0.2, cy - h * 0.18, prisoners, WORDS.text("board", "on.tower", lang, t=tid), f"t{tid}", r, lang)
-            riders = ", ".join(_name(c, lang) for c in wz)
-            parts.append(
-                WORDS.text("board", "part.tower", lang, t=tid, shield=WORDS.text("board", "part.shield", lang) if shield else "")
-                + (WORDS.text("board", "part.with.prisoners" if prisoners else "part.with", lang, names=riders) if wz else "")
-            )
-        if raven_at == n:
-            cy -= h
-            count = sum(inside.values())
-            shapes.append(
-                Shape.make(
-                    "rect",
-                    css="bt-raven",
-                    title=WORDS.text("board", "raven", lang, n=n, count=count),
-                    target="raven",
-                    x=x + 0.6,
-                    y=cy - h * 0.6,
-                    width=CELL - 1.2,
-                    height=h * 0.9,
-                    rx=0.1,
-                )
-            )
-            shapes.append(
-                Shape.make(
-                    "text",
-                    css="bt-raven-label",
-                    text=f"R {count}",
-                    x=x + CELL / 2,
-                    y=cy - h * 0.05,
-                    text_anchor="middle",
-                )
-            )
-            parts.append(WORDS.text("board", "part.raven", lang))
+        parts = _space(shapes, pos, n, lang)
         if parts:
             description.append(WORDS.text("board", "desc.space", lang, n=n, parts="; ".join(parts)))
-    inside_text = ", ".join(f"{_name(c, lang)} {k}" for c, k in inside.items()) or WORDS.text("board", "nobody", lang)
+    inside = pos["raven"]["inside"]
+    inside_text = ", ".join(f"{_name(c, lang)} {k}" for c, k in inside.items()) or WORDS.word("board", "nobody", lang)
     description.append(WORDS.text("board", "desc.inside", lang, names=inside_text))
+    legend, legend_texts = _legend(pos, lang)
+    return BoardView(
+        width=5 * CELL,
+        height=5 * CELL,
+        cell=CELL - 0.1,  # a space of the ring; what stands on it is tapped after enlarging the space
+        shapes=shapes,
+        legend=legend,
+        label=WORDS.word("board", "label", lang),
+        description=description + legend_texts,
+        status=_status(engine, state, pos, lang),
+    )
 
+
+def _space(shapes: list[Shape], pos: dict[str, Any], n: int, lang: str | None) -> list[str]:
+    """Draw space ``n`` with what stands on it (the wizards on the ground, the stack of towers with
+    their wizards, the Raventoren on top); the parts of its sentence."""
+    x, y = _cell(n)
+    raven_space = n in RAVEN_SPACES
+    css = "bt-space" + (" bt-raven-space" if raven_space else "")
+    title = WORDS.text("board", "space", lang, n=n) + (WORDS.word("board", "raven-space", lang) if raven_space else "")
+    shapes.append(Shape.make("rect", css=css, title=title, target=f"sp:{n}", x=x + 0.05, y=y + 0.05,
+                             width=CELL - 0.1, height=CELL - 0.1))
+    shapes.append(Shape.make("text", css="bt-num", text=str(n), x=x + 0.3, y=y + 0.55))
+    space = pos["spaces"].get(str(n), {})
+    towers = space.get("towers", [])
+    ground = space.get("wizards", [])
+    raven_here = pos["raven"]["at"] == n
+    levels = 1 + len(towers) + (1 if raven_here else 0)
+    h = min(0.75, (CELL - 0.8) / max(levels, 1))
+    r = min(0.25, 0.2 + h * 0.07)
+    cy = y + CELL - 0.35
+    _wizard_row(shapes, ground, x + 0.2, cy, len(towers) > 0, WORDS.text("board", "on.space", lang, n=n), f"s{n}", r, lang)
+    parts = []
+    if ground:
+        names = ", ".join(_name(c, lang) for c in ground)
+        parts.append(WORDS.word("board", "ground.prisoners" if towers else "ground", lang) + names)
+    for i, tower in enumerate(towers):
+        cy -= h
+        parts.append(_tower(shapes, tower, n, x, cy, h, r, i < len(towers) - 1, lang))
+    if raven_here:
+        cy -= h
+        count = sum(pos["raven"]["inside"].values())
+        shapes.append(Shape.make("rect", css="bt-raven", title=WORDS.text("board", "raven", lang, n=n, count=count),
+                                 target="raven", x=x + 0.6, y=cy - h * 0.6, width=CELL - 1.2, height=h * 0.9, rx=0.1))
+        shapes.append(Shape.make("text", css="bt-raven-label", text=f"R {count}", x=x + CELL / 2, y=cy - h * 0.05,
+                                 text_anchor="middle"))
+        parts.append(WORDS.word("board", "part.raven", lang))
+    return parts
+
+
+def _tower(
+    shapes: list[Shape], tower: dict[str, Any], n: int, x: float, cy: float, h: float, r: float, prisoners: bool,
+    lang: str | None,
+) -> str:
+    """Draw one tower of the stack on space ``n`` with the wizards on it (``prisoners``: a tower
+    stands on top of it); its part of the space's sentence."""
+    tid = tower["tower"]
+    shield = tid in SHIELDS
+    shield_text = WORDS.word("board", "tower.shield", lang) if shield else ""
+    shapes.append(Shape.make("rect", css="bt-tower" + (" bt-shield" if shield else ""),
+                             title=WORDS.text("board", "tower", lang, t=tid, n=n, shield=shield_text), target=f"tw:{tid}",
+                             x=x + 0.2, y=cy - h * 0.45, width=CELL - 0.4, height=h * 0.55, rx=0.08))
+    shapes.append(Shape.make("text", css="bt-tower-label", text=f"{tid}" + ("*" if shield else ""),
+                             x=x + CELL - 0.45, y=cy - h * 0.05, text_anchor="end"))
+    wz = tower.get("wizards", [])
+    _wizard_row(shapes, wz, x + 0.2, cy - h * 0.18, prisoners, WORDS.text("board", "on.tower", lang, t=tid), f"t{tid}", r, lang)
+    riders = ", ".join(_name(c, lang) for c in wz)
+    part = WORDS.text("board", "part.tower", lang, t=tid, shield=WORDS.word("board", "part.shield", lang) if shield else "")
+    if wz:
+        part += WORDS.text("board", "part.with.prisoners" if prisoners else "part.with", lang, names=riders)
+    return part
+
+
+def _legend(pos: dict[str, Any], lang: str | None) -> tuple[list[LegendRow], list[str]]:
+    """Beside the board: each player's flasks, wizards in the Raventoren and hand, then the piles;
+    and their sentences."""
+    inside = pos["raven"]["inside"]
     legend: list[LegendRow] = []
+    description: list[str] = []
     for colour in pos["players"]:
         f = pos["flasks"][colour]
         chips = tuple(["●"] * f["filled"] + ["○"] * f["empty"] + ["×"] * f["spent"])
@@ -253,15 +239,9 @@ def board_view(
         hand_text = (
             ", ".join(card(c, lang) for c in hand) if isinstance(hand, list) else WORDS.text("board", "hand.hidden", lang, n=hand)
         )
-        note = WORDS.text("board",
-            "note",
-            lang,
-            k=inside.get(colour, 0),
-            n=pos["wizards_each"],
-            filled=f["filled"],
-            empty=f["empty"],
-            spent=f["spent"],
-            hand=hand_text or WORDS.text("board", "hand.empty", lang),
+        note = WORDS.text(
+            "board", "note", lang, k=inside.get(colour, 0), n=pos["wizards_each"], filled=f["filled"], empty=f["empty"],
+            spent=f["spent"], hand=hand_text or WORDS.word("board", "hand.empty", lang),
         )
         legend.append(LegendRow(f"bt-{colour}", _name(colour, lang).capitalize(), chips, note, seat=colour))
         description.append(f"{_name(colour, lang).capitalize()}: {note}.")
@@ -273,18 +253,9 @@ def board_view(
     if in_play:
         extra += WORDS.text("board", "piles.card", lang, card=card(in_play["card"], lang))
         extra += WORDS.text("board", "piles.roll", lang, roll=in_play["roll"]) if in_play["roll"] else ""
-    legend.append(LegendRow("bt-deck", WORDS.text("board", "cards", lang), (), extra))
+    legend.append(LegendRow("bt-deck", WORDS.word("board", "cards", lang), (), extra))
     description.append(extra + ".")
-    return BoardView(
-        width=5 * CELL,
-        height=5 * CELL,
-        cell=CELL - 0.1,  # a space of the ring; what stands on it is tapped after enlarging the space
-        shapes=shapes,
-        legend=legend,
-        label=WORDS.text("board", "label", lang),
-        description=description,
-        status=_status(engine, state, pos, lang),
-    )
+    return legend, description
 
 
 def _status(engine: Engine[Any], state: Any, pos: dict[str, Any], lang: str | None = None) -> str:
