@@ -420,4 +420,42 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "not-over": "Das Spiel ist noch nicht vorbei: niemand hat alle Figuren bis auf eine gerettet, und in Kapitel 2 gibt es noch Figuren und Karten.",
         "ending-mismatch": "So kann das Spiel in dieser Stellung nicht geendet haben.",
     },
+    # The formatters' words (message_formats.formats): a colour as a player's name in the sentences
+    # (lower case in Dutch), where the monster sees a square, and the small words around squares.
+    "colour_name": {
+        "red": "Rot",
+        "yellow": "Gelb",
+        "green": "Grün",
+        "blue": "Blau",
+        "purple": "Lila",
+        "white": "Weiß",
+        "orange": "Orange",
+    },
+    "side": {
+        "ahead": "geradeaus",
+        "left": "links von sich",
+        "right": "rechts von sich",
+    },
+    # Only the English and German sentences say where with {from}/{to}; the place and way words are for sentences that name them. "colours.last" joins the last two colours of a list.
+    "sentence": {
+        "and": " und ",
+        "colours.last": " und ",
+        "at.pool": "im Startvorrat",
+        "at.square": "auf",
+        "special.start": "Startfeld",
+        "special.exit": "Zielfeld",
+        "orientation.h": "waagerecht",
+        "orientation.v": "senkrecht",
+        "place.pool": "der Startvorrat",
+        "place.saved": "draußen",
+        "from.pool": "aus dem Startvorrat",
+        "from.square": "von",
+        "to.saved": "durch den Ausgang hinaus",
+        "to.pool": "in den Startvorrat",
+        "to.square": "nach",
+        "way.U": "nach oben",
+        "way.D": "nach unten",
+        "way.L": "nach links",
+        "way.R": "nach rechts",
+    },
 }

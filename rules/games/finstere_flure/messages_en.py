@@ -404,4 +404,42 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "not-over": "The game is not over: nobody has saved all figures but one, and in chapter 2 there are still figures and cards.",
         "ending-mismatch": "The game cannot have ended that way in this position.",
     },
+    # The formatters' words (message_formats.formats): a colour as a player's name in the sentences
+    # (lower case in Dutch), where the monster sees a square, and the small words around squares.
+    "colour_name": {
+        "red": "Red",
+        "yellow": "Yellow",
+        "green": "Green",
+        "blue": "Blue",
+        "purple": "Purple",
+        "white": "White",
+        "orange": "Orange",
+    },
+    "side": {
+        "ahead": "straight ahead",
+        "left": "to its left",
+        "right": "to its right",
+    },
+    # Only the English and German sentences say where with {from}/{to}, only the English ones use {way}; the other words are for sentences that name them. "colours.last" joins the last two colours of a list.
+    "sentence": {
+        "and": " and ",
+        "colours.last": " and ",
+        "at.pool": "in the start pool",
+        "at.square": "on",
+        "special.start": "start square",
+        "special.exit": "exit square",
+        "orientation.h": "horizontally",
+        "orientation.v": "vertically",
+        "place.pool": "the start pool",
+        "place.saved": "outside",
+        "from.pool": "from the start pool",
+        "from.square": "from",
+        "to.saved": "out through the exit",
+        "to.pool": "to the start pool",
+        "to.square": "to",
+        "way.U": "upwards",
+        "way.D": "downwards",
+        "way.L": "to the left",
+        "way.R": "to the right",
+    },
 }

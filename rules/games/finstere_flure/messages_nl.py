@@ -404,4 +404,42 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "not-over": "Het spel is nog niet afgelopen: niemand heeft al zijn figuren op één na gered, en in hoofdstuk 2 zijn er nog figuren en kaarten.",
         "ending-mismatch": "Zo kan het spel in deze stand niet geëindigd zijn.",
     },
+    # The formatters' words (message_formats.formats): a colour as a player's name in the sentences
+    # (lower case in Dutch), where the monster sees a square, and the small words around squares.
+    "colour_name": {
+        "red": "rood",
+        "yellow": "geel",
+        "green": "groen",
+        "blue": "blauw",
+        "purple": "paars",
+        "white": "wit",
+        "orange": "oranje",
+    },
+    "side": {
+        "ahead": "recht vooruit",
+        "left": "links van zich",
+        "right": "rechts van zich",
+    },
+    # Only the Dutch sentences say where with {place}; the from/to/way words are for sentences that name them. "colours.last" joins the last two colours of a list.
+    "sentence": {
+        "and": " en ",
+        "colours.last": ", ",
+        "at.pool": "in de startvoorraad",
+        "at.square": "op",
+        "special.start": "startveld",
+        "special.exit": "doelveld",
+        "orientation.h": "liggend",
+        "orientation.v": "staand",
+        "place.pool": "de startvoorraad",
+        "place.saved": "buiten",
+        "from.pool": "uit de startvoorraad",
+        "from.square": "van",
+        "to.saved": "door de uitgang naar buiten",
+        "to.pool": "naar de startvoorraad",
+        "to.square": "naar",
+        "way.U": "omhoog",
+        "way.D": "omlaag",
+        "way.L": "naar links",
+        "way.R": "naar rechts",
+    },
 }
