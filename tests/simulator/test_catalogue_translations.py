@@ -12,7 +12,7 @@ import pytest
 
 from rulebooks.glossary import LANGUAGES, glossary_path, inconsistencies, read_glossary
 from rules.core.messages import Words
-from rules.core.registry import all_games
+from rules.core.registry import GameSpec, all_games
 
 CONTENT = Path(__file__).resolve().parents[2] / "rulebooks" / "content"
 GAMES = [spec for spec in all_games() if (CONTENT / spec.slug).is_dir()]
@@ -55,12 +55,12 @@ def fields(template: str) -> set[str]:
     return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
 
 
-def test_every_game_with_a_rulebook_is_checked():
+def test_every_game_with_a_rulebook_is_checked() -> None:
     assert {spec.slug for spec in GAMES} == {p.name for p in CONTENT.iterdir() if (p / "rulebook.md").exists()}
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
-def test_every_sentence_exists_in_all_three_languages_with_the_same_placeholders(spec):
+def test_every_sentence_exists_in_all_three_languages_with_the_same_placeholders(spec: GameSpec) -> None:
     messages = spec.engine.messages
     assert set(messages.languages) == set(LANGUAGES)
     assert messages.problems() == []
@@ -74,7 +74,7 @@ def test_every_sentence_exists_in_all_three_languages_with_the_same_placeholders
 
 
 @pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
-def test_every_word_exists_in_all_three_languages_with_the_same_placeholders(spec):
+def test_every_word_exists_in_all_three_languages_with_the_same_placeholders(spec: GameSpec) -> None:
     words = spec.engine.messages.words
     assert words.source == spec.engine.messages.source.language
     if spec in GAMES:
@@ -92,7 +92,7 @@ def test_every_word_exists_in_all_three_languages_with_the_same_placeholders(spe
                     assert fields(tables[namespace][key]) == fields(template), f"{spec.slug} {lang} {namespace}.{key}"
 
 
-def test_the_words_of_a_namespace_are_checked():
+def test_the_words_of_a_namespace_are_checked() -> None:
     """The check above fails on a word one language lacks, an extra one, or a template that does not parse."""
     words = Words("nl", {"nl": {"board": {"a": "{n} stap", "b": "b"}}, "de": {"board": {"a": "{n"}, "tap": {"x": "x"}}})
     assert words.problems() == [
@@ -103,7 +103,7 @@ def test_the_words_of_a_namespace_are_checked():
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
-def test_the_words_use_the_glossary_terms(spec):
+def test_the_words_use_the_glossary_terms(spec: GameSpec) -> None:
     terms = read_glossary(glossary_path(CONTENT, spec.slug))
     words = spec.engine.messages.words
     source = words.tables[words.source]
@@ -122,7 +122,7 @@ def test_the_words_use_the_glossary_terms(spec):
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
-def test_the_sentences_use_the_glossary_terms(spec):
+def test_the_sentences_use_the_glossary_terms(spec: GameSpec) -> None:
     terms = read_glossary(glossary_path(CONTENT, spec.slug))
     assert len(terms) >= 8, f"{spec.slug}: a glossary of the game's terms"
     messages = spec.engine.messages
