@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
-LANGUAGES = ("nl", "de", "en")
+from rules.core.languages import LANGUAGES
+
 MAX_POSITION_URL = 2000  # simulator logs in the query string can be long
 # Path and query characters of RFC 3986 without quotes, backslash, '#', spaces or controls.
-_POSITION_RE = re.compile(r"^/(nl|de|en)/([a-z0-9]+(?:-[a-z0-9]+)*)/sim/[A-Za-z0-9._~!$&()*+,;=:@/?%-]*$")
+_POSITION_RE = re.compile("^/(" + "|".join(LANGUAGES) + r")/([a-z0-9]+(?:-[a-z0-9]+)*)/sim/[A-Za-z0-9._~!$&()*+,;=:@/?%-]*$")
 
 
 def parse_position_url(value: str) -> tuple[str, str] | None:

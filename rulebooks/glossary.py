@@ -31,7 +31,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-LANGUAGES = ("nl", "de", "en")
+from rules.core.languages import LANGUAGES as LANGUAGES  # re-exported: the glossary's languages
+
 FILE_NAME = "glossary.toml"
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 

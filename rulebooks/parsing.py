@@ -11,6 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.core.languages import LANGUAGES
+
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 SCENARIO_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
@@ -23,7 +25,7 @@ CROSS_REF_RE = re.compile(r"\[\[([^\[\]]*)\]\]")
 KINDS = ("rule", "info")
 MAX_DEPTH = 4
 REQUIRED_META = ("slug", "prefix", "title", "language", "edition", "source", "description")
-CONTENT_LANGUAGES = ("nl", "de", "en")
+CONTENT_LANGUAGES = LANGUAGES
 RENAMED_FROM = "renamed_from"  # heading attribute: the former id(s) of a renamed section or clause
 
 

@@ -31,6 +31,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from rules.core.languages import LANGUAGES as SITE_LANGUAGES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -212,11 +214,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Internationalisation: the UI speaks nl, de and en; every URL carries the language prefix.
 LANGUAGE_CODE = "nl"
-LANGUAGES = [
-    ("nl", _("Dutch")),
-    ("de", _("German")),
-    ("en", _("English")),
-]
+LANGUAGE_NAMES = {"nl": _("Dutch"), "de": _("German"), "en": _("English")}
+LANGUAGES = [(code, LANGUAGE_NAMES[code]) for code in SITE_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True

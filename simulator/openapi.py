@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from rules.core.codec import MAX_ACTION_CHARS, MAX_ACTIONS, MAX_TOKEN_CHARS
+from rules.core.languages import LANGUAGES
 
 SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"  # Django's <slug:...> converter
 INT64 = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}
@@ -246,7 +247,7 @@ def _lang_parameter() -> dict[str, Any]:
             "The language of the game's sentences (events, refusals, results). Without it the "
             "first of nl, de, en in Accept-Language, else the rulebook's own language."
         ),
-        "schema": {"type": "string", "enum": ["nl", "de", "en"]},
+        "schema": {"type": "string", "enum": list(LANGUAGES)},
         "example": "en",
     }
 

@@ -29,7 +29,6 @@ from rulebooks.textsearch import fold, fold_with_map
 
 from .stopwords import is_stopword
 
-LANGUAGES = ("nl", "de", "en")
 STEMMERS = {"nl": "dutch", "de": "german", "en": "english"}
 WORD = re.compile(r"[a-z0-9]+")
 

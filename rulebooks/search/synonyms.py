@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .analysis import LANGUAGES, content_words, word_tokens
+from rules.core.languages import LANGUAGES
+
+from .analysis import content_words, word_tokens
 
 SAME_LANGUAGE = 0.8  # weight of a synonym in the reader's language
 OTHER_LANGUAGE = 0.7  # weight of the reader's form of a term typed in another language

@@ -9,6 +9,13 @@ key by key. Templates are ``str.format`` strings whose format specs name a forma
 
 ``plural/one/many`` and ``join/sep`` are built in; a catalogue adds its own (``name``, ``sq``...),
 each ``(value, args) -> str``. The rendered sentence starts with a capital letter.
+
+Every other player-facing word of a game (the board's texts, the labels of actions, the hints of
+tapping, the editor's texts and refusals...) is in the same ``messages_<lang>.py`` files, as
+``WORDS``: one table per *namespace* (``board``, ``label``, ``tap``, ``editor``, ``refusal``...), read
+through :class:`Words` (``MESSAGES.words``). A word is a plain ``str.format`` template, used as
+written (no capital added) and never borrowed silently from another language: every language has
+every key, and a deliberate borrowing is written out in the borrowing language's table.
 """
 
 from __future__ import annotations
@@ -108,14 +115,70 @@ def _fill(parts: tuple[_Part, ...], catalogue: Catalogue, data: Mapping[str, Any
     return "".join(out)
 
 
-class Messages:
-    """All catalogues of one game; ``source`` is the rulebook's language."""
+WordTables = Mapping[str, Mapping[str, str]]
+"""One language's words: namespace -> key -> text."""
 
-    def __init__(self, source: Catalogue, *translations: Catalogue):
+
+class Words:
+    """A game's words outside its sentences, by namespace, one table set per language; ``source``
+    is the rulebook's language (the language of ``None`` and of languages the game does not have)."""
+
+    def __init__(self, source: str, tables: Mapping[str, WordTables]):
+        if source not in tables:
+            raise ValueError(f"the words of the source language '{source}' are missing")
+        self.source = source
+        self.tables = dict(tables)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.tables)
+
+    def language(self, lang: str | None) -> str:
+        """The reader's language if the game has it, else the rulebook's."""
+        return lang if lang is not None and lang in self.tables else self.source
+
+    def namespaces(self) -> frozenset[str]:
+        return frozenset(self.tables[self.source])
+
+    def table(self, namespace: str, lang: str | None) -> Mapping[str, str]:
+        """Every word of ``namespace`` in ``lang`` (key -> text)."""
+        return self.tables[self.language(lang)][namespace]
+
+    def word(self, namespace: str, key: str, lang: str | None) -> str:
+        """The text of ``namespace``/``key`` in ``lang``, as written."""
+        return self.table(namespace, lang)[key]
+
+    def text(self, namespace: str, key: str, lang: str | None, **data: Any) -> str:
+        """The text of ``namespace``/``key`` in ``lang`` with its ``{placeholders}`` filled from ``data``."""
+        return self.word(namespace, key, lang).format(**data)
+
+    def problems(self) -> list[str]:
+        """Namespaces and keys a language lacks or has beyond the source, templates that do not parse."""
+        out = []
+        source = self.tables[self.source]
+        for lang, tables in self.tables.items():
+            for namespace in sorted(set(source) | set(tables)):
+                have, want = tables.get(namespace, {}), source.get(namespace, {})
+                out += [f"{lang}: {namespace}.{key} is missing" for key in sorted(set(want) - set(have))]
+                out += [f"{lang}: {namespace}.{key} is not in the source" for key in sorted(set(have) - set(want))]
+                for key, template in have.items():
+                    try:
+                        list(string.Formatter().parse(template))
+                    except ValueError as exc:
+                        out.append(f"{lang}: {namespace}.{key}: {exc}")
+        return out
+
+
+class Messages:
+    """All catalogues of one game; ``source`` is the rulebook's language; ``words`` the game's
+    words outside its sentences."""
+
+    def __init__(self, source: Catalogue, *translations: Catalogue, words: Words | None = None):
         self.source = source
         self.catalogues: dict[str, Catalogue] = {source.language: source}
         for catalogue in translations:
             self.catalogues[catalogue.language] = catalogue
+        self.words = words if words is not None else Words(source.language, {source.language: {}})
 
     @property
     def languages(self) -> tuple[str, ...]:

@@ -34,8 +34,9 @@ from rules.core.tapping import PickError, Tap, TapOptions
 
 from .cards import BY_CODE, INDEX, SPELLS
 from .flow import legal_actions
-from .labels import action_label, cap, card, cost, spell_name, text, tower_extra, wizard_of
+from .labels import action_label, cap, card, cost, spell_name, tower_extra, wizard_of
 from .state import State, find_tower, ring
+from .words import WORDS
 
 Path = tuple[str, ...]
 
@@ -153,22 +154,22 @@ def describe(st: State, target: str, lang: str | None) -> str:
     if kind == "card" and rest in BY_CODE:
         return cap(card(rest, lang))
     if kind == "spell" and rest in SPELLS:
-        return text("spell", lang, name=spell_name(rest, lang), cost=cost(rest, lang))
+        return WORDS.text("label", "spell", lang, name=spell_name(rest, lang), cost=cost(rest, lang))
     if kind == "wiz":
         colour, _, where = rest.partition(":")
         if where.startswith("t"):
             t = int(where[1:])
-            return text("piece.wizard.tower", lang, Who=cap(wizard_of(colour, lang)), t=t, n=find_tower(st, t)[0])
-        return text("piece.wizard", lang, Who=cap(wizard_of(colour, lang)), n=int(where[1:]))
+            return WORDS.text("label", "piece.wizard.tower", lang, Who=cap(wizard_of(colour, lang)), t=t, n=find_tower(st, t)[0])
+        return WORDS.text("label", "piece.wizard", lang, Who=cap(wizard_of(colour, lang)), n=int(where[1:]))
     if kind == "tw":
         t = int(rest)
-        return text("piece.tower", lang, t=t, n=find_tower(st, t)[0], extra=tower_extra(st, t, lang))
+        return WORDS.text("label", "piece.tower", lang, t=t, n=find_tower(st, t)[0], extra=tower_extra(st, t, lang))
     if kind == "sp":
-        return text("dest", lang, to=int(rest))
+        return WORDS.text("label", "dest", lang, to=int(rest))
     if target == "raven":
-        return text("dest.raven", lang)
+        return WORDS.text("label", "dest.raven", lang)
     if target in ("cw", "ccw"):
-        return cap(text(target, lang))
+        return cap(WORDS.text("label", target, lang))
     return target
 
 
@@ -176,18 +177,18 @@ def _status(st: State, pick: Path, taps: list[Tap], lang: str | None) -> str:
     if pick:
         return " → ".join(describe(st, t, lang) for t in pick)
     if st.phase == "choose" and st.pending is not None:
-        return text("status.choose", lang, roll=st.pending.roll, card=card(st.pending.card, lang))
+        return WORDS.text("label", "status.choose", lang, roll=st.pending.roll, card=card(st.pending.card, lang))
     if st.phase == "pass-tower":
-        return text("status.pass-tower", lang)
+        return WORDS.text("label", "status.pass-tower", lang)
     if st.phase == "play" and any(t.target.startswith(("wiz:", "tw:")) for t in taps):
-        return text("status.play", lang)
+        return WORDS.text("label", "status.play", lang)
     return ""
 
 
 def _draw_label(st: State, action: str, label: str, lang: str | None) -> str:
     """A card drawn, with its odds: how many of the cards it is drawn from are of that kind."""
     pile = st.deck if sum(st.deck) else st.discard
-    return text("odds", lang, label=label, k=pile[INDEX[action[5:]]], n=sum(pile))
+    return WORDS.text("label", "odds", lang, label=label, k=pile[INDEX[action[5:]]], n=sum(pile))
 
 
 def tap(engine: Engine[Any], state: Any, pick: tuple[str, ...], *, lang: str | None = None) -> TapOptions:

@@ -44,6 +44,7 @@ from .board import (
     team_of,
 )
 from .position import FORMAT
+from .words import WORDS
 
 PLACES = (CAMP, EXILE, OUT, TOWER)
 LYING_FIELDS = MAGIC_PLACES + board.BEAST_REACH["12"] + board.BEAST_REACH["18"]  # dt-neben-dem-feld
@@ -53,226 +54,21 @@ DUEL_TASKS = ("duel", "wizard", "choice")
 CARD_TASKS = {"step", "tower", "exile", "bolt", "spell", "float"}
 
 # ---------------------------------------------------------------------------------------------------
-# words
-
-REASONS = {
-    "de": {
-        "target": "Das ist kein Ziel auf diesem Plan.",
-        "tool": "Dieses Werkzeug gibt es hier nicht.",
-        "occupied": "Auf {field} steht schon {comp}: Auf jedem Feld steht höchstens eine Figur.",
-        "no-camp": "Team {team} hat keinen Gefährten mehr im Lager: Versetze einen mit „Versetzen“.",
-        "to-camp": "Ins Lager bringt ein Gefährte „Entfernen“ oder „Versetzen“.",
-        "pick-first": "Tippe zuerst auf den Gefährten, den du versetzen willst.",
-        "side-down": "Die Seitenfelder gibt es nur, solange die Zugbrücken angehoben sind.",
-        "bridge-up": "Die Zugbrücken sind angehoben: Auf Feld 6 und 15 steht niemand.",
-        "bridges-target": "Tippe auf eine Zugbrücke (Feld 6 oder 15).",
-        "bridges-busy": "Erst muss {comp} von {field} herunter: Beim Heben und Senken der Brücken stürzt, wer dort steht.",
-        "tower-one": "Am Turm steht nur ein Gefährte: der, der gerade gegen den Zauberer kämpft.",
-        "tower-duel": "{comp} steht am Turm und kämpft gegen den Zauberer: Erst muss er vom Turm weg.",
-        "rift-field": "Auf {field} öffnet sich nie ein Riss: Risse gibt es nur auf den Feldern 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 und 20.",
-        "rift-four": "Es sind schon drei Risse offen: Das Schutzsiegel lässt keinen vierten zu.",
-        "float-field": "Ein Schwebefeld liegt nur über einem Rissfeld (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 oder 20).",
-        "float-cards": "Alle drei Schwebefelder sind schon im Spiel (auf dem Plan, in Sammlungen oder gezogen).",
-        "spell-cards": "Alle drei Schutzzauber sind schon im Spiel.",
-        "companion": "Tippe auf einen Gefährten.",
-        "out-marks": "Ein zerplatzter Gefährte trägt nichts mehr.",
-        "lying-field": "Neben einem Feld liegt man nur nach einem verlorenen Kampf gegen ein Knochentier: auf Feld 4, 10 bis 14 oder 16 bis 20.",
-        "timer-zero": "{comp}: Eine Frist von 0 gibt es nur im Zug des eigenen Teams (Team {team}).",
-        "beast": "Tippe auf ein Knochentier.",
-        "nothing": "Hier gibt es nichts zu entfernen.",
-        "turn-out": "Team {team} ist ausgeschieden und hat keine Teamzüge mehr.",
-        "all-out": "Mindestens ein Team muss noch Gefährten haben, die nicht zerplatzt sind.",
-        "duel-none": "Für ein Duell muss ein Gefährte am Turm stehen.",
-        "duel-team": "Im Duell ist das Team des Gefährten am Turm am Zug.",
-        "choice-charred": "Die Wahl nach der ersten Duellrunde hat nur ein Gefährte, den der Blitz verkohlt hat: Markiere ihn als verkohlt.",
-        "lot-first": "Vor dem Los ist noch niemand am Zug: Lege zuerst das Startteam fest.",
-        "no-effect": "Diese Karte könnte hier nichts bewirken und verfiele sofort: So bleibt keine Stellung stehen.",
-    },
-    "nl": {
-        "target": "Dat is geen doel op dit bord.",
-        "tool": "Dat gereedschap bestaat hier niet.",
-        "occupied": "Op {field} staat al {comp}: op elk veld staat hoogstens één figuur.",
-        "no-camp": "Team {team} heeft geen metgezel meer in het kamp: verzet er een met „Verzetten”.",
-        "to-camp": "Naar het kamp gaat een metgezel met „Weghalen” of „Verzetten”.",
-        "pick-first": "Tik eerst op de metgezel die je wilt verzetten.",
-        "side-down": "Zijvelden bestaan alleen zolang de ophaalbruggen omhoog staan.",
-        "bridge-up": "De ophaalbruggen zijn omhoog: op veld 6 en 15 staat niemand.",
-        "bridges-target": "Tik op een ophaalbrug (veld 6 of 15).",
-        "bridges-busy": "Eerst moet {comp} van {field} af: wie daar staat, valt als de bruggen omhoog of omlaag gaan.",
-        "tower-one": "Bij de toren staat maar één metgezel: die nu tegen de tovenaar vecht.",
-        "tower-duel": "{comp} staat bij de toren en vecht tegen de tovenaar: eerst moet hij daar weg.",
-        "rift-field": "Op {field} gaat nooit een scheur open: scheuren zijn er alleen op de velden 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 en 20.",
-        "rift-four": "Er zijn al drie scheuren open: het beschermzegel laat geen vierde toe.",
-        "float-field": "Een zweefveld ligt alleen over een scheurveld (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 of 20).",
-        "float-cards": "Alle drie zweefvelden zijn al in het spel (op het bord, in verzamelingen of getrokken).",
-        "spell-cards": "Alle drie beschermspreuken zijn al in het spel.",
-        "companion": "Tik op een metgezel.",
-        "out-marks": "Een uiteengespatte metgezel draagt niets meer.",
-        "lying-field": "Naast een veld ligt je alleen na een verloren gevecht met een botbeest: op veld 4, 10 tot 14 of 16 tot 20.",
-        "timer-zero": "{comp}: een termijn van 0 bestaat alleen in de beurt van het eigen team (team {team}).",
-        "beast": "Tik op een botbeest.",
-        "nothing": "Hier valt niets weg te halen.",
-        "turn-out": "Team {team} is uitgeschakeld en heeft geen beurten meer.",
-        "all-out": "Minstens één team moet nog metgezellen hebben die niet uiteengespat zijn.",
-        "duel-none": "Voor een duel moet er een metgezel bij de toren staan.",
-        "duel-team": "In een duel is het team van de metgezel bij de toren aan de beurt.",
-        "choice-charred": "De keuze na de eerste duelronde heeft alleen een metgezel die door de bliksem verkoold is: markeer hem als verkoold.",
-        "lot-first": "Voor het lot is nog niemand aan de beurt: kies eerst het startteam.",
-        "no-effect": "Deze kaart zou hier niets doen en meteen vervallen: zo blijft geen stelling staan.",
-    },
-    "en": {
-        "target": "That is not a target on this board.",
-        "tool": "There is no such tool here.",
-        "occupied": "{comp} already stands on {field}: at most one figure stands on a field.",
-        "no-camp": "Team {team} has no companion left in the camp: move one with “Move”.",
-        "to-camp": "A companion goes to the camp with “Remove” or “Move”.",
-        "pick-first": "First tap the companion you want to move.",
-        "side-down": "Side fields exist only while the drawbridges are raised.",
-        "bridge-up": "The drawbridges are raised: nobody stands on field 6 or 15.",
-        "bridges-target": "Tap a drawbridge (field 6 or 15).",
-        "bridges-busy": "First {comp} must leave {field}: whoever stands there falls when the bridges move.",
-        "tower-one": "Only one companion stands at the tower: the one fighting the wizard.",
-        "tower-duel": "{comp} stands at the tower fighting the wizard: first move it away.",
-        "rift-field": "A rift never opens on {field}: rifts open only on fields 7, 8, 9, 10, 11, 13, 14, 16, 17, 19 and 20.",
-        "rift-four": "Three rifts are open already: the protection seal allows no fourth.",
-        "float-field": "A floating field lies only over a rift field (7, 8, 9, 10, 11, 13, 14, 16, 17, 19 or 20).",
-        "float-cards": "All three floating fields are in play already (on the board, in collections or drawn).",
-        "spell-cards": "All three protection spells are in play already.",
-        "companion": "Tap a companion.",
-        "out-marks": "A burst companion carries nothing any more.",
-        "lying-field": "One lies beside a field only after losing a fight with a bone beast: on field 4, 10 to 14 or 16 to 20.",
-        "timer-zero": "{comp}: a timer at 0 exists only in its own team's turn (team {team}).",
-        "beast": "Tap a bone beast.",
-        "nothing": "There is nothing to remove here.",
-        "turn-out": "Team {team} is out and has no more turns.",
-        "all-out": "At least one team must still have companions that have not burst.",
-        "duel-none": "A duel needs a companion at the tower.",
-        "duel-team": "In a duel the team of the companion at the tower is on turn.",
-        "choice-charred": "Only a companion charred by the wizard's bolt has the choice after the first duel round: mark it as charred.",
-        "lot-first": "Before the lot nobody is on turn: choose the start team first.",
-        "no-effect": "This card could do nothing here and would lapse at once: no position stays like this.",
-    },
-}
-
-PALETTE = {
-    "de": {
-        "g.comp": "Gefährten", "g.marks": "Markierungen", "g.board": "Plan",
-        "team": "Gefährte von Team {team}", "move": "Versetzen", "empty": "Entfernen",
-        "drop": "{comp} versetzen: Tippe auf das Ziel",
-        "charred": "verkohlt", "charred1": "verkohlt, einmal abgekühlt", "charred-now": "verkohlt, erst in diesem Zug",
-        "spell": "Schutzzauber", "shield": "Schild ({t})", "mark": "vom Donnerblitz getroffen ({t})",
-        "lying": "liegt neben dem Feld ({t})",
-        "rift": "Riss ({r})", "float": "Schwebefeld von Team {team} ({t})",
-        "bridges-up": "Zugbrücken angehoben", "bridges-down": "Zugbrücken abgesenkt",
-        "beast-awake": "Knochentier wach", "beast-asleep": "Knochentier schläft",
-    },
-    "nl": {
-        "g.comp": "Metgezellen", "g.marks": "Markeringen", "g.board": "Bord",
-        "team": "Metgezel van team {team}", "move": "Verzetten", "empty": "Weghalen",
-        "drop": "{comp} verzetten: tik op het doel",
-        "charred": "verkoold", "charred1": "verkoold, één keer afgekoeld", "charred-now": "verkoold, pas in deze beurt",
-        "spell": "Beschermspreuk", "shield": "Schild ({t})", "mark": "geraakt door de donderbliksem ({t})",
-        "lying": "ligt naast het veld ({t})",
-        "rift": "Scheur ({r})", "float": "Zweefveld van team {team} ({t})",
-        "bridges-up": "Ophaalbruggen omhoog", "bridges-down": "Ophaalbruggen omlaag",
-        "beast-awake": "Botbeest wakker", "beast-asleep": "Botbeest slaapt",
-    },
-    "en": {
-        "g.comp": "Companions", "g.marks": "Marks", "g.board": "Board",
-        "team": "Companion of team {team}", "move": "Move", "empty": "Remove",
-        "drop": "Moving {comp}: tap where it goes",
-        "charred": "charred", "charred1": "charred, cooled once", "charred-now": "charred, only this turn",
-        "spell": "Protection spell", "shield": "Shield ({t})", "mark": "hit by a thunderbolt ({t})",
-        "lying": "lying beside the field ({t})",
-        "rift": "Rift ({r})", "float": "Floating field of team {team} ({t})",
-        "bridges-up": "Drawbridges raised", "bridges-down": "Drawbridges lowered",
-        "beast-awake": "Bone beast awake", "beast-asleep": "Bone beast asleep",
-    },
-}
-
-FIELDS = {
-    "de": {
-        "start": "Startteam", "lot": "noch nicht ausgelost", "turn": "Am Zug", "round": "Tischrunde",
-        "phase": "Stand des Teamzugs", "wizard": "Zauberer", "wizard.0": "unversehrt",
-        "wizard.n": "verkohlt ({r})", "attacks": "Turmattacken bisher",
-        "field_event": "Feldereignis in diesem Teamzug", "no": "noch keines", "yes": "schon geschehen",
-        "beast": "Knochentier von Feld {lair}", "asleep": "schläft", "awake-attacked": "wach, hat in dieser Tischrunde angegriffen",
-        "awake-n": "wach, {n} ruhige Tischrunden", "collection": "Sammlung von Team {team} (Schwebefelder)",
-        "deck": "Stapel: {card}",
-        "ready": "vor dem Ziehen", "again": "zieht noch eine Karte (nach Schwebefeld oder Bonuszauber)",
-        "step": "Karte „Schritte {n}“: Gefährte wählen", "attack": "Turmattacke auf Feld {n}: der Turm wehrt sich",
-        "exile": "Karte „Aus dem Exil“: wen befreien", "bolt": "Karte „Donnerblitz“: Ziel wählen",
-        "spell": "Karte „Schutzzauber“: Gefährte wählen", "float": "Karte „Schwebefeld“: legen oder behalten",
-        "duel1": "Duell, erste Runde: {comp} würfelt", "duel2": "Duell, zweite Runde: {comp} würfelt",
-        "choice": "{comp} hat die erste Duellrunde verloren: weiterkämpfen oder zurückziehen",
-        "event": "Feldereignis für {comp}: würfeln", "keep": "wie bisher", "over": "Spiel vorbei",
-    },
-    "nl": {
-        "start": "Startteam", "lot": "nog niet geloot", "turn": "Aan de beurt", "round": "Tafelronde",
-        "phase": "Stand van de beurt", "wizard": "Tovenaar", "wizard.0": "ongedeerd",
-        "wizard.n": "verkoold ({r})", "attacks": "Torenaanvallen tot nu toe",
-        "field_event": "Veldgebeurtenis in deze beurt", "no": "nog geen", "yes": "al gebeurd",
-        "beast": "Botbeest van veld {lair}", "asleep": "slaapt", "awake-attacked": "wakker, heeft deze tafelronde aangevallen",
-        "awake-n": "wakker, {n} rustige tafelrondes", "collection": "Verzameling van team {team} (zweefvelden)",
-        "deck": "Stapel: {card}",
-        "ready": "voor het trekken", "again": "trekt nog een kaart (na zweefveld of bonusspreuk)",
-        "step": "Kaart „Stappen {n}”: metgezel kiezen", "attack": "Torenaanval op veld {n}: de toren verweert zich",
-        "exile": "Kaart „Uit het exil”: wie bevrijden", "bolt": "Kaart „Donderbliksem”: doel kiezen",
-        "spell": "Kaart „Beschermspreuk”: metgezel kiezen", "float": "Kaart „Zweefveld”: leggen of houden",
-        "duel1": "Duel, eerste ronde: {comp} gooit", "duel2": "Duel, tweede ronde: {comp} gooit",
-        "choice": "{comp} verloor de eerste duelronde: doorvechten of terugtrekken",
-        "event": "Veldgebeurtenis voor {comp}: gooien", "keep": "zoals nu", "over": "Spel voorbij",
-    },
-    "en": {
-        "start": "Start team", "lot": "not drawn yet", "turn": "On turn", "round": "Table round",
-        "phase": "Stage of the turn", "wizard": "Wizard", "wizard.0": "unhurt",
-        "wizard.n": "charred ({r})", "attacks": "Tower attacks so far",
-        "field_event": "Field event this turn", "no": "none yet", "yes": "already happened",
-        "beast": "Bone beast of field {lair}", "asleep": "asleep", "awake-attacked": "awake, attacked this table round",
-        "awake-n": "awake, {n} quiet table rounds", "collection": "Collection of team {team} (floating fields)",
-        "deck": "Deck: {card}",
-        "ready": "before drawing", "again": "draws another card (after a floating field or a bonus spell)",
-        "step": "Card “Steps {n}”: choose a companion", "attack": "Tower attack on field {n}: the tower strikes back",
-        "exile": "Card “Out of exile”: whom to free", "bolt": "Card “Thunderbolt”: choose a target",
-        "spell": "Card “Protection spell”: choose a companion", "float": "Card “Floating field”: lay it or keep it",
-        "duel1": "Duel, first round: {comp} rolls", "duel2": "Duel, second round: {comp} rolls",
-        "choice": "{comp} lost the first duel round: fight on or retreat",
-        "event": "Field event for {comp}: roll", "keep": "as it is", "over": "Game over",
-    },
-}
-
-
-TURNS = {
-    "de": ("endet mit diesem Teamzug", "noch 1 Teamzug", "noch {n} Teamzüge"),
-    "nl": ("eindigt met deze beurt", "nog 1 beurt", "nog {n} beurten"),
-    "en": ("ends with this team turn", "1 more team turn", "{n} more team turns"),
-}
-ROUNDS = {
-    "de": ("", "nur noch diese Tischrunde", "diese und die nächste Tischrunde", "diese und noch zwei Tischrunden",
-           "diese und noch drei Tischrunden"),
-    "nl": ("", "alleen nog deze tafelronde", "deze en de volgende tafelronde", "deze en nog twee tafelrondes",
-           "deze en nog drie tafelrondes"),
-    "en": ("", "only this table round", "this and the next table round", "this and two more table rounds",
-           "this and three more table rounds"),
-}
+# words (the catalogues' WORDS: timer, refusal, palette and editor)
 
 
 def turns(n: int, lang: str | None) -> str:
     """A team-turn timer in words: the turns of its team still to begin (dt-fristen)."""
-    return TURNS[words.lang_of(lang)][min(n, 2)].format(n=n)
+    return WORDS.text("timer", ("turns.0", "turns.1", "turns.n")[min(n, 2)], lang, n=n)
 
 
 def rounds(n: int, lang: str | None) -> str:
     """A table-round timer in words: the ends of table rounds still to come, this one included."""
-    return ROUNDS[words.lang_of(lang)][n]
-
-
-def _w(table: dict[str, dict[str, str]], lang: str | None, key: str, **data: Any) -> str:
-    return table[words.lang_of(lang)][key].format(**data)
+    return WORDS.word("timer", f"rounds.{n}", lang)
 
 
 def refuse(lang: str | None, key: str, **data: Any) -> EditError:
-    return EditError(_w(REASONS, lang, key, **data))
+    return EditError(WORDS.text("refusal", key, lang, **data))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -476,7 +272,7 @@ class DunkleTurmEditor:
         return "c:" + tool.removeprefix("drop:") if tool.startswith("drop:") else None
 
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        p = PALETTE[words.lang_of(lang)]
+        p = WORDS.table("palette", lang)
         items: list[PaletteItem] = []
         comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
         table = Table(position)
@@ -721,7 +517,7 @@ class DunkleTurmEditor:
     # -- fields ------------------------------------------------------------------------------------
     def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
         t = Table(position)
-        f = FIELDS[words.lang_of(lang)]
+        f = WORDS.table("editor", lang)
         out: list[EditField] = []
         teams = [(team, words.team(team, lang)) for team in t.teams]
         out.append(EditField("start", f["start"], (("-", f["lot"]), *teams), t.start or "-"))
@@ -753,7 +549,7 @@ class DunkleTurmEditor:
         return out
 
     def _phases(self, t: Table, lang: str | None) -> list[tuple[str, str]]:
-        f = FIELDS[words.lang_of(lang)]
+        f = WORDS.table("editor", lang)
         current = _phase_of(t)
         out = [("ready", f["ready"])]
         if t.start is not None:

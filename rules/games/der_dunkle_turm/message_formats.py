@@ -1,6 +1,6 @@
 """The formatters of Der dunkle Turm's message catalogues (``messages_de`` / ``messages_nl`` /
 ``messages_en``): one factory, :func:`formats`, builds them for a language from the board's words
-(:mod:`.words`), so sentences and board agree, and from the per-language tables below.
+(:mod:`.words`), so sentences and board agree.
 
 Each language names its formatters in its own words (the placeholders' field names are the source's):
 a companion id -> ``Rot 1`` / ``Rood 1`` / ``Red 1``; a team (``red``) -> ``Rot``; a place -> ``auf
@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from rules.core.messages import Formatter
 
 from . import words
+from .words import WORDS
 
 # The formatter names each catalogue uses, by what they format.
 NAMES: dict[str, dict[str, str]] = {
@@ -26,10 +27,6 @@ NAMES: dict[str, dict[str, str]] = {
     "en": {"companion": "name", "team": "team", "at": "at", "field": "field", "card": "card", "beast": "beast",
            "fields": "fields"},
 }
-# A beast by its lair, and the word that joins fields.
-BEAST = {"de": "das Knochentier von Feld {lair}", "nl": "het botbeest van veld {lair}",
-         "en": "the bone beast of field {lair}"}
-AND = {"de": " und ", "nl": " en ", "en": " and "}
 
 
 def formats(lang: str) -> Mapping[str, Formatter]:
@@ -44,7 +41,7 @@ def formats(lang: str) -> Mapping[str, Formatter]:
         "at": word(words.at),
         "field": word(words.field),
         "card": word(words.card),
-        "beast": lambda v, a: BEAST[lang].format(lair=v),
-        "fields": lambda v, a: AND[lang].join(words.field(str(f), lang) for f in v),
+        "beast": lambda v, a: WORDS.text("word", "beast", lang, lair=v),
+        "fields": lambda v, a: WORDS.word("word", "and", lang).join(words.field(str(f), lang) for f in v),
     }
     return {NAMES[lang][kind]: formatter for kind, formatter in by_kind.items()}

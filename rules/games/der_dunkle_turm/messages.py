@@ -1,15 +1,19 @@
 """The message catalogues of Der dunkle Turm: German (the rulebook's language, every key, the source)
 and its full Dutch and English translations, with the terms of the game's glossary
-(rulebooks/content/der-dunkle-turm/glossary.toml)."""
+(rulebooks/content/der-dunkle-turm/glossary.toml); the words outside the sentences are the same
+files' ``WORDS`` (:mod:`.words`)."""
 
 from __future__ import annotations
 
 from rules.core.messages import Catalogue, Messages
 
 from . import messages_de, messages_en, messages_nl
+from .message_formats import formats
+from .words import WORDS
 
 MESSAGES = Messages(
-    Catalogue("de", messages_de.MESSAGES, messages_de.FORMATS),
-    Catalogue("nl", messages_nl.MESSAGES, messages_nl.FORMATS),
-    Catalogue("en", messages_en.MESSAGES, messages_en.FORMATS),
+    Catalogue("de", messages_de.MESSAGES, formats("de")),
+    Catalogue("nl", messages_nl.MESSAGES, formats("nl")),
+    Catalogue("en", messages_en.MESSAGES, formats("en")),
+    words=WORDS,
 )

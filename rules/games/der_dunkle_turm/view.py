@@ -7,8 +7,9 @@ German, the rulebook's), with the words of :mod:`.words`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rules.core.engine import CHANCE, TERMINAL, Engine, Event
@@ -22,6 +23,7 @@ from .board import CAMP, EXILE, MAGIC_PLACES, OUT, PLACES, SIDE_FIELDS, TOWER, t
 from .explain import explain
 from .moves import open_rift_below, walk
 from .state import State, Table, Task, thaw
+from .words import WORDS
 
 XY: dict[str, tuple[float, float]] = {str(n): (float(n), 7.0) for n in range(1, 6)}
 XY |= {str(n): (float(n - 1), 1.0) for n in range(7, 15)}
@@ -38,22 +40,138 @@ BOXES: dict[str, tuple[float, float, float, float, int, float, float]] = {
     TOWER: (7.1, 5.9, 1.8, 1.7, 4, 0.4, 0.17),
 }
 ACTION_VERBS = ("move", "bolt", "free", "advance", "spell", "rescue")
-STATUS = {"tower": "s.tower", "beast": "s.beast", "owl": "s.owl", CHANCE: "s.chance"}  # keys of words.BOARD
+STATUS = {"tower": "s.tower", "beast": "s.beast", "owl": "s.owl", CHANCE: "s.chance"}  # keys of the board's words
 
 
 def _companion_title(cid: str, c: Any, lang: str | None = None) -> str:
     bits = [words.companion(cid, lang)]
     if c.lying is not None:
-        bits.append(words.board("lying", lang))
+        bits.append(WORDS.text("board", "lying", lang))
     if c.charred:
-        bits.append(words.board("charred", lang))
+        bits.append(WORDS.text("board", "charred", lang))
     if c.spell:
-        bits.append(words.board("spell", lang))
+        bits.append(WORDS.text("board", "spell", lang))
     if c.shield is not None:
-        bits.append(words.board("shield", lang))
+        bits.append(WORDS.text("board", "shield", lang))
     if c.marked is not None:
-        bits.append(words.board("marked", lang))
+        bits.append(WORDS.text("board", "marked", lang))
     return ", ".join(bits)
+
+
+# -- the board's shapes ---------------------------------------------------------------------------
+
+
+def _box_shapes(s: State, lang: str | None) -> list[Shape]:
+    """The lava, and the boxes of the places off the path (camp, exile, out, tower) with their tags."""
+    shapes: list[Shape] = [
+        Shape.make("rect", css="dt-lava", title=WORDS.word("board", "lava", lang), x=3.6, y=2.2, width=12.4, height=3.6,
+                   rx=0.4),
+    ]
+    for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
+        css, title = f"dt-{place}", WORDS.text("board", "box." + place, lang)
+        if place == TOWER:
+            css += " dt-wizard-charred" if s.wizard else ""
+            title = (WORDS.text("board", "tower.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang))
+                     if s.wizard else WORDS.text("board", "tower.unhurt", lang))
+        shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
+                                 rx=0.2))
+        text = WORDS.text("board", "tag." + place, lang) + (f" ✶{s.wizard}" if place == TOWER and s.wizard else "")
+        ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
+        shapes.append(Shape.make("text", css="dt-label", text=text, x=bx + bw / 2, y=ty, text_anchor="middle"))
+    return shapes
+
+
+def _field_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[Shape]:
+    """The route, then every field on it (and both bridges) with its number, rift and floating field."""
+    rifts = dict(s.rifts)
+    floats = {f.field: f for f in s.floats}
+    route = [CAMP_XY] + [XY[f] for f in board.path(s.bridges_up)] + [TOWER_XY]
+    shapes = [Shape.make("polyline", css="dt-route", points=" ".join(f"{x:g},{y:g}" for x, y in route))]
+    fields = [f for f in board.ALL_FIELDS if board.on_path(f, s.bridges_up) or f in ("6", "15")]
+    for f in fields:
+        x, y = XY[f]
+        css = "dt-field"
+        if f in ("6", "15"):
+            css += " dt-bridge" + (" dt-bridge-up" if s.bridges_up else "")
+        if f in SIDE_FIELDS:
+            css += " dt-side" + (" dt-over-lava" if f in board.OVER_LAVA else "")
+        if f in board.MAGIC_PLACES:
+            css += " dt-magic"
+        if f in rifts:
+            css += " dt-rift-field"
+        title = words.cap(words.field(f, lang))
+        if f in ("6", "15") and s.bridges_up:
+            title = WORDS.text("board", "bridge.up", lang, field=title)
+        action = f"float:{f}" if f"float:{f}" in legal else ""
+        shapes.append(Shape.make("rect", css=css, title=title, action=action, target="f:" + f, x=x - 0.42,
+                                 y=y - 0.42, width=0.84, height=0.84, rx=0.1))
+        shapes.append(Shape.make("text", css="dt-num", text=f, x=x, y=y - 0.5, text_anchor="middle"))
+        if f in rifts:
+            crack = ((-0.42, -0.38), (-0.04, -0.14), (-0.13, 0.03), (0.42, 0.42), (0.03, 0.08), (0.11, -0.08),
+                     (-0.38, -0.42))
+            shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
+                                     title=WORDS.text("board", "rift", lang, field=words.field(f, lang), n=rifts[f],
+                                                      rounds=words.rounds(rifts[f], lang)),
+                                     points=" ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in crack)))
+            shapes.append(Shape.make("text", css="dt-timer", text=str(rifts[f]), x=x + 0.3, y=y - 0.2, text_anchor="middle"))
+        if f in floats:
+            fl = floats[f]
+            shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}", target="sf:" + f,
+                                     title=WORDS.text("board", "float", lang, team=words.team(fl.team, lang), n=fl.turns,
+                                                      turns=words.turns(fl.turns, lang)),
+                                     x=x - 0.4, y=y + 0.2, width=0.8, height=0.2, rx=0.05))
+    return shapes
+
+
+def _beast_shapes(s: State, lang: str | None) -> list[Shape]:
+    """Each bone beast beside its lair, awake or asleep."""
+    shapes: list[Shape] = []
+    for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
+        x, y = XY[lair]
+        state_text = WORDS.text("board", "awake" if beast.awake else "asleep", lang)
+        # Beside its lair, away from the path, large enough for a thumb.
+        by = y - 0.98 if y < 4 else y - 1.3
+        shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
+                                 title=WORDS.text("board", "beast", lang, lair=lair, state=state_text), target="beast:" + lair,
+                                 cx=x, cy=by, r=0.42))
+    return shapes
+
+
+def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[Shape]:
+    """Every companion on its field (or crowded into its box), with its spell, shield, mark and label."""
+    shapes: list[Shape] = []
+    crowd: dict[str, int] = {}
+    for cid, c in s.companions:
+        if c.at in BOXES:
+            bx, by, _bw, _bh, cols, gap, r = BOXES[c.at]
+            k = crowd.get(c.at, 0)
+            crowd[c.at] = k + 1
+            x = bx + gap / 2 + 0.02 + gap * (k % cols)
+            y = by + gap / 2 + 0.05 + gap * (k // cols)
+        else:
+            x, y = XY[c.at]
+            r = 0.41  # a companion on a field covers it (one figure per field)
+            if c.lying is not None:
+                x, y, r = x + 0.22, y + 0.22, 0.18
+        css = f"dt-comp dt-team-{team_of(cid)}"
+        if c.charred:
+            css += " dt-charred"
+        if c.lying is not None:
+            css += " dt-lying"
+        action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
+        shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
+                                 target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
+        if c.spell:
+            shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
+        if c.shield is not None:
+            shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
+        if c.marked is not None:
+            shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
+        # The team's letter and the companion's number: colour is never the only cue.
+        shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
+                                 text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
+                                 x=x, y=y, text_anchor="middle", dominant_baseline="central"))
+    return shapes
 
 
 class DunkleTurmView:
@@ -71,106 +189,18 @@ class DunkleTurmView:
     ) -> BoardView:
         s: State = state
         legal = engine.legal_actions(s) if engine.current_actor(s) in s.teams else []
-        shapes: list[Shape] = [
-            Shape.make("rect", css="dt-lava", title=words.board("lava", lang), x=3.6, y=2.2, width=12.4, height=3.6, rx=0.4),
-        ]
-        for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
-            css, title = f"dt-{place}", words.board("box." + place, lang)
-            if place == TOWER:
-                css += " dt-wizard-charred" if s.wizard else ""
-                title = (words.board("tower.charred", lang, n=s.wizard, rounds=words.rounds(s.wizard, lang))
-                         if s.wizard else words.board("tower.unhurt", lang))
-            shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
-                                     rx=0.2))
-            text = words.board("tag." + place, lang) + (f" ✶{s.wizard}" if place == TOWER and s.wizard else "")
-            ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
-            shapes.append(Shape.make("text", css="dt-label", text=text, x=bx + bw / 2, y=ty, text_anchor="middle"))
-        rifts = dict(s.rifts)
-        floats = {f.field: f for f in s.floats}
-        route = [CAMP_XY] + [XY[f] for f in board.path(s.bridges_up)] + [TOWER_XY]
-        shapes.append(Shape.make("polyline", css="dt-route", points=" ".join(f"{x:g},{y:g}" for x, y in route)))
-        fields = [f for f in board.ALL_FIELDS if board.on_path(f, s.bridges_up) or f in ("6", "15")]
-        for f in fields:
-            x, y = XY[f]
-            css = "dt-field"
-            if f in ("6", "15"):
-                css += " dt-bridge" + (" dt-bridge-up" if s.bridges_up else "")
-            if f in SIDE_FIELDS:
-                css += " dt-side" + (" dt-over-lava" if f in board.OVER_LAVA else "")
-            if f in board.MAGIC_PLACES:
-                css += " dt-magic"
-            if f in rifts:
-                css += " dt-rift-field"
-            title = words.cap(words.field(f, lang))
-            if f in ("6", "15") and s.bridges_up:
-                title = words.board("bridge.up", lang, field=title)
-            action = f"float:{f}" if f"float:{f}" in legal else ""
-            shapes.append(Shape.make("rect", css=css, title=title, action=action, target="f:" + f, x=x - 0.42,
-                                     y=y - 0.42, width=0.84, height=0.84, rx=0.1))
-            shapes.append(Shape.make("text", css="dt-num", text=f, x=x, y=y - 0.5, text_anchor="middle"))
-            if f in rifts:
-                crack = ((-0.42, -0.38), (-0.04, -0.14), (-0.13, 0.03), (0.42, 0.42), (0.03, 0.08), (0.11, -0.08),
-                         (-0.38, -0.42))
-                shapes.append(Shape.make("polygon", css="dt-rift", target="rift:" + f,
-                                         title=words.board("rift", lang, field=words.field(f, lang), n=rifts[f],
-                                                           rounds=words.rounds(rifts[f], lang)),
-                                         points=" ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in crack)))
-                shapes.append(Shape.make("text", css="dt-timer", text=str(rifts[f]), x=x + 0.3, y=y - 0.2, text_anchor="middle"))
-            if f in floats:
-                fl = floats[f]
-                shapes.append(Shape.make("rect", css=f"dt-float dt-team-{fl.team}", target="sf:" + f,
-                                         title=words.board("float", lang, team=words.team(fl.team, lang), n=fl.turns,
-                                                           turns=words.turns(fl.turns, lang)),
-                                         x=x - 0.4, y=y + 0.2, width=0.8, height=0.2, rx=0.05))
-        for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
-            x, y = XY[lair]
-            state_text = words.board("awake" if beast.awake else "asleep", lang)
-            # Beside its lair, away from the path, large enough for a thumb.
-            by = y - 0.98 if y < 4 else y - 1.3
-            shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
-                                     title=words.board("beast", lang, lair=lair, state=state_text), target="beast:" + lair,
-                                     cx=x, cy=by, r=0.42))
-        crowd: dict[str, int] = {}
-        for cid, c in s.companions:
-            if c.at in BOXES:
-                bx, by, _bw, _bh, cols, gap, r = BOXES[c.at]
-                k = crowd.get(c.at, 0)
-                crowd[c.at] = k + 1
-                x = bx + gap / 2 + 0.02 + gap * (k % cols)
-                y = by + gap / 2 + 0.05 + gap * (k // cols)
-            else:
-                x, y = XY[c.at]
-                r = 0.41  # a companion on a field covers it (one figure per field)
-                if c.lying is not None:
-                    x, y, r = x + 0.22, y + 0.22, 0.18
-            css = f"dt-comp dt-team-{team_of(cid)}"
-            if c.charred:
-                css += " dt-charred"
-            if c.lying is not None:
-                css += " dt-lying"
-            action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
-            shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
-                                     target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
-            if c.spell:
-                shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
-            if c.shield is not None:
-                shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
-            if c.marked is not None:
-                shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
-            # The team's letter and the companion's number: colour is never the only cue.
-            shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
-                                     text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
-                                     x=x, y=y, text_anchor="middle", dominant_baseline="central"))
+        shapes = _box_shapes(s, lang) + _field_shapes(s, legal, lang) + _beast_shapes(s, lang)
+        shapes += _companion_shapes(s, legal, lang)
         return BoardView(
             width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes, cell=0.84,  # a field
-            label=words.board("label", lang),
+            label=WORDS.text("board", "label", lang),
             description=self.describe(engine, s, lang),
             status=self.status(engine, s, lang),
             legend=self.legend(s, lang),
         )
 
     def describe(self, engine: Engine[Any], s: State, lang: str | None = None) -> list[str]:
-        b = words.board
+        b = partial(WORDS.text, "board")
         lines = [b("d.round", lang, round=s.round, bridges=b("up" if s.bridges_up else "down", lang))]
         for cid, c in s.companions:
             lines.append(b("d.companion", lang, title=_companion_title(cid, c, lang), where=words.at(c.at, lang)))
@@ -196,11 +226,11 @@ class DunkleTurmView:
             result = engine.result(s)
             return engine.describe_result(result, lang) if result else ""
         if actor in s.teams:
-            return words.board("turn", lang, team=words.team(actor, lang))
-        return words.board(STATUS[actor], lang) if actor in STATUS else ""
+            return WORDS.text("board", "turn", lang, team=words.team(actor, lang))
+        return WORDS.text("board", STATUS[actor], lang) if actor in STATUS else ""
 
     def legend(self, s: State, lang: str | None = None) -> list[LegendRow]:
-        b = words.board
+        b = partial(WORDS.text, "board")
         rows = []
         for team, n in s.collections:
             mine = [c for cid, c in s.companions if team_of(cid) == team]
@@ -243,7 +273,7 @@ class DunkleTurmView:
         options = taps_from_paths(legal, paths.get, pick, label_of)
         status = ""
         if len(pick) == 1 and pick[0].startswith("c:"):
-            status = words.action("pick", lang).format(comp=words.companion(pick[0][2:], lang))
+            status = WORDS.text("label", "pick", lang, comp=words.companion(pick[0][2:], lang))
         return replace(options, status=status)
 
 
@@ -255,8 +285,7 @@ def target_name(target: str, lang: str | None) -> str:
     if kind == "f":
         return words.field(arg, lang)
     if kind == "rift":
-        return {"de": "Riss auf {f}", "nl": "scheur op {f}", "en": "rift on {f}"}[words.lang_of(lang)].format(
-            f=words.field(arg, lang))
+        return WORDS.text("board", "rift.on", lang, f=words.field(arg, lang))
     return words.field(kind, lang) if kind in PLACES else target
 
 
@@ -282,13 +311,13 @@ def tap_path(t: Table, action: str) -> tuple[str, ...]:
 
 
 def _die(n: int, lang: str | None) -> str:
-    return words.action("wand", lang) if n == 12 else words.action("die", lang).format(n=n)
+    return WORDS.word("label", "wand", lang) if n == 12 else WORDS.text("label", "die", lang, n=n)
 
 
 def action_label(t: Table, action: str, lang: str | None) -> str:
     """``action`` at the table ``t`` in plain words in ``lang`` (None: German, the rulebook's)."""
     verb, _, arg = action.partition(":")
-    w = words.ACTION[words.lang_of(lang)]
+    w = WORDS.table("label", lang)
     head = t.pending[0] if t.pending else None
     if verb == "start":
         return w["start"].format(team=words.team(arg, lang))
@@ -345,7 +374,7 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
     return action
 
 
-def _roll_label(head: Task, n: int, w: dict[str, str], lang: str | None) -> str:
+def _roll_label(head: Task, n: int, w: Mapping[str, str], lang: str | None) -> str:
     die = _die(n, lang)
     comp = words.companion(head.comp, lang) if head.comp else ""
     if head.kind == "fight":

@@ -63,349 +63,16 @@ from .state import (
     front_values,
     split_figure_id,
 )
+from .words import WORDS
 
-LANGS = ("nl", "de", "en")
-DEFAULT_LANG = "nl"  # the rulebook's language
-
-COLOUR = {
-    "nl": {"red": "Rood", "yellow": "Geel", "green": "Groen", "blue": "Blauw", "purple": "Paars", "white": "Wit",
-           "orange": "Oranje"},
-    "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau", "purple": "Lila", "white": "Weiß",
-           "orange": "Orange"},
-    "en": {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "purple": "Purple", "white": "White",
-           "orange": "Orange"},
-}  # fmt: skip
-HEADING = {
-    "nl": {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"},
-    "de": {"U": "nach oben", "D": "nach unten", "L": "nach links", "R": "nach rechts"},
-    "en": {"U": "up", "D": "down", "L": "left", "R": "right"},
-}
-PHASE_LABEL = {
-    "players": {"nl": "De spelers zijn aan de beurt", "de": "Die Spieler ziehen", "en": "The players move"},
-    "card": {"nl": "Een monsterkaart wordt omgedraaid", "de": "Eine Monsterkarte wird aufgedeckt",
-             "en": "A monster card is turned over"},
-    "monster": {"nl": "Het monster loopt", "de": "Das Monster läuft", "en": "The monster walks"},
-    "setup": {"nl": "Het bord opbouwen (dmaufbau)", "de": "Spielplan aufbauen (dmaufbau)",
-              "en": "Building the board (dmaufbau)"},
-    "over": {"nl": "Het spel is afgelopen", "de": "Das Spiel ist vorbei", "en": "The game is over"},
-}  # fmt: skip
 PHASE_ORDER = ("players", "card", "monster", "setup", "over")
-ENDING_LABEL = {
-    "ff-einde-kampioenschap": {"nl": "Einde ingeluid, ronde afgemaakt", "de": "Ende eingeläutet, Runde zu Ende gespielt",
-                               "en": "End rung, round finished"},
-    "ff-einde-bord-leeg": {"nl": "Geen figuur meer in het spel (hoofdstuk 2)", "de": "Keine Figur mehr im Spiel (Kapitel 2)",
-                           "en": "No figure left in play (chapter 2)"},
-    "ff-einde-kaarten-op": {"nl": "Monsterkaarten op (hoofdstuk 2)", "de": "Monsterkarten aufgebraucht (Kapitel 2)",
-                            "en": "Monster cards used up (chapter 2)"},
-}  # fmt: skip
-
-# Every sentence of the editor, per language: str.format templates.
-TEXT: dict[str, dict[str, str]] = {
-    # -- palette ------------------------------------------------------------------------------------
-    "group.tools": {"nl": "Gereedschap", "de": "Werkzeuge", "en": "Tools"},
-    "group.objects": {"nl": "Steen en bloed", "de": "Stein und Blut", "en": "Stone and blood"},
-    "group.monster": {"nl": "Monster", "de": "Monster", "en": "Monster"},
-    "group.figures": {"nl": "Figuren van {colour}", "de": "Figuren von {colour}", "en": "{colour}'s figures"},
-    "tool.move": {
-        "nl": "Verplaatsen: tik op een stuk, dan op het nieuwe veld",
-        "de": "Versetzen: tippe ein Teil an, dann das neue Feld",
-        "en": "Move: tap a piece, then its new square",
-    },
-    "tool.empty": {
-        "nl": "Leegmaken: figuur terug naar de startvoorraad, steen of plas weg",
-        "de": "Leeren: Figur zurück in den Startvorrat, Stein oder Lache weg",
-        "en": "Empty: a figure back to the start pool, a stone or pool removed",
-    },
-    "tool.moved": {
-        "nl": "Deze ronde al gelopen (aan/uit)",
-        "de": "In dieser Runde schon gezogen (an/aus)",
-        "en": "Already moved this round (on/off)",
-    },
-    "tool.saved": {"nl": "Gered (naar buiten)", "de": "Gerettet (hinaus)", "en": "Saved (out through the exit)"},
-    "tool.out": {
-        "nl": "Uit het spel (gepakt in hoofdstuk 2)",
-        "de": "Aus dem Spiel (in Kapitel 2 gefangen)",
-        "en": "Out of the game (caught in chapter 2)",
-    },
-    "tool.stone": {"nl": "Steenblok", "de": "Steinblock", "en": "Stone block"},
-    "tool.pool4h": {
-        "nl": "Bloedplas 1 × 4, liggend (tik op het linkerveld)",
-        "de": "Blutlache 1 × 4, waagrecht (tippe das linke Feld an)",
-        "en": "Blood pool 1 × 4, lying (tap its left square)",
-    },
-    "tool.pool4v": {
-        "nl": "Bloedplas 1 × 4, staand (tik op het bovenste veld)",
-        "de": "Blutlache 1 × 4, senkrecht (tippe das oberste Feld an)",
-        "en": "Blood pool 1 × 4, standing (tap its top square)",
-    },
-    "tool.pool2": {
-        "nl": "Bloedplas 2 × 2 (tik op het veld linksboven)",
-        "de": "Blutlache 2 × 2 (tippe das Feld links oben an)",
-        "en": "Blood pool 2 × 2 (tap its top-left square)",
-    },
-    "tool.monster": {
-        "nl": "Monster, kijkt {heading}",
-        "de": "Monster, schaut {heading}",
-        "en": "Monster facing {heading}",
-    },
-    "tool.figure.front": {
-        "nl": "{name}, toont {value} (gekleurde kant)",
-        "de": "{name}, zeigt {value} (farbige Seite)",
-        "en": "{name} showing {value} (coloured side)",
-    },
-    "tool.figure.back": {
-        "nl": "{name}, toont {value} (zwarte kant)",
-        "de": "{name}, zeigt {value} (schwarze Seite)",
-        "en": "{name} showing {value} (black side)",
-    },
-    "held": {
-        "nl": "Vastgehouden: {what}. Tik op het nieuwe veld.",
-        "de": "In der Hand: {what}. Tippe das neue Feld an.",
-        "en": "Holding {what}: tap its new square.",
-    },
-    "held.pool": {
-        "nl": "Vastgehouden: {what}. Tik op het nieuwe veld linksboven.",
-        "de": "In der Hand: {what}. Tippe das neue Feld links oben an.",
-        "en": "Holding {what}: tap its new top-left square.",
-    },
-    "what.stone": {"nl": "het steenblok op {sq}", "de": "der Steinblock auf {sq}", "en": "the stone block on {sq}"},
-    "what.monster": {"nl": "het monster", "de": "das Monster", "en": "the monster"},
-    "what.pool4": {"nl": "de bloedplas van 1 × 4", "de": "die Blutlache 1 × 4", "en": "the 1 × 4 blood pool"},
-    "what.pool2": {"nl": "de bloedplas van 2 × 2", "de": "die Blutlache 2 × 2", "en": "the 2 × 2 blood pool"},
-    # -- fields -------------------------------------------------------------------------------------
-    "field.phase": {"nl": "Fase", "de": "Phase", "en": "Phase"},
-    "field.chapter": {"nl": "Hoofdstuk", "de": "Kapitel", "en": "Chapter"},
-    "chapter": {"nl": "Hoofdstuk {n}", "de": "Kapitel {n}", "en": "Chapter {n}"},
-    "field.round": {"nl": "Ronde", "de": "Runde", "en": "Round"},
-    "roundname": {"nl": "Ronde {n}", "de": "Runde {n}", "en": "Round {n}"},
-    "roundname.chapter2": {
-        "nl": "Ronde {n} (ronde {r} van hoofdstuk 2)",
-        "de": "Runde {n} (Runde {r} von Kapitel 2)",
-        "en": "Round {n} (round {r} of chapter 2)",
-    },
-    "field.card": {
-        "nl": "Omgedraaide kaart {i} van dit hoofdstuk",
-        "de": "Aufgedeckte Karte {i} dieses Kapitels",
-        "en": "Card {i} turned over this chapter",
-    },
-    "field.card.play": {
-        "nl": "Monsterkaart in het spel (kaart {i} van dit hoofdstuk)",
-        "de": "Monsterkarte im Spiel (Karte {i} dieses Kapitels)",
-        "en": "Monster card in play (card {i} of this chapter)",
-    },
-    "cardname.steps": {"nl": "{card} stappen", "de": "{card} Schritte", "en": "{card} steps"},
-    "cardname.X": {"nl": "X (één treffer)", "de": "X (ein Treffer)", "en": "X (one hit)"},
-    "cardname.XX": {"nl": "XX (twee treffers)", "de": "XX (zwei Treffer)", "en": "XX (two hits)"},
-    "field.steps": {
-        "nl": "Stappen die het monster al gezet heeft",
-        "de": "Schritte, die das Monster schon gemacht hat",
-        "en": "Steps the monster has already taken",
-    },
-    "field.caught": {
-        "nl": "Figuren die het monster deze beurt al pakte",
-        "de": "Figuren, die das Monster in diesem Zug schon fing",
-        "en": "Figures the monster caught this turn so far",
-    },
-    "field.turn": {"nl": "Aan de beurt", "de": "Am Zug", "en": "Whose turn"},
-    "field.ending": {"nl": "Hoe het spel eindigde", "de": "Wie das Spiel endete", "en": "How the game ended"},
-    # -- refusals -----------------------------------------------------------------------------------
-    "bad-target": {
-        "nl": "Dat is geen veld of stuk van dit bord.",
-        "de": "Das ist kein Feld und kein Teil dieses Spielplans.",
-        "en": "That is not a square or piece of this board.",
-    },
-    "bad-tool": {
-        "nl": "Dat gereedschap bestaat hier niet.",
-        "de": "Dieses Werkzeug gibt es hier nicht.",
-        "en": "There is no such tool here.",
-    },
-    "occupied": {
-        "nl": "Op {sq} staat al {what}: twee dingen kunnen niet op één veld staan.",
-        "de": "Auf {sq} steht schon {what}: zwei Dinge können nicht auf einem Feld stehen.",
-        "en": "{what_cap} is already on {sq}: two things cannot share a square.",
-    },
-    "occ.stone": {"nl": "een steenblok", "de": "ein Steinblock", "en": "a stone block"},
-    "occ.monster": {"nl": "het monster", "de": "das Monster", "en": "the monster"},
-    "stone-special": {
-        "nl": "Een steenblok kan niet op het startveld of het doelveld liggen: daar wordt het meteen weggenomen.",
-        "de": "Ein Steinblock kann nicht auf dem Start- oder Zielfeld liegen: dort wird er sofort entfernt.",
-        "en": "A stone block cannot lie on the start or exit square: it is taken off at once there.",
-    },
-    "stone-count": {
-        "nl": "Er zijn maar 11 steenblokken.",
-        "de": "Es gibt nur 11 Steinblöcke.",
-        "en": "There are only 11 stone blocks.",
-    },
-    "pool-off": {
-        "nl": "De bloedplas past hier niet: {sq} ligt niet op het bord.",
-        "de": "Die Blutlache passt hier nicht: {sq} liegt nicht auf dem Spielplan.",
-        "en": "The blood pool does not fit here: {sq} is not on the board.",
-    },
-    "pool-wall": {
-        "nl": "Een bloedplas raakt nooit de buitenmuur, en {sq} ligt aan de muur.",
-        "de": "Eine Blutlache berührt nie die Außenmauer, und {sq} liegt an der Mauer.",
-        "en": "A blood pool never touches the outer wall, and {sq} is next to it.",
-    },
-    "pool-touch": {
-        "nl": "De twee bloedplassen mogen elkaar niet raken of overlappen.",
-        "de": "Die beiden Blutlachen dürfen sich nicht berühren oder überlappen.",
-        "en": "The two blood pools may not touch or overlap.",
-    },
-    "pool-second": {
-        "nl": "Er is maar één {what}; haal de andere eerst weg of verplaats die.",
-        "de": "Es gibt nur eine {what}; nimm die andere erst weg oder versetze sie.",
-        "en": "There is only one {what}; remove or move the other one first.",
-    },
-    "pool-name.pool4": {"nl": "bloedplas van 1 × 4", "de": "Blutlache 1 × 4", "en": "1 × 4 blood pool"},
-    "pool-name.pool2": {"nl": "bloedplas van 2 × 2", "de": "Blutlache 2 × 2", "en": "2 × 2 blood pool"},
-    "pool-monster": {
-        "nl": "Het monster staat op {sq}, en het monster staat nooit op bloed.",
-        "de": "Das Monster steht auf {sq}, und das Monster steht nie auf Blut.",
-        "en": "The monster stands on {sq}, and the monster never stands on blood.",
-    },
-    "monster-blood": {
-        "nl": "Het monster staat nooit op bloed: het glijdt altijd door tot voorbij de plas.",
-        "de": "Das Monster steht nie auf Blut: es rutscht immer bis hinter die Lache.",
-        "en": "The monster never stands on blood: it always slides on past the pool.",
-    },
-    "monster-stays": {
-        "nl": "Het monster staat altijd op het bord; verplaats het, of tik er met een monster "
-        "met een kijkrichting op om het te draaien.",
-        "de": "Das Monster steht immer auf dem Spielplan; versetze es, oder tippe es mit einem Monster "
-        "mit Blickrichtung an, um es zu drehen.",
-        "en": "The monster is always on the board; move it, or tap it with a monster facing a direction to turn it.",
-    },
-    "nothing-here": {
-        "nl": "Op {sq} staat niets om te verplaatsen.",
-        "de": "Auf {sq} steht nichts zum Versetzen.",
-        "en": "There is nothing on {sq} to move.",
-    },
-    "tap-square": {
-        "nl": "Tik op een veld van het bord.",
-        "de": "Tippe ein Feld des Spielplans an.",
-        "en": "Tap a square of the board.",
-    },
-    "no-figure": {"nl": "Tik op een figuur.", "de": "Tippe eine Figur an.", "en": "Tap a figure."},
-    "held-gone": {
-        "nl": "Het stuk dat je vasthield, is er niet meer; kies opnieuw.",
-        "de": "Das Teil in deiner Hand ist nicht mehr da; wähle neu.",
-        "en": "The piece you were holding is no longer there; choose again.",
-    },
-    "out-chapter-1": {
-        "nl": "In hoofdstuk 1 gaat geen figuur verloren: een gepakte figuur gaat terug naar de startvoorraad.",
-        "de": "In Kapitel 1 geht keine Figur verloren: eine gefangene Figur kommt zurück in den Startvorrat.",
-        "en": "No figure is lost in chapter 1: a caught figure goes back to the start pool.",
-    },
-    "moved-phase": {
-        "nl": "Of een figuur al gelopen heeft, telt alleen terwijl de spelers aan de beurt zijn.",
-        "de": "Ob eine Figur schon gezogen hat, zählt nur, während die Spieler ziehen.",
-        "en": "Whether a figure has moved only counts while the players are moving.",
-    },
-    "not-in-play": {
-        "nl": "{name} is niet meer in het spel.",
-        "de": "{name} ist nicht mehr im Spiel.",
-        "en": "{name} is no longer in play.",
-    },
-    "first-round": {
-        "nl": "In de eerste ronde verplaatst elke speler maar twee figuren.",
-        "de": "In der ersten Runde zieht jeder Spieler nur zwei Figuren.",
-        "en": "In the first round each player moves only two figures.",
-    },
-    "no-mover": {
-        "nl": "Dan moet niemand deze ronde nog een figuur laten lopen; kies dan als fase: "
-        "een monsterkaart wordt omgedraaid.",
-        "de": "Dann muss in dieser Runde niemand mehr eine Figur ziehen; wähle dann als Phase: "
-        "eine Monsterkarte wird aufgedeckt.",
-        "en": "Then nobody has a figure left to move this round; choose the phase: a monster card is turned over.",
-    },
-    "end-rung": {
-        "nl": "Een speler heeft al zijn figuren op één na gered: het einde is ingeluid, dus zijn de "
-        "spelers aan de beurt of is het spel afgelopen.",
-        "de": "Ein Spieler hat alle Figuren bis auf eine gerettet: das Ende ist eingeläutet, also ziehen "
-        "die Spieler oder das Spiel ist vorbei.",
-        "en": "A player has saved all figures but one: the end has been rung, so the players are "
-        "moving or the game is over.",
-    },
-    "chapter-2-empty": {
-        "nl": "In hoofdstuk 2 is het spel afgelopen zodra er geen figuur meer op het bord of in de startvoorraad is.",
-        "de": "In Kapitel 2 ist das Spiel vorbei, sobald keine Figur mehr auf dem Spielplan oder im Startvorrat ist.",
-        "en": "In chapter 2 the game is over as soon as no figure is left on the board or in the start pool.",
-    },
-    "setup-figures": {
-        "nl": "Zolang het bord wordt opgebouwd, wachten alle figuren met de gekleurde kant boven in de startvoorraad.",
-        "de": "Solange der Spielplan aufgebaut wird, warten alle Figuren mit der farbigen Seite nach oben "
-        "im Startvorrat.",
-        "en": "While the board is being built, every figure waits in the start pool, coloured side up.",
-    },
-    "setup-start": {
-        "nl": "Het bord wordt opgebouwd voor de eerste ronde van hoofdstuk 1, voordat er een figuur gered is.",
-        "de": "Der Spielplan wird vor der ersten Runde von Kapitel 1 aufgebaut, bevor eine Figur gerettet ist.",
-        "en": "The board is built before the first round of chapter 1, before any figure is saved.",
-    },
-    "setup-done": {
-        "nl": "Alle steenblokken en beide bloedplassen liggen al: het spel zou dan al begonnen zijn.",
-        "de": "Alle Steinblöcke und beide Blutlachen liegen schon: das Spiel hätte dann schon begonnen.",
-        "en": "Every stone block and both blood pools are placed: the game would have started.",
-    },
-    "card-count": {
-        "nl": "Er zijn maar {n} kaart(en) {card} (de kaarten zijn 5, 7, 7, 8, 8, 10, X, XX).",
-        "de": "Es gibt nur {n} Karte(n) {card} (die Karten sind 5, 7, 7, 8, 8, 10, X, XX).",
-        "en": "There are only {n} card(s) {card} (the cards are 5, 7, 7, 8, 8, 10, X, XX).",
-    },
-    "seven-cards": {
-        "nl": "Na zeven omgedraaide kaarten is het hoofdstuk voorbij; de achtste kaart wordt niet gespeeld.",
-        "de": "Nach sieben aufgedeckten Karten ist das Kapitel vorbei; die achte Karte wird nicht gespielt.",
-        "en": "After seven cards turned over the chapter is over; the eighth card is never played.",
-    },
-    "first-card": {
-        "nl": "De eerste monsterkaart van het spel is nooit X of XX.",
-        "de": "Die erste Monsterkarte des Spiels ist nie X oder XX.",
-        "en": "The first monster card of the game is never X or XX.",
-    },
-    "steps-limit": {
-        "nl": "Met kaart {card} kan het monster hoogstens {n} stappen al gezet hebben.",
-        "de": "Mit Karte {card} kann das Monster höchstens {n} Schritte schon gemacht haben.",
-        "en": "With card {card} the monster can have taken at most {n} steps so far.",
-    },
-    "caught-limit": {
-        "nl": "Met kaart {card} stopt het monster zodra het {n} figuur/figuren gepakt heeft.",
-        "de": "Mit Karte {card} hält das Monster an, sobald es {n} Figur(en) gefangen hat.",
-        "en": "With card {card} the monster stops as soon as it has caught {n} figure(s).",
-    },
-    "turn-impossible": {
-        "nl": "{player} kan nu niet aan de beurt zijn: aan de beurt is, van wie nog een figuur moet "
-        "laten lopen, wie deze ronde de minste beurten deed. Markeer eerst welke figuren al "
-        "gelopen hebben.",
-        "de": "{player} kann jetzt nicht am Zug sein: am Zug ist, wer noch eine Figur ziehen muss und "
-        "in dieser Runde die wenigsten Züge gemacht hat. Markiere erst, welche Figuren schon "
-        "gezogen haben.",
-        "en": "{player} cannot be the one to move: it is whoever still has a figure to move and has "
-        "taken the fewest turns this round. Mark the figures that have moved first.",
-    },
-    "not-over": {
-        "nl": "Het spel is nog niet afgelopen: niemand heeft al zijn figuren op één na gered, en in "
-        "hoofdstuk 2 zijn er nog figuren en kaarten.",
-        "de": "Das Spiel ist noch nicht vorbei: niemand hat alle Figuren bis auf eine gerettet, und in "
-        "Kapitel 2 gibt es noch Figuren und Karten.",
-        "en": "The game is not over: nobody has saved all figures but one, and in chapter 2 there are "
-        "still figures and cards.",
-    },
-    "ending-mismatch": {
-        "nl": "Zo kan het spel in deze stand niet geëindigd zijn.",
-        "de": "So kann das Spiel in dieser Stellung nicht geendet haben.",
-        "en": "The game cannot have ended that way in this position.",
-    },
-}
+ENDING_ORDER = ("ff-einde-kampioenschap", "ff-einde-bord-leeg", "ff-einde-kaarten-op")  # how a game can end
 
 Board = dict[str, Any]  # a working copy of a canonical position
 
 
-def lang_of(lang: str | None) -> str:
-    return lang if lang in LANGS else DEFAULT_LANG
-
-
 def text(key: str, lang: str | None, **data: Any) -> str:
-    return TEXT[key][lang_of(lang)].format(**data)
+    return WORDS.text("editor", key, lang, **data)
 
 
 def sq_text(square: Square) -> str:
@@ -414,7 +81,7 @@ def sq_text(square: Square) -> str:
 
 def figure_label(fid: str, lang: str | None) -> str:
     colour, front = split_figure_id(fid)
-    return f"{COLOUR[lang_of(lang)].get(colour, colour)} {front}"
+    return f"{WORDS.table('colour', lang).get(colour, colour)} {front}"
 
 
 def card_label(card: str, lang: str | None) -> str:
@@ -610,11 +277,7 @@ class FinstereFlureEditor:
     def off_board(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
         """Figures not drawn on the board (start pool, saved, out) as tap targets under it: tapped with
         a tool they turn over, get marked, or are picked up like any figure."""
-        where = {
-            "nl": {"pool": "startvoorraad, toont {v}", "saved": "gered", "out": "uit het spel"},
-            "de": {"pool": "Startvorrat, zeigt {v}", "saved": "gerettet", "out": "aus dem Spiel"},
-            "en": {"pool": "start pool, showing {v}", "saved": "saved", "out": "out of the game"},
-        }[lang_of(lang)]
+        where = WORDS.table("off_board", lang)
         out = []
         for fid, fig in canonical(engine, position)["figures"].items():
             if isinstance(fig, dict) and fig.get("at") != "pool":
@@ -658,11 +321,11 @@ class FinstereFlureEditor:
             items.append(PaletteItem(kind, text(f"tool.{kind}", lang), css="sq-blood", glyph=glyph, group=objects))
         monster = text("group.monster", lang)
         for d, glyph in (("U", "▲"), ("D", "▼"), ("L", "◀"), ("R", "▶")):
-            label = text("tool.monster", lang, heading=HEADING[lang_of(lang)][d])
+            label = text("tool.monster", lang, heading=WORDS.word("direction", d, lang))
             items.append(PaletteItem(f"monster:{d}", label, css="monster", glyph=glyph, group=monster))
         players = tuple(pos["players"])
         for colour in players:
-            group = text("group.figures", lang, colour=COLOUR[lang_of(lang)][colour])
+            group = text("group.figures", lang, colour=WORDS.word("colour", colour, lang))
             for front in front_values(len(players)):
                 fid = f"{colour}{front}"
                 name = figure_label(fid, lang)
@@ -911,7 +574,7 @@ class FinstereFlureEditor:
         phase, chapter = pos["phase"], pos["chapter"]
         out = [
             EditField("phase", text("field.phase", lang),
-                      tuple((p, PHASE_LABEL[p][lang_of(lang)]) for p in PHASE_ORDER), values["phase"]),
+                      tuple((p, WORDS.word("phase", p, lang)) for p in PHASE_ORDER), values["phase"]),
             EditField("chapter", text("field.chapter", lang),
                       tuple((str(n), text("chapter", lang, n=n)) for n in (1, 2)), values["chapter"]),
         ]  # fmt: skip
@@ -949,7 +612,7 @@ class FinstereFlureEditor:
                 EditField(
                     "turn",
                     text("field.turn", lang),
-                    tuple((p, COLOUR[lang_of(lang)][p]) for p in pos["players"]),
+                    tuple((p, WORDS.word("colour", p, lang)) for p in pos["players"]),
                     values["turn"],
                 )
             )
@@ -958,7 +621,7 @@ class FinstereFlureEditor:
                 EditField(
                     "ending",
                     text("field.ending", lang),
-                    tuple((e, ENDING_LABEL[e][lang_of(lang)]) for e in ENDING_LABEL),
+                    tuple((e, WORDS.word("ending", e, lang)) for e in ENDING_ORDER),
                     pos["ending"],
                 )
             )
@@ -1091,7 +754,7 @@ class FinstereFlureEditor:
         try:
             state: State = engine.state_from_position(dict(pos, turn={}))
         except PositionError:
-            raise EditError(text("turn-impossible", lang, player=COLOUR[lang_of(lang)].get(player, player))) from None
+            raise EditError(text("turn-impossible", lang, player=WORDS.table("colour", lang).get(player, player))) from None
         ranges = []
         for p in state.players:
             moved = sum(1 for f in state.figures if f.owner == p and f.moved)
@@ -1103,12 +766,12 @@ class FinstereFlureEditor:
                 if best is None or sum(combo) < sum(best):
                     best = tuple(combo)
         if best is None:
-            raise EditError(text("turn-impossible", lang, player=COLOUR[lang_of(lang)].get(player, player)), "turn")
+            raise EditError(text("turn-impossible", lang, player=WORDS.table("colour", lang).get(player, player)), "turn")
         return {"turns_taken": dict(zip(state.players, best, strict=True))}
 
     @staticmethod
     def _ending_for(engine: Engine[Any], pos: Board, lang: str | None) -> str:
-        for ending in ENDING_LABEL:
+        for ending in ENDING_ORDER:
             try:
                 engine.state_from_position(dict(pos, ending=ending))
             except PositionError:

@@ -23,7 +23,7 @@ the whole monster turn needs the events of every step since the card was turned 
 position's ``monster_turn.steps`` says how many; the engine keeps no trail in the state).
 
 Every text of the board (titles, description, status, legend, the figures' tags), the action labels,
-groups and tap labels follows the reader's language (nl, de, en; ``BOARD`` and ``WORDS``), with the
+groups and tap labels follows the reader's language (nl, de, en; the catalogues' ``board`` and ``label`` words), with the
 terms of the game's glossary (``rulebooks/content/finstere-flure/glossary.toml``); without a
 language they are Dutch, the rulebook's language.
 
@@ -67,360 +67,14 @@ from .board import (
     walls,
 )
 from .state import CARD, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, POOL, SAVED, SETUP, Figure, State
+from .words import WORDS
 
 # -- words -----------------------------------------------------------------------------------------
 
-LANGS = ("nl", "de", "en")
-
-COLOUR_NAMES: dict[str, dict[str, str]] = {
-    "nl": {"red": "Rood", "yellow": "Geel", "green": "Groen", "blue": "Blauw", "purple": "Paars",
-           "white": "Wit", "orange": "Oranje"},
-    "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau", "purple": "Lila",
-           "white": "Weiß", "orange": "Orange"},
-    "en": {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "purple": "Purple",
-           "white": "White", "orange": "Orange"},
-}
-# The colour's letter on the figures ("R1"): unique within each language.
-COLOUR_LETTERS: dict[str, dict[str, str]] = {
-    "nl": {"red": "R", "yellow": "Ge", "green": "Gr", "blue": "B", "purple": "P", "white": "W", "orange": "O"},
-    "de": {"red": "R", "yellow": "Ge", "green": "Gr", "blue": "B", "purple": "L", "white": "W", "orange": "O"},
-    "en": {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P", "white": "W", "orange": "O"},
-}
-DIRECTION_WORDS: dict[str, dict[str, str]] = {
-    "nl": {"U": "omhoog", "D": "omlaag", "L": "naar links", "R": "naar rechts"},
-    "de": {"U": "nach oben", "D": "nach unten", "L": "nach links", "R": "nach rechts"},
-    "en": {"U": "up", "D": "down", "L": "left", "R": "right"},
-}
-
-WORDS: dict[str, dict[str, str]] = {
-    "nl": {
-        "enter": "het bord op",
-        "exit": "door de uitgang naar buiten",
-        "unknown": "onbekende stap",
-        "to": "tot {sq}",
-        "push": "schuift een steenblok",
-        "slide": "glijdt over bloed",
-        "jump": "springt over een figuur",
-        "stay": "{name} blijft staan op {sq} (0 stappen)",
-        "stay-pool": "{name} blijft in de startvoorraad (0 stappen)",
-        "stay-any": "{name} blijft staan (0 stappen)",
-        "card": "Monsterkaart {card} ({card} stappen)",
-        "card-hits-1": "Monsterkaart {card} (1 treffer)",
-        "card-hits-2": "Monsterkaart {card} (2 treffers)",
-        "monster": "Het monster zet een stap",
-        "stone": "Steenblok op {sq}",
-        "pool2": "Bloedplas 2×2 op {a} tot {b}",
-        "pool4-h": "Bloedplas 1×4 liggend op {a} tot {b}",
-        "pool4-v": "Bloedplas 1×4 staand op {a} tot {b}",
-        "group-card": "Monsterkaart",
-        "group-place": "Opbouw",
-        "group-figure": "{name} (toont {value})",
-        "tap-figure": "{name} op {sq} (toont {value})",
-        "tap-figure-pool": "{name} uit de startvoorraad (toont {value})",
-        "tap-step": "Stap {n} naar {sq}",
-        "tap-enter": "Stap 1: het bord op, naar {sq}",
-        "tap-exit": "Stap {n}: door de uitgang naar buiten",
-        "tap-slide": "Glijdt naar {sq}",
-        "tap-push": ", schuift het steenblok",
-        "tap-jump": ", over {other}",
-        "tap-blood": ", op bloed (glijdt door)",
-        "tap-place": "Iets leggen op {sq}",
-        "status-pick": "{colour} is aan de beurt: tik een figuur aan",
-        "status-steps": "{name}: {n} van {m} stappen gezet",
-        "status-steps-1": "{name}: {n} van 1 stap gezet",
-        "status-sliding": "glijdt verder: tik {sq} aan",
-        "status-no-end": "hier kan de zet niet eindigen",
-        "status-out": "{name} gaat door de uitgang naar buiten: druk op OK",
-        "status-ok": "OK beëindigt de zet",
-        "status-card": "Er wordt een monsterkaart omgedraaid: kies de kaart",
-        "status-monster": "Het monster loopt ({progress}): tik het monster aan voor zijn volgende stap",
-        "progress-steps": "kaart {card}: {steps} van {card} stappen gezet, nog {left}",
-        "progress-hits": "kaart {card}: {steps} stappen gezet, {caught} van {hits} gepakt, hoogstens nog {left} stappen",
-        "status-place": "{colour} legt iets neer: tik een veld aan (nog {left})",
-        "status-place-kind": "Kies wat er op {sq} komt",
-        "status-over": "Het spel is afgelopen",
-    },
-    "de": {
-        "enter": "aufs Spielfeld",
-        "exit": "durch den Ausgang hinaus",
-        "unknown": "unbekannter Schritt",
-        "to": "bis {sq}",
-        "push": "schiebt einen Steinblock",
-        "slide": "rutscht über Blut",
-        "jump": "springt über eine Figur",
-        "stay": "{name} bleibt auf {sq} stehen (0 Schritte)",
-        "stay-pool": "{name} bleibt im Startvorrat (0 Schritte)",
-        "stay-any": "{name} bleibt stehen (0 Schritte)",
-        "card": "Monsterkarte {card} ({card} Schritte)",
-        "card-hits-1": "Monsterkarte {card} (1 Treffer)",
-        "card-hits-2": "Monsterkarte {card} (2 Treffer)",
-        "monster": "Das Monster macht einen Schritt",
-        "stone": "Steinblock auf {sq}",
-        "pool2": "Blutlache 2×2 auf {a} bis {b}",
-        "pool4-h": "Blutlache 1×4 waagerecht auf {a} bis {b}",
-        "pool4-v": "Blutlache 1×4 senkrecht auf {a} bis {b}",
-        "group-card": "Monsterkarte",
-        "group-place": "Aufbau",
-        "group-figure": "{name} (zeigt {value})",
-        "tap-figure": "{name} auf {sq} (zeigt {value})",
-        "tap-figure-pool": "{name} aus dem Startvorrat (zeigt {value})",
-        "tap-step": "Schritt {n} nach {sq}",
-        "tap-enter": "Schritt 1: aufs Spielfeld, nach {sq}",
-        "tap-exit": "Schritt {n}: durch den Ausgang hinaus",
-        "tap-slide": "Rutscht nach {sq}",
-        "tap-push": ", schiebt den Steinblock",
-        "tap-jump": ", über {other}",
-        "tap-blood": ", auf Blut (rutscht weiter)",
-        "tap-place": "Etwas auf {sq} legen",
-        "status-pick": "{colour} ist am Zug: tippe eine Figur an",
-        "status-steps": "{name}: {n} von {m} Schritten gesetzt",
-        "status-steps-1": "{name}: {n} von 1 Schritt gesetzt",
-        "status-sliding": "rutscht weiter: tippe {sq} an",
-        "status-no-end": "hier kann der Zug nicht enden",
-        "status-out": "{name} geht durch den Ausgang hinaus: OK drücken",
-        "status-ok": "OK beendet den Zug",
-        "status-card": "Eine Monsterkarte wird aufgedeckt: wähle die Karte",
-        "status-monster": "Das Monster läuft ({progress}): tippe das Monster an für seinen nächsten Schritt",
-        "progress-steps": "Karte {card}: {steps} von {card} Schritten gesetzt, noch {left}",
-        "progress-hits": "Karte {card}: {steps} Schritte gesetzt, {caught} von {hits} gefangen, höchstens noch {left} Schritte",
-        "status-place": "{colour} legt etwas hin: tippe ein Feld an (noch {left})",
-        "status-place-kind": "Wähle, was auf {sq} kommt",
-        "status-over": "Das Spiel ist vorbei",
-    },
-    "en": {
-        "enter": "onto the board",
-        "exit": "out through the exit",
-        "unknown": "unknown step",
-        "to": "to {sq}",
-        "push": "pushes a stone",
-        "slide": "slides over blood",
-        "jump": "jumps over a figure",
-        "stay": "{name} stays on {sq} (0 steps)",
-        "stay-pool": "{name} stays in the start pool (0 steps)",
-        "stay-any": "{name} stays (0 steps)",
-        "card": "Monster card {card} ({card} steps)",
-        "card-hits-1": "Monster card {card} (1 hit)",
-        "card-hits-2": "Monster card {card} (2 hits)",
-        "monster": "The monster takes a step",
-        "stone": "Stone on {sq}",
-        "pool2": "Blood pool 2×2 on {a} to {b}",
-        "pool4-h": "Blood pool 1×4 horizontal on {a} to {b}",
-        "pool4-v": "Blood pool 1×4 vertical on {a} to {b}",
-        "group-card": "Monster card",
-        "group-place": "Setup",
-        "group-figure": "{name} (showing {value})",
-        "tap-figure": "{name} on {sq} (showing {value})",
-        "tap-figure-pool": "{name} from the start pool (showing {value})",
-        "tap-step": "Step {n} to {sq}",
-        "tap-enter": "Step 1: onto the board at {sq}",
-        "tap-exit": "Step {n}: out through the exit",
-        "tap-slide": "Slides to {sq}",
-        "tap-push": ", pushes the stone",
-        "tap-jump": ", over {other}",
-        "tap-blood": ", onto blood (slides on)",
-        "tap-place": "Place something on {sq}",
-        "status-pick": "{colour} to move: tap a figure",
-        "status-steps": "{name}: {n} of {m} steps taken",
-        "status-steps-1": "{name}: {n} of 1 step taken",
-        "status-sliding": "keeps sliding: tap {sq}",
-        "status-no-end": "the move cannot end here",
-        "status-out": "{name} goes out through the exit: press OK",
-        "status-ok": "OK ends the move",
-        "status-card": "A monster card is turned over: choose the card",
-        "status-monster": "The monster walks ({progress}): tap the monster for its next step",
-        "progress-steps": "card {card}: {steps} of {card} steps taken, {left} left",
-        "progress-hits": "card {card}: {steps} steps taken, {caught} of {hits} caught, at most {left} steps left",
-        "status-place": "{colour} places an object: tap a square ({left} left)",
-        "status-place-kind": "Choose what goes on {sq}",
-        "status-over": "The game is over",
-    },
-}
-
-# The words of the board drawing itself (title, description, status, legend, shape titles), per
-# language; the Dutch ones are the rulebook's, the others follow the game's glossary
-# (rulebooks/content/finstere-flure/glossary.toml).
-BOARD: dict[str, dict[str, str]] = {
-    "nl": {
-        "label": "Speelbord Finstere Flure, hoofdstuk {chapter}, ronde {round}",
-        "square": "Veld ({x}, {y})",
-        "square-blood": "Bloedplas ({x}, {y})",
-        "square-start": "Startveld (15, 10)",
-        "square-exit": "Doelveld, de uitgang (0, 0)",
-        "mark-exit": "uit",
-        "mark-start": "in",
-        "exit-arrow": "De uitgang: vanaf het doelveld (0, 0) naar buiten",
-        "wall": "De buitenmuur",
-        "coordinates": (
-            "Coördinaten (x, y): x van 0 (links) tot 15 (rechts), y van 0 (boven) tot 10 (onder). Langs de "
-            "buitenmuur staan letters; wie bij een letter door de muur loopt, komt bij dezelfde letter aan de "
-            "overkant binnen."
-        ),
-        "stone": "Steenblok ({x}, {y})",
-        "stones": "Steenblokken op {squares}.",
-        "blood": "Bloedplassen op {squares}.",
-        "monster": "Het monster staat op ({x}, {y}) en kijkt {facing}.",
-        "monster-step": "Het monster, stap {n}",
-        "monster-wall": "{title}: door de buitenmuur bij letter {letter}",
-        "last-move": "De laatste zet",
-        "caught": "Hier is {name} gepakt op {sq}.",
-        "crushed": "Hier is {name} verpletterd op {sq}.",
-        "figure": "{name} ({tag}) op ({x}, {y}), toont {showing}{moved}.",
-        "figure-moved": " (al verplaatst deze ronde)",
-        "figure-pool": "{name} ({tag}) in de startvoorraad, toont {showing}.",
-        "pool": "startvoorraad",
-        "pool-empty": "startvoorraad leeg",
-        "saved": "{n} gered",
-        "out": ", {n} uit",
-        "legend-card": "Monsterkaart",
-        "legend-cards": "Monsterkaarten",
-        "progress-hits": "Monsterkaart {card}: {steps} {steps_word} gezet, {caught} van {hits} gepakt",
-        "progress-hits-left": ", hoogstens nog {left} stappen",
-        "progress-steps": "Monsterkaart {card}: {steps} van {total} stappen gezet, nog {left}",
-        "step": "stap",
-        "steps": "stappen",
-        "card-done": "; de beurt van het monster is voorbij.",
-        "card-note": "stap {n}",
-        "deck": "Nog {n} monsterkaart in de stapel",
-        "deck-many": "Nog {n} monsterkaarten in de stapel",
-        "deck-played": "; omgedraaid: {cards}.",
-        "deck-note": "stapel",
-        "status-players": "{colour} is aan de beurt (hoofdstuk {chapter}, ronde {round}).",
-        "status-monster": "Het monster loopt. {progress}; {caught} gepakt.",
-        "figure-1": "1 figuur",
-        "figures": "{n} figuren",
-        "status-over": "Het spel is afgelopen. Winnaar: {winners}.",
-        "nobody": "niemand",
-        "phase-setup": "Opbouw: de spelers leggen steenblokken en bloedplassen.",
-        "phase-card": "De spelers zijn klaar: er wordt een monsterkaart omgedraaid.",
-        "phase-monster": "Het monster loopt.",
-        "phase-over": "Het spel is afgelopen.",
-    },
-    "de": {
-        "label": "Spielplan Finstere Flure, Kapitel {chapter}, Runde {round}",
-        "square": "Feld ({x}, {y})",
-        "square-blood": "Blutlache ({x}, {y})",
-        "square-start": "Startfeld (15, 10)",
-        "square-exit": "Zielfeld, der Ausgang (0, 0)",
-        "mark-exit": "aus",
-        "mark-start": "ein",
-        "exit-arrow": "Der Ausgang: vom Zielfeld (0, 0) hinaus",
-        "wall": "Die Außenmauer",
-        "coordinates": (
-            "Koordinaten (x, y): x von 0 (links) bis 15 (rechts), y von 0 (oben) bis 10 (unten). Entlang der "
-            "Außenmauer stehen Buchstaben; wer bei einem Buchstaben durch die Mauer geht, kommt beim selben "
-            "Buchstaben auf der anderen Seite wieder herein."
-        ),
-        "stone": "Steinblock ({x}, {y})",
-        "stones": "Steinblöcke auf {squares}.",
-        "blood": "Blutlachen auf {squares}.",
-        "monster": "Das Monster steht auf ({x}, {y}) und schaut {facing}.",
-        "monster-step": "Das Monster, Schritt {n}",
-        "monster-wall": "{title}: durch die Außenmauer bei Buchstabe {letter}",
-        "last-move": "Der letzte Zug",
-        "caught": "Hier wurde {name} auf {sq} gefangen.",
-        "crushed": "Hier wurde {name} auf {sq} zerquetscht.",
-        "figure": "{name} ({tag}) auf ({x}, {y}), zeigt {showing}{moved}.",
-        "figure-moved": " (in dieser Runde schon gezogen)",
-        "figure-pool": "{name} ({tag}) im Startvorrat, zeigt {showing}.",
-        "pool": "Startvorrat",
-        "pool-empty": "Startvorrat leer",
-        "saved": "{n} gerettet",
-        "out": ", {n} aus dem Spiel",
-        "legend-card": "Monsterkarte",
-        "legend-cards": "Monsterkarten",
-        "progress-hits": "Monsterkarte {card}: {steps} {steps_word} gemacht, {caught} von {hits} gefangen",
-        "progress-hits-left": ", höchstens noch {left} Schritte",
-        "progress-steps": "Monsterkarte {card}: {steps} von {total} Schritten gemacht, noch {left}",
-        "step": "Schritt",
-        "steps": "Schritte",
-        "card-done": "; der Zug des Monsters ist vorbei.",
-        "card-note": "Schritt {n}",
-        "deck": "Noch {n} Monsterkarte im Stapel",
-        "deck-many": "Noch {n} Monsterkarten im Stapel",
-        "deck-played": "; aufgedeckt: {cards}.",
-        "deck-note": "Stapel",
-        "status-players": "{colour} ist am Zug (Kapitel {chapter}, Runde {round}).",
-        "status-monster": "Das Monster läuft. {progress}; {caught} gefangen.",
-        "figure-1": "1 Figur",
-        "figures": "{n} Figuren",
-        "status-over": "Das Spiel ist vorbei. Gewinner: {winners}.",
-        "nobody": "niemand",
-        "phase-setup": "Aufbau: die Spieler legen Steinblöcke und Blutlachen.",
-        "phase-card": "Die Spieler sind fertig: eine Monsterkarte wird aufgedeckt.",
-        "phase-monster": "Das Monster läuft.",
-        "phase-over": "Das Spiel ist vorbei.",
-    },
-    "en": {
-        "label": "Finstere Flure board, chapter {chapter}, round {round}",
-        "square": "Square ({x}, {y})",
-        "square-blood": "Blood pool ({x}, {y})",
-        "square-start": "Start square (15, 10)",
-        "square-exit": "Exit square, the way out (0, 0)",
-        "mark-exit": "out",
-        "mark-start": "in",
-        "exit-arrow": "The exit: out from the exit square (0, 0)",
-        "wall": "The outer wall",
-        "coordinates": (
-            "Coordinates (x, y): x from 0 (left) to 15 (right), y from 0 (top) to 10 (bottom). Letters stand "
-            "along the outer wall; whoever walks through the wall at a letter comes back in at the same letter "
-            "on the opposite side."
-        ),
-        "stone": "Stone block ({x}, {y})",
-        "stones": "Stone blocks on {squares}.",
-        "blood": "Blood pools on {squares}.",
-        "monster": "The monster stands on ({x}, {y}) and looks {facing}.",
-        "monster-step": "The monster, step {n}",
-        "monster-wall": "{title}: through the outer wall at letter {letter}",
-        "last-move": "The last move",
-        "caught": "Here {name} was caught on {sq}.",
-        "crushed": "Here {name} was crushed on {sq}.",
-        "figure": "{name} ({tag}) on ({x}, {y}), showing {showing}{moved}.",
-        "figure-moved": " (already moved this round)",
-        "figure-pool": "{name} ({tag}) in the start pool, showing {showing}.",
-        "pool": "start pool",
-        "pool-empty": "start pool empty",
-        "saved": "{n} saved",
-        "out": ", {n} out",
-        "legend-card": "Monster card",
-        "legend-cards": "Monster cards",
-        "progress-hits": "Monster card {card}: {steps} {steps_word} taken, {caught} of {hits} caught",
-        "progress-hits-left": ", at most {left} steps left",
-        "progress-steps": "Monster card {card}: {steps} of {total} steps taken, {left} left",
-        "step": "step",
-        "steps": "steps",
-        "card-done": "; the monster's turn is over.",
-        "card-note": "step {n}",
-        "deck": "{n} monster card left in the deck",
-        "deck-many": "{n} monster cards left in the deck",
-        "deck-played": "; turned over: {cards}.",
-        "deck-note": "deck",
-        "status-players": "It is {colour}'s turn (chapter {chapter}, round {round}).",
-        "status-monster": "The monster walks. {progress}; {caught} caught.",
-        "figure-1": "1 figure",
-        "figures": "{n} figures",
-        "status-over": "The game is over. Winner: {winners}.",
-        "nobody": "nobody",
-        "phase-setup": "Setup: the players place stone blocks and blood pools.",
-        "phase-card": "The players are done: a monster card is turned over.",
-        "phase-monster": "The monster walks.",
-        "phase-over": "The game is over.",
-    },
-}
-
-
 def language(lang: str | None) -> str:
-    """The label language: nl, de or en (None and anything else: nl, the rulebook's language)."""
-    code = (lang or "nl").split("-")[0].lower()
-    return code if code in LANGS else "nl"
-
-
-def _w(lang: str, key: str, **data: Any) -> str:
-    return WORDS[lang][key].format(**data)
-
-
-def _b(lang: str, key: str, **data: Any) -> str:
-    """A text of the board drawing in ``lang`` (nl, de, en)."""
-    return BOARD[lang][key].format(**data)
+    """The label language: nl, de or en, a region ignored (``de-AT``); None and anything else: nl,
+    the rulebook's language."""
+    return WORDS.language((lang or WORDS.source).split("-")[0].lower())
 
 
 def split_id(fid: str) -> tuple[str, str]:
@@ -429,7 +83,7 @@ def split_id(fid: str) -> tuple[str, str]:
 
 
 def colour_name(colour: str, lang: str | None = None) -> str:
-    return COLOUR_NAMES[language(lang)].get(colour, colour)
+    return WORDS.table("colour", language(lang)).get(colour, colour)
 
 
 def figure_name(fid: str, lang: str | None = None) -> str:
@@ -441,7 +95,7 @@ def figure_name(fid: str, lang: str | None = None) -> str:
 def figure_tag(fid: str, lang: str | None = None) -> str:
     """The identity tag drawn on a figure: ``red1`` -> "R1" (``yellow1`` -> "Ge1" in Dutch)."""
     colour, number = split_id(fid)
-    return f"{COLOUR_LETTERS[language(lang)].get(colour, colour[:1].upper())}{number}"
+    return f"{WORDS.table('colour_letter', language(lang)).get(colour, colour[:1].upper())}{number}"
 
 
 def sq_text(square: Sequence[int]) -> str:
@@ -551,15 +205,6 @@ def _hatch(squares: Iterable[Square]) -> str:
 # -- the board ----------------------------------------------------------------------------------------
 
 
-def trail_segments(events: Sequence[Event]) -> list[list[Square]]:
-    """The squares the step(s) walked over, from the events' ``trail`` data (a figure's path with
-    its slides, or the monster's steps), split where the path jumps (through the wall)."""
-    segments: list[list[Square]] = []
-    for event in events:
-        segments += _split(event.data.get("trail") or ())
-    return [seg for seg in segments if len(seg) > 1]
-
-
 def _split(raw: Iterable[Sequence[int]]) -> list[list[Square]]:
     segments: list[list[Square]] = []
     current: list[Square] = []
@@ -589,7 +234,7 @@ def _trail_shapes(events: Sequence[Event], code: str = "nl") -> list[Shape]:
             continue
         if event.key in MONSTER_STEP_KEYS:
             number = event.data.get("step", "")
-            title = _b(code, "monster-step", n=number)
+            title = WORDS.text("board", "monster-step", code, n=number)
             segments = _split(raw)
             for seg in segments:
                 if len(seg) > 1:
@@ -600,7 +245,7 @@ def _trail_shapes(events: Sequence[Event], code: str = "nl") -> list[Shape]:
                 out_sq, in_sq = segments[0][-1], segments[1][0]
                 ox, oy = _centre(out_sq)
                 ix, iy = _centre(in_sq)
-                wall_title = _b(code, "monster-wall", title=title, letter=WALL_LETTERS.get(out_sq, ""))
+                wall_title = WORDS.text("board", "monster-wall", code, title=title, letter=WALL_LETTERS.get(out_sq, ""))
                 for (ax, ay), (bx, by) in (
                     ((ox, oy), (ox + 0.62 * d[0], oy + 0.62 * d[1])),
                     ((ix - 0.62 * d[0], iy - 0.62 * d[1]), (ix, iy)),
@@ -618,7 +263,7 @@ def _trail_shapes(events: Sequence[Event], code: str = "nl") -> list[Shape]:
         else:
             for seg in _split(raw):
                 if len(seg) > 1:
-                    shapes.append(Shape.make("polyline", css="trail", title=_b(code, "last-move"),
+                    shapes.append(Shape.make("polyline", css="trail", title=WORDS.text("board", "last-move", code),
                                              points=_pts(_centre(sq) for sq in seg)))
     return shapes
 
@@ -636,7 +281,7 @@ def _catch_shapes(events: Sequence[Event], code: str = "nl") -> tuple[list[Shape
         x, y = _xy(square)
         # Dutch writes the colour in lower case inside a sentence ("Hier is rood 1 gepakt").
         name = figure_name(fid, code).lower() if code == "nl" else figure_name(fid, code)
-        text = _b(code, "crushed" if event.key == "monster.crush" else "caught", name=name, sq=sq_text(square))
+        text = WORDS.text("board", "crushed" if event.key == "monster.crush" else "caught", code, name=name, sq=sq_text(square))
         d = f"M{_r(x + 0.18):g} {_r(y + 0.18):g}L{_r(x + 0.82):g} {_r(y + 0.82):g}M{_r(x + 0.82):g} {_r(y + 0.18):g}L{_r(x + 0.18):g} {_r(y + 0.82):g}"
         shapes.append(Shape.make("path", css="catch-mark", title=text, d=d))
         lines.append(text)
@@ -665,13 +310,13 @@ def card_progress(mt: Mapping[str, Any], lang: str | None = None) -> str:
     card, steps, caught = str(mt["card"]), int(mt["steps"]), int(mt.get("caught", 0))
     if card in HIT_CARDS:
         hits = HIT_CARDS[card]
-        steps_word = _b(code, "step" if steps == 1 else "steps")
-        text = _b(code, "progress-hits", card=card, steps=steps, steps_word=steps_word, caught=caught, hits=hits)
+        steps_word = WORDS.text("board", "step" if steps == 1 else "steps", code)
+        text = WORDS.text("board", "progress-hits", code, card=card, steps=steps, steps_word=steps_word, caught=caught, hits=hits)
         if not mt.get("done"):
-            text += _b(code, "progress-hits-left", left=MAX_HIT_STEPS - steps)
+            text += WORDS.text("board", "progress-hits-left", code, left=MAX_HIT_STEPS - steps)
         return text
     total = int(card)
-    return _b(code, "progress-steps", card=card, steps=steps, total=total, left=total - steps)
+    return WORDS.text("board", "progress-steps", code, card=card, steps=steps, total=total, left=total - steps)
 
 
 def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None, code: str = "nl") -> tuple[list[Shape], str]:
@@ -680,7 +325,7 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None, code: str
     shapes: list[Shape] = []
     if mt is not None:
         card = str(mt["card"])
-        text = card_progress(mt, code) + ("." if not mt.get("done") else _b(code, "card-done"))
+        text = card_progress(mt, code) + ("." if not mt.get("done") else WORDS.text("board", "card-done", code))
         shapes.append(Shape.make("rect", css="ff-card", title=text, x=_r(x0), y=_r(y0), width=w, height=h, rx=0.15))
         shapes.append(Shape.make("text", css="ff-card-value", text=card, x=_r(x0 + 0.62), y=_r(y0 + 1.0),
                                  text_anchor="middle"))
@@ -690,7 +335,7 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None, code: str
                 css = "ff-card-hit ff-card-hit--done" if i < caught else "ff-card-hit"
                 shapes.append(Shape.make("rect", css=css, x=_r(x0 + 1.5 + 0.45 * i), y=_r(y0 + 0.22),
                                          width=0.34, height=0.34, rx=0.05))
-            shapes.append(Shape.make("text", css="ff-card-note", text=_b(code, "card-note", n=mt["steps"]),
+            shapes.append(Shape.make("text", css="ff-card-note", text=WORDS.text("board", "card-note", code, n=mt["steps"]),
                                      x=_r(x0 + 1.2), y=_r(y0 + 1.2)))
         else:
             shapes.append(Shape.make("text", css="ff-card-steps", text=f"{mt['steps']}/{card}",
@@ -698,13 +343,13 @@ def _card_shapes(pos: Mapping[str, Any], mt: Mapping[str, Any] | None, code: str
         return shapes, text
     deck = list(pos.get("deck", []))
     played = list(pos.get("discard", []))
-    text = _b(code, "deck" if len(deck) == 1 else "deck-many", n=len(deck))
-    text += _b(code, "deck-played", cards=", ".join(played)) if played else "."
+    text = WORDS.text("board", "deck" if len(deck) == 1 else "deck-many", code, n=len(deck))
+    text += WORDS.text("board", "deck-played", code, cards=", ".join(played)) if played else "."
     shapes.append(Shape.make("rect", css="ff-card ff-card--back", title=text, x=_r(x0), y=_r(y0), width=w, height=h,
                              rx=0.15))
     shapes.append(Shape.make("text", css="ff-card-value", text=str(len(deck)), x=_r(x0 + 0.62), y=_r(y0 + 1.0),
                              text_anchor="middle"))
-    shapes.append(Shape.make("text", css="ff-card-note", text=_b(code, "deck-note"), x=_r(x0 + 1.2), y=_r(y0 + 0.95)))
+    shapes.append(Shape.make("text", css="ff-card-note", text=WORDS.text("board", "deck-note", code), x=_r(x0 + 1.2), y=_r(y0 + 0.95)))
     return shapes, text
 
 
@@ -723,44 +368,87 @@ def board_view(
     code = language(lang)
     pos = engine.observation(state, seat) if seat else engine.position_of(state)
     previous_pos = engine.position_of(previous) if previous is not None else None
-    shapes: list[Shape] = []
     blood = {(int(s[0]), int(s[1])) for s in pos.get("blood", [])}
     stones = [(int(s[0]), int(s[1])) for s in pos.get("stones", [])]
-    description: list[str] = []
 
-    # Squares: every one is a tap target.
+    shapes = _square_shapes(blood, code) + _wall_shapes()
+    description = [WORDS.word("board", "coordinates", code)]
+    shapes += _trail_shapes(events, code)
+    shapes += _stone_shapes(stones, code)
+    if stones:
+        description.append(WORDS.text("board", "stones", code, squares=", ".join(f"({x}, {y})" for x, y in stones)))
+    if blood:
+        description.append(WORDS.text("board", "blood", code, squares=", ".join(f"({x}, {y})" for x, y in sorted(blood))))
+    catch_shapes, catch_lines = _catch_shapes(events, code)
+    shapes += catch_shapes
+    description += catch_lines
+    monster_shapes, monster_text = _monster_shapes(engine, state, pos, code)
+    shapes += monster_shapes
+    description.append(monster_text)
+    figure_shapes, figure_texts = _figure_shapes(pos, code)
+    shapes += figure_shapes
+    description += figure_texts
+    mt = _monster_turn(pos, previous_pos, events)
+    card_shapes, card_text = _card_shapes(pos, mt, code)
+    shapes += card_shapes
+    description.append(card_text)
+    legend, player_texts = _legend(pos, mt, card_text, code)
+    description += player_texts
+    return BoardView(
+        width=_r(WIDTH + 2 * BAND),
+        height=_r(HEIGHT + 2 * BAND),
+        min_x=_r(OFFSET - BAND),
+        min_y=_r(OFFSET - BAND),
+        cell=1.0,  # a square
+        legend=legend,
+        shapes=shapes,
+        label=WORDS.text("board", "label", code, chapter=pos.get("chapter", 1), round=pos.get("round", 1)),
+        description=description,
+        status=status_line(engine, state, pos, mt, code),
+    )
+
+
+def _square_shapes(blood: set[tuple[int, int]], code: str) -> list[Shape]:
+    """Every square (each a tap target; blood pools hatched, start and exit marked) and the way out."""
+    shapes: list[Shape] = []
     for y in range(HEIGHT):
         for x in range(WIDTH):
             if not on_board((x, y)):
                 continue
             css = "sq"
-            title = _b(code, "square", x=x, y=y)
+            title = WORDS.text("board", "square", code, x=x, y=y)
             if (x, y) in blood:
                 css += " sq-blood"
-                title = _b(code, "square-blood", x=x, y=y)
+                title = WORDS.text("board", "square-blood", code, x=x, y=y)
             if (x, y) == START:
                 css += " sq-start"
-                title = _b(code, "square-start")
+                title = WORDS.text("board", "square-start", code)
             elif (x, y) == EXIT:
                 css += " sq-exit"
-                title = _b(code, "square-exit")
+                title = WORDS.text("board", "square-exit", code)
             px, py = _xy((x, y))
             shapes.append(
                 Shape.make("rect", css=css, title=title, target=sq_target((x, y)), x=px, y=py, width=1, height=1)
             )
     if blood:
         shapes.append(Shape.make("path", css="blood-hatch", d=_hatch(blood)))
-    shapes.append(Shape.make("text", css="label", text=_b(code, "mark-exit"), x=OFFSET + 0.5, y=OFFSET + 0.62, text_anchor="middle"))
-    shapes.append(Shape.make("text", css="label", text=_b(code, "mark-start"), x=OFFSET + 15.5, y=OFFSET + 10.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text=WORDS.word("board", "mark-exit", code), x=OFFSET + 0.5,
+                             y=OFFSET + 0.62, text_anchor="middle"))
+    shapes.append(Shape.make("text", css="label", text=WORDS.word("board", "mark-start", code), x=OFFSET + 15.5,
+                             y=OFFSET + 10.62, text_anchor="middle"))
     # The way out: an arrow through the wall beside the exit square.
     ex, ey = _xy(EXIT)
     shapes.append(
-        Shape.make("polygon", css="exit-arrow", title=_b(code, "exit-arrow"),
+        Shape.make("polygon", css="exit-arrow", title=WORDS.word("board", "exit-arrow", code),
                    points=_pts(((ex - 0.06, ey + 0.25), (ex - 0.06, ey + 0.75), (ex - 0.5, ey + 0.5))))
     )
+    shapes.append(Shape.make("path", css="wall", title=WORDS.word("board", "wall", code), d=WALL_PATH))
+    return shapes
 
-    # The outer wall, its letters and the coordinates.
-    shapes.append(Shape.make("path", css="wall", title=_b(code, "wall"), d=WALL_PATH))
+
+def _wall_shapes() -> list[Shape]:
+    """The outer wall's letters and the coordinates around the board."""
+    shapes: list[Shape] = []
     for sq, letter in sorted(WALL_LETTERS.items()):
         lx, ly = letter_position(sq)
         shapes.append(Shape.make("text", css="wall-letter", text=letter, x=lx, y=ly, text_anchor="middle",
@@ -775,25 +463,22 @@ def board_view(
         for cx in (_r(OFFSET - COORD_GAP), _r(OFFSET + WIDTH + COORD_GAP)):
             shapes.append(Shape.make("text", css="coord", text=str(y), x=cx, y=cy, text_anchor="middle",
                                      dominant_baseline="central"))
-    description.append(_b(code, "coordinates"))
+    return shapes
 
-    shapes += _trail_shapes(events, code)
 
+def _stone_shapes(stones: list[tuple[int, int]], code: str) -> list[Shape]:
+    shapes: list[Shape] = []
     for square in stones:
         px, py = _xy(square)
         shapes.append(
-            Shape.make("rect", css="stone", title=_b(code, "stone", x=square[0], y=square[1]),
+            Shape.make("rect", css="stone", title=WORDS.text("board", "stone", code, x=square[0], y=square[1]),
                        x=_r(px + 0.12), y=_r(py + 0.12), width=0.76, height=0.76, rx=0.12)
         )
-    if stones:
-        description.append(_b(code, "stones", squares=", ".join(f"({x}, {y})" for x, y in stones)))
-    if blood:
-        description.append(_b(code, "blood", squares=", ".join(f"({x}, {y})" for x, y in sorted(blood))))
+    return shapes
 
-    catch_shapes, catch_lines = _catch_shapes(events, code)
-    shapes += catch_shapes
-    description += catch_lines
 
+def _monster_shapes(engine: Engine[Any], state: Any, pos: Mapping[str, Any], code: str) -> tuple[list[Shape], str]:
+    """The monster, a triangle pointing where it faces (a link when it is to act), and its sentence."""
     monster = pos["monster"]
     mx, my = _xy(monster["at"])
     facing = monster["facing"]
@@ -805,38 +490,35 @@ def board_view(
         "R": ((0.15, 0.15), (0.15, 0.85)),
     }[facing]
     points = _pts((_r(mx + px), _r(my + py)) for px, py in (tip, *base))
-    monster_text = _b(code, "monster", x=monster["at"][0], y=monster["at"][1], facing=DIRECTION_WORDS[code][facing])
+    monster_text = WORDS.text("board", "monster", code, x=monster["at"][0], y=monster["at"][1],
+                              facing=WORDS.word("direction", facing, code))
     # When the monster is to act, tapping it plays its next step.
     step_action = "monster" if engine.current_actor(state) == "monster" else ""
     # The group carries the target: a tap anywhere on the monster's square is a tap on the monster.
-    shapes.append(Shape.make("g-start", css="monster-group", title=monster_text, action=step_action, target="monster"))
-    shapes.append(Shape.make("rect", css="hit", x=mx, y=my, width=1, height=1))
-    shapes.append(Shape.make("polygon", css="monster", title=monster_text, points=points))
-    shapes.append(
-        Shape.make("circle", css="monster-eye", cx=_r(mx + (tip[0] + 0.5) / 2), cy=_r(my + (tip[1] + 0.5) / 2), r=0.09)
-    )
-    shapes.append(Shape.make("g-end"))
-    description.append(monster_text)
+    shapes = [
+        Shape.make("g-start", css="monster-group", title=monster_text, action=step_action, target="monster"),
+        Shape.make("rect", css="hit", x=mx, y=my, width=1, height=1),
+        Shape.make("polygon", css="monster", title=monster_text, points=points),
+        Shape.make("circle", css="monster-eye", cx=_r(mx + (tip[0] + 0.5) / 2), cy=_r(my + (tip[1] + 0.5) / 2), r=0.09),
+        Shape.make("g-end"),
+    ]
+    return shapes, monster_text
 
-    pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
-    saved_count: dict[str, int] = {p: 0 for p in pos["players"]}
-    out_count: dict[str, int] = {p: 0 for p in pos["players"]}
+
+def _figure_shapes(pos: Mapping[str, Any], code: str) -> tuple[list[Shape], list[str]]:
+    """Every figure on the board (one link: circle, face value, tag) and their sentences."""
+    shapes: list[Shape] = []
+    description: list[str] = []
     for fid, fig in pos["figures"].items():
         colour, _number = split_id(fid)
-        if fig == "saved":
-            saved_count[colour] += 1
-            continue
-        if fig == "out":
-            out_count[colour] += 1
+        if fig in ("saved", "out") or fig["at"] == "pool":
             continue
         at, showing = fig["at"], fig["showing"]
-        if at == "pool":
-            pools[colour].append((fid, showing))
-            continue
         fx, fy = _xy(at)
-        moved = _b(code, "figure-moved") if fig.get("moved") else ""
+        moved = WORDS.word("board", "figure-moved", code) if fig.get("moved") else ""
         tag = figure_tag(fid, code)
-        text = _b(code, "figure", name=figure_name(fid, code), tag=tag, x=at[0], y=at[1], showing=showing, moved=moved)
+        text = WORDS.text("board", "figure", code, name=figure_name(fid, code), tag=tag, x=at[0], y=at[1],
+                          showing=showing, moved=moved)
         css_moved = " fig--moved" if fig.get("moved") else ""
         # The group carries the target: the whole figure (circle, value, tag) is one link.
         shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
@@ -850,41 +532,43 @@ def board_view(
         shapes.append(Shape.make("text", css="fig-tag", text=tag, seat=colour, x=_r(fx + 0.04), y=_r(fy + 0.3)))
         shapes.append(Shape.make("g-end"))
         description.append(text)
+    return shapes, description
 
-    mt = _monster_turn(pos, previous_pos, events)
-    card_shapes, card_text = _card_shapes(pos, mt, code)
-    shapes += card_shapes
-    description.append(card_text)
 
-    # Beside the board (as HTML, so the board itself can use the whole width on a phone):
-    # each player's start pool (identity and face value) and saved figures.
+def _legend(
+    pos: Mapping[str, Any], mt: Mapping[str, Any] | None, card_text: str, code: str
+) -> tuple[list[LegendRow], list[str]]:
+    """Beside the board (as HTML, so the board itself can use the whole width on a phone): each
+    player's start pool (identity and face value) and saved figures, then the monster cards; and
+    the sentences of the pools and players."""
+    pools: dict[str, list[tuple[str, int]]] = {p: [] for p in pos["players"]}
+    saved_count: dict[str, int] = {p: 0 for p in pos["players"]}
+    out_count: dict[str, int] = {p: 0 for p in pos["players"]}
+    for fid, fig in pos["figures"].items():
+        colour, _number = split_id(fid)
+        if fig == "saved":
+            saved_count[colour] += 1
+        elif fig == "out":
+            out_count[colour] += 1
+        elif fig["at"] == "pool":
+            pools[colour].append((fid, fig["showing"]))
     legend: list[LegendRow] = []
+    description: list[str] = []
     for player in pos["players"]:
-        letter = COLOUR_LETTERS[code].get(player, "")
+        letter = WORDS.table("colour_letter", code).get(player, "")
         chips = [f"{figure_tag(fid, code)} · {showing}" for fid, showing in pools[player]]
         for fid, showing in pools[player]:
-            description.append(_b(code, "figure-pool", name=figure_name(fid, code), tag=figure_tag(fid, code),
-                                  showing=showing))
-        pool_note = _b(code, "pool" if pools[player] else "pool-empty")
-        summary = _b(code, "saved", n=saved_count[player]) + (
-            _b(code, "out", n=out_count[player]) if out_count[player] else "")
-        legend.append(LegendRow(f"fig-{player} ff-pool", f"{COLOUR_NAMES[code][player]} ({letter})", tuple(chips),
+            description.append(WORDS.text("board", "figure-pool", code, name=figure_name(fid, code),
+                                          tag=figure_tag(fid, code), showing=showing))
+        pool_note = WORDS.word("board", "pool" if pools[player] else "pool-empty", code)
+        summary = WORDS.text("board", "saved", code, n=saved_count[player]) + (
+            WORDS.text("board", "out", code, n=out_count[player]) if out_count[player] else "")
+        name = WORDS.word("colour", player, code)
+        legend.append(LegendRow(f"fig-{player} ff-pool", f"{name} ({letter})", tuple(chips),
                                 f"{pool_note}; {summary}", seat=player))
-        description.append(f"{COLOUR_NAMES[code][player]}: {summary}.")
-    legend.append(LegendRow("", _b(code, "legend-card" if mt else "legend-cards"), (), card_text))
-
-    return BoardView(
-        width=_r(WIDTH + 2 * BAND),
-        height=_r(HEIGHT + 2 * BAND),
-        min_x=_r(OFFSET - BAND),
-        min_y=_r(OFFSET - BAND),
-        cell=1.0,  # a square
-        legend=legend,
-        shapes=shapes,
-        label=_b(code, "label", chapter=pos.get("chapter", 1), round=pos.get("round", 1)),
-        description=description,
-        status=status_line(engine, state, pos, mt, code),
-    )
+        description.append(f"{name}: {summary}.")
+    legend.append(LegendRow("", WORDS.word("board", "legend-card" if mt else "legend-cards", code), (), card_text))
+    return legend, description
 
 
 def status_line(
@@ -894,18 +578,18 @@ def status_line(
     phase = pos.get("phase")
     if phase == "players":
         actor = engine.current_actor(state)
-        return _b(code, "status-players", colour=colour_name(actor, code), chapter=pos.get("chapter"),
+        return WORDS.text("board", "status-players", code, colour=colour_name(actor, code), chapter=pos.get("chapter"),
                   round=pos.get("round"))
     if phase == "monster" and pos.get("monster_turn"):
         turn = pos["monster_turn"]
-        caught = _b(code, "figure-1") if turn["caught"] == 1 else _b(code, "figures", n=turn["caught"])
-        return _b(code, "status-monster", progress=card_progress(turn, code), caught=caught)
+        caught = WORDS.text("board", "figure-1", code) if turn["caught"] == 1 else WORDS.text("board", "figures", code, n=turn["caught"])
+        return WORDS.text("board", "status-monster", code, progress=card_progress(turn, code), caught=caught)
     if phase == "over":
         result = engine.result(state)
-        winners = ", ".join(colour_name(w, code) for w in (result.winners if result else ())) or _b(code, "nobody")
-        return _b(code, "status-over", winners=winners)
+        winners = ", ".join(colour_name(w, code) for w in (result.winners if result else ())) or WORDS.text("board", "nobody", code)
+        return WORDS.text("board", "status-over", code, winners=winners)
     key = f"phase-{phase}"
-    return _b(code, key) if key in BOARD[code] else ""
+    return WORDS.text("board", key, code) if key in WORDS.table("board", code) else ""
 
 
 # -- labels -------------------------------------------------------------------------------------------
@@ -922,10 +606,10 @@ def describe_path(path: str, lang: str | None = None) -> str:
         while j < len(path) and path[j] == letter:
             j += 1
         if letter in DIRECTIONS:
-            parts.append(f"{j - i} {DIRECTION_WORDS[code][letter]}")
+            parts.append(f"{j - i} {WORDS.word('direction', letter, code)}")
         else:
             word = {"E": "enter", "O": "exit"}.get(letter, "unknown")
-            parts += [WORDS[code][word]] * (j - i)
+            parts += [WORDS.word("label", word, code)] * (j - i)
         i = j
     return ", ".join(parts)
 
@@ -940,10 +624,10 @@ def _move_label(state: Any, fid: str, path: str, code: str) -> str:
             fig = None
     if not path:
         if fig is not None and fig.at == POOL:
-            return _w(code, "stay-pool", name=name)
+            return WORDS.text("label", "stay-pool", code, name=name)
         if fig is not None and isinstance(fig.at, tuple):
-            return _w(code, "stay", name=name, sq=sq_text(fig.at))
-        return _w(code, "stay-any", name=name)
+            return WORDS.text("label", "stay", code, name=name, sq=sq_text(fig.at))
+        return WORDS.text("label", "stay-any", code, name=name)
     text = f"{name}: {describe_path(path, code)}"
     if fig is None:
         return text
@@ -953,10 +637,10 @@ def _move_label(state: Any, fid: str, path: str, code: str) -> str:
     except EngineError:
         return text
     if isinstance(walk.end, tuple):
-        text += ", " + _w(code, "to", sq=sq_text(walk.end))
+        text += ", " + WORDS.text("label", "to", code, sq=sq_text(walk.end))
     keys = {e.key for e in events}
     notes = [
-        WORDS[code][word]
+        WORDS.word("label", word, code)
         for word, found in (
             ("push", "move.push" in keys),
             ("jump", bool(keys & {"move.jump", "move.jump.start"})),
@@ -973,16 +657,16 @@ def _place_label(rest: str, code: str) -> str:
     try:
         x, y = int(args[0]), int(args[1])
     except (ValueError, IndexError):
-        return f"{WORDS[code]['group-place']}: {what}"
+        return f"{WORDS.word('label', 'group-place', code)}: {what}"
     if what == "stone" and len(args) == 2:
-        return _w(code, "stone", sq=sq_text((x, y)))
+        return WORDS.text("label", "stone", code, sq=sq_text((x, y)))
     if what == "pool2" and len(args) == 2:
         squares = pool2_squares(x, y)
-        return _w(code, "pool2", a=sq_text(squares[0]), b=sq_text(squares[-1]))
+        return WORDS.text("label", "pool2", code, a=sq_text(squares[0]), b=sq_text(squares[-1]))
     if what == "pool4" and len(args) == 3 and args[2] in ("h", "v"):
         squares = pool4_squares(x, y, args[2])
-        return _w(code, f"pool4-{args[2]}", a=sq_text(squares[0]), b=sq_text(squares[-1]))
-    return f"{WORDS[code]['group-place']}: {what}"
+        return WORDS.text("label", f"pool4-{args[2]}", code, a=sq_text(squares[0]), b=sq_text(squares[-1]))
+    return f"{WORDS.word('label', 'group-place', code)}: {what}"
 
 
 def action_label(
@@ -994,10 +678,10 @@ def action_label(
     kind, _, rest = action.partition(":")
     if kind == "card":
         if rest in HIT_CARDS:
-            return _w(code, f"card-hits-{HIT_CARDS[rest]}", card=rest)
-        return _w(code, "card", card=rest)
+            return WORDS.text("label", f"card-hits-{HIT_CARDS[rest]}", code, card=rest)
+        return WORDS.text("label", "card", code, card=rest)
     if kind == "monster" and not rest:
-        return WORDS[code]["monster"]
+        return WORDS.word("label", "monster", code)
     if kind == "place":
         return _place_label(rest, code)
     if kind == "move":
@@ -1015,14 +699,14 @@ def action_group(engine: Engine[Any], state: Any, action: str, *, lang: str | No
         name = figure_name(fid, code)
         if isinstance(state, State):
             try:
-                return _w(code, "group-figure", name=name, value=state.figure(fid).showing)
+                return WORDS.text("label", "group-figure", code, name=name, value=state.figure(fid).showing)
             except KeyError:
                 pass
         return name
     if kind == "card":
-        return WORDS[code]["group-card"]
+        return WORDS.word("label", "group-card", code)
     if kind == "place":
-        return WORDS[code]["group-place"]
+        return WORDS.word("label", "group-place", code)
     return ""
 
 
@@ -1141,20 +825,20 @@ def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
         fig_taps = []
         for f in due:
             if isinstance(f.at, tuple):
-                label = _w(code, "tap-figure", name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
+                label = WORDS.text("label", "tap-figure", code, name=figure_name(f.id, code), sq=sq_text(f.at), value=f.showing)
             else:
-                label = _w(code, "tap-figure-pool", name=figure_name(f.id, code), value=f.showing)
+                label = WORDS.text("label", "tap-figure-pool", code, name=figure_name(f.id, code), value=f.showing)
             fig_taps.append(Tap(f"fig:{f.id}", label))
-        return TapOptions(tuple(fig_taps), None, _w(code, "status-pick", colour=colour_name(mover or "", code)), ())
+        return TapOptions(tuple(fig_taps), None, WORDS.text("label", "status-pick", code, colour=colour_name(mover or "", code)), ())
     walker, fig, pos, stones, letters, pending = _walk_pick(state, pick)
 
     name = figure_name(fig.id, code)
     n, m = len(letters), fig.showing
-    status = _w(code, "status-steps-1" if m == 1 else "status-steps", name=name, n=n, m=m)
+    status = WORDS.text("label", "status-steps-1" if m == 1 else "status-steps", code, name=name, n=n, m=m)
     if pending:
         sq = pending[0]
-        label = _w(code, "tap-slide", sq=sq_text(sq))
-        return TapOptions((Tap(sq_target(sq), label),), None, f"{status}; {_w(code, 'status-sliding', sq=sq_text(sq))}", pick)
+        label = WORDS.text("label", "tap-slide", code, sq=sq_text(sq))
+        return TapOptions((Tap(sq_target(sq), label),), None, f"{status}; {WORDS.text('label', 'status-sliding', code, sq=sq_text(sq))}", pick)
     taps: list[Tap] = []
     if n < m:
         for letter in walker.candidates(pos):
@@ -1166,29 +850,29 @@ def _move_options(state: State, pick: tuple[str, ...], code: str) -> TapOptions:
     if not letters or walker.can_end(pos):
         confirm = f"move:{fig.id}:{letters}"
     if pos == SAVED:
-        status = _w(code, "status-out", name=name)
+        status = WORDS.text("label", "status-out", code, name=name)
     elif confirm is None:
-        status += "; " + WORDS[code]["status-no-end"]
+        status += "; " + WORDS.word("label", "status-no-end", code)
     else:
-        status += "; " + WORDS[code]["status-ok"]
+        status += "; " + WORDS.word("label", "status-ok", code)
     return TapOptions(tuple(taps), confirm, status, pick)
 
 
 def _step_label(walker: _Walker, pos: Where, stones: Stones, letter: str, trail: Sequence[Square], n: int, code: str) -> str:
     if letter == "O":
-        return _w(code, "tap-exit", n=n)
+        return WORDS.text("label", "tap-exit", code, n=n)
     square = trail[0]
     if letter == "E":
-        text = _w(code, "tap-enter", sq=sq_text(square))
+        text = WORDS.text("label", "tap-enter", code, sq=sq_text(square))
     else:
-        text = _w(code, "tap-step", n=n, sq=sq_text(square))
+        text = WORDS.text("label", "tap-step", code, n=n, sq=sq_text(square))
     if square in stones and letter != "E":
-        text += WORDS[code]["tap-push"]
+        text += WORDS.word("label", "tap-push", code)
     other = walker.ctx.others.get(square)
     if other is not None:
-        text += _w(code, "tap-jump", other=figure_name(other, code))
+        text += WORDS.text("label", "tap-jump", code, other=figure_name(other, code))
     if square in walker.ctx.blood:
-        text += WORDS[code]["tap-blood"]
+        text += WORDS.word("label", "tap-blood", code)
     return text
 
 
@@ -1212,23 +896,23 @@ def _setup_options(engine: Engine[Any], state: State, pick: tuple[str, ...], cod
         if action is not None:
             return action_label(engine, state, action, lang=code)
         x, y = target[3:].split(",")
-        return _w(code, "tap-place", sq=f"({x}, {y})")
+        return WORDS.text("label", "tap-place", code, sq=f"({x}, {y})")
 
     options = taps_from_paths(legal, lambda a: _place_path(a, stones_only), pick, label_of)
     placer = state.placer() or ""
     if pick:
         x, y = pick[0][3:].split(",")
-        status = _w(code, "status-place-kind", sq=f"({x}, {y})")
+        status = WORDS.text("label", "status-place-kind", code, sq=f"({x}, {y})")
     else:
-        status = _w(code, "status-place", colour=colour_name(placer, code), left=pl.remaining)
+        status = WORDS.text("label", "status-place", code, colour=colour_name(placer, code), left=pl.remaining)
     return TapOptions(options.taps, options.confirm, status, pick)
 
 
 def monster_progress(mt: Any, code: str) -> str:
     if mt.card in HIT_CARDS:
-        return _w(code, "progress-hits", card=mt.card, steps=mt.steps, caught=mt.caught, hits=HIT_CARDS[mt.card],
+        return WORDS.text("label", "progress-hits", code, card=mt.card, steps=mt.steps, caught=mt.caught, hits=HIT_CARDS[mt.card],
                   left=MAX_HIT_STEPS - mt.steps)
-    return _w(code, "progress-steps", card=mt.card, steps=mt.steps, left=int(mt.card) - mt.steps)
+    return WORDS.text("label", "progress-steps", code, card=mt.card, steps=mt.steps, left=int(mt.card) - mt.steps)
 
 
 def tap(engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | None = None) -> TapOptions:
@@ -1246,15 +930,15 @@ def tap(engine: Engine[Any], state: Any, pick: Sequence[str], *, lang: str | Non
         legal = engine.legal_actions(state)
         options = taps_from_paths(legal, lambda a: (a,), pick,
                                   lambda _t, a: action_label(engine, state, a or "", lang=code))
-        return TapOptions(options.taps, options.confirm, WORDS[code]["status-card"], pick)
+        return TapOptions(options.taps, options.confirm, WORDS.word("label", "status-card", code), pick)
     if state.phase == MONSTER and state.monster_turn is not None:
         options = taps_from_paths(["monster"], lambda a: ("monster",), pick,
                                   lambda _t, a: action_label(engine, state, "monster", lang=code))
-        status = _w(code, "status-monster", progress=monster_progress(state.monster_turn, code))
+        status = WORDS.text("label", "status-monster", code, progress=monster_progress(state.monster_turn, code))
         return TapOptions(options.taps, options.confirm, status, pick)
     if pick:
         raise PickError("nothing can be tapped now")
-    return TapOptions((), None, WORDS[code]["status-over"] if state.phase == OVER else "", ())
+    return TapOptions((), None, WORDS.word("label", "status-over", code) if state.phase == OVER else "", ())
 
 
 def explain(engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *, lang: str | None = None) -> RuleError | None:

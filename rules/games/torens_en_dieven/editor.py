@@ -27,8 +27,8 @@ the stolen tile's value, the tiles left in each stack, the scores and each playe
 the supply. The supply of tower pieces is not a field: it is always 20 minus the pieces on
 towers.
 
-Refusals are in the reader's language (``REASONS``); the engine's ``state_from_position`` judges
-every result (:func:`rules.core.editor.apply_edit`).
+Refusals are in the reader's language (the catalogues' ``refusal`` words); the engine's
+``state_from_position`` judges every result (:func:`rules.core.editor.apply_edit`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 from rules.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
 from rules.core.engine import Engine
 
-from .labels import colour, lang_of, parse_square, square, tile_name
+from .labels import colour, parse_square, square, tile_name
 from .position import LIMITS
 from .rules import growing, guard_options
 from .state import (
@@ -71,161 +71,9 @@ from .state import (
     evolve,
     thief_value,
 )
+from .words import WORDS
 
 MAX_SCORE_CHOICE = 200  # scores offered in the form (and the current score, when higher)
-
-REASONS: dict[str, dict[str, str]] = {
-    "nl": {
-        "target": "Dat kun je hier niet aanpassen.",
-        "tool": "Onbekend gereedschap.",
-        "not-touching": "Een tegel moet aan het speelveld grenzen; {at} raakt geen enkele tegel.",
-        "occupied": "Op {at} ligt al een tegel.",
-        "start-stays": "De starttegel blijft op tafel liggen.",
-        "start-kind": "De starttegel blijft de starttegel.",
-        "disconnect": "Zonder deze tegel hangen de tegels niet meer aan elkaar.",
-        "no-river": "Dit spel wordt zonder De Rivier gespeeld.",
-        "all-in-use": "Het spel heeft maar {n} × {kind}, en die zijn allemaal al in gebruik (op tafel, in de hand of gestolen).",
-        "not-site": "Een toren staat alleen op een torentegel of op de riviertegel met de torenbouwplaats.",
-        "too-high": "Een toren is hoogstens 5 torendelen hoog.",
-        "too-low": "Een toren heeft minstens 1 torendeel (een bouwplaats blijft alleen leeg als de voorraad op was).",
-        "too-many": "Dan staan er {n} torendelen op de torens; er zijn er maar 20.",
-        "empty-site": "De bouwplaats op {at} blijft alleen leeg zolang de voorraad torendelen op is; er zouden er {n} in de voorraad liggen.",
-        "guard-not-tower": "Een wachter staat alleen op een toren.",
-        "guard-empty-site": "Op de lege bouwplaats op {at} staat geen toren om te bewaken.",
-        "no-follower": "{player} heeft geen meeple meer in de voorraad.",
-        "no-guard": "Op {at} staat geen wachter.",
-        "nothing": "Hier ligt niets.",
-        "placed-tile": "Dit is de tegel die deze beurt is aangelegd (fase wachter zetten); kies eerst een andere fase.",
-        "drawn-phase": "Een getrokken tegel in de hand hoort alleen bij de fasen 'torens kiezen' en 'tegel aanleggen'.",
-        "draw-empty": "Er is geen tegel meer om te trekken: leg tegels in een stapel of kies de fase 'spel afgelopen'.",
-        "replacement-stolen": "Een torentegel vervangt alleen een gestolen tegel: kies eerst de waarde van de gestolen tegel.",
-        "replacement-none": "Er ligt geen torentegel en geen landtegel meer om in plaats van de gestolen tegel te trekken.",
-        "drawn-needed": "Kies de getrokken tegel.",
-        "grow-thief": "Torens kiezen doe je alleen na het trekken van een tegel met een diefsymbool.",
-        "grow-short": "Torens kiezen doe je alleen als de voorraad ({supply}) te klein is voor alle {towers} torens zonder wachter die nog geen 5 hoog zijn.",
-        "thief-guards": "Met een diefsymbool in de hand hebben de wachters al gescoord en zijn ze naar huis: haal eerst de wachters weg.",
-        "guard-reach": "Geen toren reikt tot de tegel die deze beurt is aangelegd, of {player} heeft geen meeple meer: dan is er geen keuze voor een wachter.",
-        "guard-start": "De starttegel is niet deze beurt aangelegd.",
-        "over-tiles": "Het spel is pas afgelopen als er geen tegel meer te trekken is: zet eerst de stapels op 0.",
-        "field": "Onbekend veld of onbekende keuze.",
-    },
-    "de": {
-        "target": "Das kannst du hier nicht ändern.",
-        "tool": "Unbekanntes Werkzeug.",
-        "not-touching": "Eine Karte muss an das Spielfeld angrenzen; {at} berührt keine Karte.",
-        "occupied": "Auf {at} liegt schon eine Karte.",
-        "start-stays": "Die Startkarte bleibt auf dem Tisch.",
-        "start-kind": "Die Startkarte bleibt die Startkarte.",
-        "disconnect": "Ohne diese Karte hängen die Karten nicht mehr zusammen.",
-        "no-river": "Dieses Spiel wird ohne den Fluss gespielt.",
-        "all-in-use": "Das Spiel hat nur {n} × {kind}, und alle sind schon im Spiel (auf dem Tisch, in der Hand oder gestohlen).",
-        "not-site": "Ein Turm steht nur auf einer Turmkarte oder auf der Flusskarte mit dem Turmbauplatz.",
-        "too-high": "Ein Turm ist höchstens 5 Turmteile hoch.",
-        "too-low": "Ein Turm hat mindestens 1 Turmteil (ein Bauplatz bleibt nur leer, wenn der Vorrat aufgebraucht war).",
-        "too-many": "Dann stünden {n} Turmteile auf den Türmen; es gibt nur 20.",
-        "empty-site": "Der Bauplatz auf {at} bleibt nur leer, solange der Vorrat an Turmteilen leer ist; es lägen {n} im Vorrat.",
-        "guard-not-tower": "Ein Wächter steht nur auf einem Turm.",
-        "guard-empty-site": "Auf dem leeren Bauplatz auf {at} steht kein Turm, den man bewachen könnte.",
-        "no-follower": "{player} hat keinen Gefolgsmann mehr im Vorrat.",
-        "no-guard": "Auf {at} steht kein Wächter.",
-        "nothing": "Hier liegt nichts.",
-        "placed-tile": "Das ist die Karte, die in diesem Zug angelegt wurde (Phase Wächter einsetzen); wähle zuerst eine andere Phase.",
-        "drawn-phase": "Eine gezogene Karte in der Hand gibt es nur in den Phasen 'Türme wählen' und 'Karte anlegen'.",
-        "draw-empty": "Es gibt keine Karte mehr zu ziehen: lege Karten in einen Stapel oder wähle die Phase 'Spiel vorbei'.",
-        "replacement-stolen": "Eine Turmkarte ersetzt nur eine gestohlene Karte: wähle zuerst den Wert der gestohlenen Karte.",
-        "replacement-none": "Es gibt keine Turmkarte und keine Landschaftskarte mehr, die statt der gestohlenen Karte gezogen werden könnte.",
-        "drawn-needed": "Wähle die gezogene Karte.",
-        "grow-thief": "Türme wählt man nur, nachdem eine Karte mit Diebessymbol gezogen wurde.",
-        "grow-short": "Türme wählt man nur, wenn der Vorrat ({supply}) nicht für alle {towers} Türme ohne Wächter unter 5 Teilen reicht.",
-        "thief-guards": "Mit einem Diebessymbol in der Hand haben die Wächter schon gewertet und sind heimgekehrt: nimm zuerst die Wächter weg.",
-        "guard-reach": "Kein Turm reicht bis zur Karte, die in diesem Zug angelegt wurde, oder {player} hat keinen Gefolgsmann mehr: dann gibt es keine Wahl für einen Wächter.",
-        "guard-start": "Die Startkarte wurde nicht in diesem Zug angelegt.",
-        "over-tiles": "Das Spiel ist erst vorbei, wenn keine Karte mehr zu ziehen ist: setze zuerst die Stapel auf 0.",
-        "field": "Unbekanntes Feld oder unbekannte Wahl.",
-    },
-    "en": {
-        "target": "That cannot be edited here.",
-        "tool": "Unknown tool.",
-        "not-touching": "A tile must touch the tiles on the table; {at} touches none.",
-        "occupied": "There is a tile on {at} already.",
-        "start-stays": "The start tile stays on the table.",
-        "start-kind": "The start tile stays the start tile.",
-        "disconnect": "Without this tile the tiles would no longer hang together.",
-        "no-river": "This game is played without the river.",
-        "all-in-use": "The game has only {n} × {kind}, and all of them are in use (on the table, in hand or stolen).",
-        "not-site": "A tower stands only on a tower tile or on the river tile with the tower site.",
-        "too-high": "A tower is at most 5 pieces high.",
-        "too-low": "A tower has at least 1 piece (a tower site stays empty only when the supply was empty).",
-        "too-many": "That makes {n} pieces on the towers; there are only 20.",
-        "empty-site": "The tower site on {at} stays empty only while the supply of tower pieces is empty; {n} would be in the supply.",
-        "guard-not-tower": "A guard stands only on a tower.",
-        "guard-empty-site": "The empty tower site on {at} has no tower to guard.",
-        "no-follower": "{player} has no meeple left in the supply.",
-        "no-guard": "There is no guard on {at}.",
-        "nothing": "There is nothing here.",
-        "placed-tile": "This is the tile placed this turn (phase place a guard); choose another phase first.",
-        "drawn-phase": "A drawn tile in hand belongs only to the phases 'choose towers' and 'place the tile'.",
-        "draw-empty": "There is no tile left to draw: put tiles in a stack or choose the phase 'game over'.",
-        "replacement-stolen": "A tower tile replaces a stolen tile only: choose the stolen tile's value first.",
-        "replacement-none": "There is no tower tile and no land tile left to draw in place of the stolen tile.",
-        "drawn-needed": "Choose the drawn tile.",
-        "grow-thief": "Towers are chosen only after drawing a tile with a thief symbol.",
-        "grow-short": "Towers are chosen only when the supply ({supply}) is short of the {towers} towers without a guard below 5 pieces.",
-        "thief-guards": "With a thief symbol in hand the guards have scored and gone home already: remove the guards first.",
-        "guard-reach": "No tower reaches the tile placed this turn, or {player} has no meeple left: then there is no choice of a guard.",
-        "guard-start": "The start tile was not placed this turn.",
-        "over-tiles": "The game is over only when no tile is left to draw: set the stacks to 0 first.",
-        "field": "Unknown field or choice.",
-    },
-}
-
-WORDS: dict[str, dict[str, str]] = {
-    "nl": {
-        "tiles": "Tegels", "towers": "Torens", "guards": "Wachters", "tools": "Gereedschap",
-        "height": "Toren {n} hoog", "up": "Toren 1 hoger", "down": "Toren 1 lager", "guard": "Wachter van {player}",
-        "empty": "Weghalen", "move": "Verplaatsen", "drop.sq": "De tegel op {at} verplaatsen naar …",
-        "drop.guard": "De wachter op {at} verplaatsen naar …",
-        "f.turn": "Aan de beurt", "f.phase": "Fase", "f.drawn": "Getrokken tegel (fasen torens kiezen en aanleggen)",
-        "f.placed": "Deze beurt aangelegde tegel (fase wachter zetten)",
-        "f.replacement": "Er wordt een torentegel getrokken in plaats van de gestolen tegel",
-        "f.stolen": "Gestolen tegel naast het scorebord", "f.tower_stack": "Torentegels op de stapel",
-        "f.stack": "Op de stapel: {kind}", "f.score": "Punten van {player}",
-        "f.followers": "Meeples van {player} in de voorraad",
-        "p.draw": "Tegel trekken", "p.grow": "Torens kiezen (te weinig torendelen)", "p.place": "Tegel aanleggen",
-        "p.guard": "Wachter zetten of niet", "p.over": "Spel afgelopen",
-        "none": "geen", "last": "de laatst gelegde", "yes": "ja", "no": "nee", "value": "waarde {n}",
-    },
-    "de": {
-        "tiles": "Karten", "towers": "Türme", "guards": "Wächter", "tools": "Werkzeuge",
-        "height": "Turm {n} hoch", "up": "Turm 1 höher", "down": "Turm 1 niedriger", "guard": "Wächter von {player}",
-        "empty": "Entfernen", "move": "Verschieben", "drop.sq": "Die Karte auf {at} verschieben nach …",
-        "drop.guard": "Den Wächter auf {at} verschieben nach …",
-        "f.turn": "Am Zug", "f.phase": "Phase", "f.drawn": "Gezogene Karte (Phasen Türme wählen und anlegen)",
-        "f.placed": "In diesem Zug angelegte Karte (Phase Wächter einsetzen)",
-        "f.replacement": "Statt der gestohlenen Karte wird eine Turmkarte gezogen",
-        "f.stolen": "Gestohlene Karte neben der Wertungstafel", "f.tower_stack": "Turmkarten auf dem Stapel",
-        "f.stack": "Auf dem Stapel: {kind}", "f.score": "Punkte von {player}",
-        "f.followers": "Gefolgsleute von {player} im Vorrat",
-        "p.draw": "Karte ziehen", "p.grow": "Türme wählen (zu wenige Turmteile)", "p.place": "Karte anlegen",
-        "p.guard": "Wächter einsetzen oder nicht", "p.over": "Spiel vorbei",
-        "none": "keine", "last": "die zuletzt gelegte", "yes": "ja", "no": "nein", "value": "Wert {n}",
-    },
-    "en": {
-        "tiles": "Tiles", "towers": "Towers", "guards": "Guards", "tools": "Tools",
-        "height": "Tower {n} high", "up": "Tower 1 higher", "down": "Tower 1 lower", "guard": "Guard of {player}",
-        "empty": "Remove", "move": "Move", "drop.sq": "Moving the tile on {at} to …",
-        "drop.guard": "Moving the guard on {at} to …",
-        "f.turn": "Whose turn", "f.phase": "Phase", "f.drawn": "Drawn tile (phases choose towers and place)",
-        "f.placed": "Tile placed this turn (phase place a guard)",
-        "f.replacement": "A tower tile is drawn in place of the stolen tile",
-        "f.stolen": "Stolen tile beside the score track", "f.tower_stack": "Tower tiles in the stack",
-        "f.stack": "In the stack: {kind}", "f.score": "Score of {player}",
-        "f.followers": "Meeples of {player} in the supply",
-        "p.draw": "Draw a tile", "p.grow": "Choose towers (too few tower pieces)", "p.place": "Place the tile",
-        "p.guard": "Place a guard or not", "p.over": "Game over",
-        "none": "none", "last": "the last one placed", "yes": "yes", "no": "no", "value": "value {n}",
-    },
-}
 
 PHASE_ORDER = (DRAW, GROW, PLACE, GUARD, OVER)
 TILE_TOOLS = (LAND, *THIEF_KINDS, TOWER)
@@ -234,11 +82,11 @@ TARGET_KINDS = ("sq", "tower", "guard")
 
 
 def refuse(key: str, lang: str | None, **data: Any) -> EditError:
-    return EditError(REASONS[lang_of(lang)][key].format(**data))
+    return EditError(WORDS.text("refusal", key, lang, **data))
 
 
 def word(key: str, lang: str | None, **data: Any) -> str:
-    return WORDS[lang_of(lang)][key].format(**data)
+    return WORDS.text("editor", key, lang, **data)
 
 
 def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:

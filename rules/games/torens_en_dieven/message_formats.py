@@ -1,6 +1,6 @@
 """The formatters of the message catalogues of Torens & Dieven, one set per language, built by
-:func:`formats` from the words of :mod:`.labels` (colours, tile kinds, "en"/"und"/"and") and the
-per-language tables below.
+:func:`formats` from the words of the catalogues (:mod:`.words`: colours, tile kinds, the stacks,
+"en"/"und"/"and", "nu"/"jetzt"/"now").
 
 ``colour`` (``red`` -> ``Rood``), ``colours`` (a list, joined with "en"), ``sq`` (a square ``[x, y]``
 -> ``(x, y)``), ``squares`` (a list of squares), ``kind`` (a tile kind -> ``een landtegel met
@@ -15,34 +15,13 @@ from typing import Any
 
 from rules.core.messages import Formatter
 
-from .labels import KINDS, colour, join, square
-
-# The stack a tile is drawn from, as in "Nu wordt er een tegel getrokken van de rivierstapel".
-SOURCES: dict[str, dict[str, str]] = {
-    "nl": {
-        "tower": "van de stapel torentegels",
-        "river": "van de rivierstapel",
-        "land": "van de stapel landtegels",
-    },
-    "de": {
-        "tower": "vom Stapel der Turmkarten",
-        "river": "vom Flussstapel",
-        "land": "vom Stapel der Landschaftskarten",
-    },
-    "en": {
-        "tower": "from the stack of tower tiles",
-        "river": "from the river stack",
-        "land": "from the stack of land tiles",
-    },
-}
-
-# A tower's height after growing, as in "(2, 0) (nu 3)".
-NOW: dict[str, str] = {"nl": "nu", "de": "jetzt", "en": "now"}
+from .labels import colour, join, square
+from .words import WORDS
 
 
 def formats(lang: str) -> Mapping[str, Formatter]:
     """The formatters of the catalogue in ``lang`` (``nl``, ``de`` or ``en``)."""
-    kinds, sources, now = KINDS[lang], SOURCES[lang], NOW[lang]
+    kinds, sources, now = WORDS.table("kind", lang), WORDS.table("source", lang), WORDS.word("word", "now", lang)
 
     def _colour(value: Any, args: tuple[str, ...]) -> str:
         return colour(str(value), lang)

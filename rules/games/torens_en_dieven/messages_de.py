@@ -9,12 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core.messages import Formatter
-
-from .message_formats import formats
-
-FORMATS: Mapping[str, Formatter] = formats("de")
-
 _PTS = "{points} {points:plural/Punkt/Punkte}"
 
 MESSAGES: Mapping[str, str] = {
@@ -89,4 +83,191 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "Wähle zuerst, welche Türme eines der {supply} verbleibenden Turmteile bekommen: tippe diese Türme an.",
     "why.place-first": "Lege zuerst die gezogene Karte ({kind:kind}) an ein leeres Feld neben der Auslage an; danach darfst du einen Wächter setzen.",
     "why.guard-on-tower": "Ein Wächter kommt auf den Turm selbst: tippe den Turm auf {at:sq} an.",
+}
+
+
+# The words outside the sentences, by namespace (read through ``MESSAGES.words``).
+WORDS: Mapping[str, Mapping[str, str]] = {
+    # A player's colour as a name.
+    "colour": {
+        "red": "Rot",
+        "green": "Grün",
+        "blue": "Blau",
+        "yellow": "Gelb",
+        "black": "Schwarz",
+    },
+    # A tile kind with its article, as in "Rood trekt een torentegel" ({n}: the thief value).
+    "kind": {
+        "start": "die Startkarte",
+        "source": "die Flussquelle",
+        "land": "eine gewöhnliche Landschaftskarte",
+        "thief": "eine Landschaftskarte mit Diebessymbol {n}",
+        "tower": "eine Turmkarte",
+        "river": "eine Flusskarte",
+        "rivertower": "die Flusskarte mit dem Turmbauplatz",
+    },
+    # A tile kind as a name (palette chips, field choices).
+    "tile": {
+        "start": "Startkarte",
+        "source": "Flussquelle",
+        "land": "Landschaftskarte",
+        "thief": "Landschaftskarte mit Diebessymbol {n}",
+        "tower": "Turmkarte",
+        "river": "Flusskarte",
+        "rivertower": "Flusskarte mit Turmbauplatz",
+    },
+    # Words inside other texts: the last "and" of a list, a tower's height after growing ("(2, 0) (nu 3)").
+    "word": {
+        "and": "und",
+        "now": "jetzt",
+    },
+    # The stack a tile is drawn from.
+    "source": {
+        "tower": "vom Stapel der Turmkarten",
+        "river": "vom Flussstapel",
+        "land": "vom Stapel der Landschaftskarten",
+    },
+    # The labels of the legal actions.
+    "label": {
+        "place": "Anlegen auf {at}",
+        "guard": "Wächter auf den Turm auf {at}",
+        "grow": "Turmteil auf {towers}",
+        "pass": "Keinen Wächter einsetzen",
+    },
+    # The groups of the legal actions.
+    "group": {
+        "draw": "Karte ziehen",
+        "place": "Karte anlegen",
+        "guard": "Wächter einsetzen",
+        "pass": "Wächter einsetzen",
+        "grow": "Welche Türme wachsen",
+    },
+    # Moving by tapping: the hints of the targets and the status line.
+    "tap": {
+        "draw": "{kind} (Chance {n} zu {total})",
+        "place": "Karte auf {at} anlegen",
+        "place.reach": "Karte auf {at} anlegen (in Reichweite eines Turms)",
+        "guard": "Wächter auf den Turm auf {at} ({pieces} hoch)",
+        "guard.displace": "Wächter auf den Turm auf {at} ({pieces} hoch, {owner} muss herunter)",
+        "grow": "Turmteil auf den Turm auf {at} ({pieces} hoch)",
+        "grow.status": "{player} wählt {left} von {towers} Türmen, die ein Turmteil bekommen (im Vorrat sind {supply}).",
+        "grow.chosen": "Schon gewählt {towers}.",
+    },
+    # Every text the board writes; {colour}/{owner}/{who} are colour names. "<word>.one"/".many" by number.
+    "board": {
+        "tile": "{kind} auf {at}",
+        "tower.empty": "Leerer Turmbauplatz auf {at}: kein Turm.",
+        "tower": "Turm auf {at}, {pieces} hoch (Reichweite {pieces}){guard}.",
+        "tower.guard": ", Wächter von {owner}",
+        "tower.unguarded": ", kein Wächter",
+        "gap.reach": "Leeres Feld {at} in Reichweite",
+        "start": "Start",
+        "open": "Leeres Feld {at}",
+        "free": "Karte auf {at} anlegen",
+        "free.reach": " (in Reichweite {towers})",
+        "free.tower": "des Turms auf {at}",
+        "guard": "Wächter von {owner} auf dem Turm auf {at}",
+        "note": "{score} {point_word} · {followers} Meeples im Vorrat · {guards} {guard_word}",
+        "point.one": "Punkt",
+        "point.many": "Punkte",
+        "guard.one": "Wächter",
+        "guard.many": "Wächter",
+        "note.turn": " · an der Reihe",
+        "pieces": "Turmteile",
+        "pieces.note": "im allgemeinen Vorrat (von 20)",
+        "stolen": "Gestohlene Karte",
+        "stolen.value": "Wert {value}",
+        "stolen.none": "keine",
+        "stacks": "Stapel",
+        "stacks.note": "{land} Landschaftskarten ({thief} mit Diebessymbol), {tower} Turmkarten",
+        "stacks.river": ", {river} Flusskarten",
+        "desc.player": "{colour}: {note}.",
+        "desc.pieces": "Turmteile im Vorrat: {supply}.",
+        "desc.stolen": "Gestohlene Karte: {stolen}.",
+        "desc.stacks": "Stapel: {stacks}.",
+        "label": "Auslage von Türme & Diebe, {tiles} {tile_word}",
+        "tile.one": "Karte",
+        "tile.many": "Karten",
+        "status.draw": "{who} zieht {what}.",
+        "status.draw.tower": "die oberste Turmkarte",
+        "status.draw.river": "eine Flusskarte",
+        "status.draw.land": "eine Landschaftskarte",
+        "status.grow": "{who} wählt, welche Türme eines der {supply} letzten Turmteile bekommen.",
+        "status.place": "{who} legt {kind} an.",
+        "status.guard": "{who} darf einen Wächter auf einen Turm in Reichweite setzen, oder keinen.",
+        "status.over": "Das Spiel ist zu Ende. {winner_word}: {winners}.",
+        "winner.one": "Sieger",
+        "winner.many": "Sieger",
+        "and": "und",
+    },
+    # The position editor: headings, fields and palette.
+    "editor": {
+        "tiles": "Karten",
+        "towers": "Türme",
+        "guards": "Wächter",
+        "tools": "Werkzeuge",
+        "height": "Turm {n} hoch",
+        "up": "Turm 1 höher",
+        "down": "Turm 1 niedriger",
+        "guard": "Wächter von {player}",
+        "empty": "Entfernen",
+        "move": "Verschieben",
+        "drop.sq": "Die Karte auf {at} verschieben nach …",
+        "drop.guard": "Den Wächter auf {at} verschieben nach …",
+        "f.turn": "Am Zug",
+        "f.phase": "Phase",
+        "f.drawn": "Gezogene Karte (Phasen Türme wählen und anlegen)",
+        "f.placed": "In diesem Zug angelegte Karte (Phase Wächter einsetzen)",
+        "f.replacement": "Statt der gestohlenen Karte wird eine Turmkarte gezogen",
+        "f.stolen": "Gestohlene Karte neben der Wertungstafel",
+        "f.tower_stack": "Turmkarten auf dem Stapel",
+        "f.stack": "Auf dem Stapel: {kind}",
+        "f.score": "Punkte von {player}",
+        "f.followers": "Gefolgsleute von {player} im Vorrat",
+        "p.draw": "Karte ziehen",
+        "p.grow": "Türme wählen (zu wenige Turmteile)",
+        "p.place": "Karte anlegen",
+        "p.guard": "Wächter einsetzen oder nicht",
+        "p.over": "Spiel vorbei",
+        "none": "keine",
+        "last": "die zuletzt gelegte",
+        "yes": "ja",
+        "no": "nein",
+        "value": "Wert {n}",
+    },
+    # The position editor's refusals.
+    "refusal": {
+        "target": "Das kannst du hier nicht ändern.",
+        "tool": "Unbekanntes Werkzeug.",
+        "not-touching": "Eine Karte muss an das Spielfeld angrenzen; {at} berührt keine Karte.",
+        "occupied": "Auf {at} liegt schon eine Karte.",
+        "start-stays": "Die Startkarte bleibt auf dem Tisch.",
+        "start-kind": "Die Startkarte bleibt die Startkarte.",
+        "disconnect": "Ohne diese Karte hängen die Karten nicht mehr zusammen.",
+        "no-river": "Dieses Spiel wird ohne den Fluss gespielt.",
+        "all-in-use": "Das Spiel hat nur {n} × {kind}, und alle sind schon im Spiel (auf dem Tisch, in der Hand oder gestohlen).",
+        "not-site": "Ein Turm steht nur auf einer Turmkarte oder auf der Flusskarte mit dem Turmbauplatz.",
+        "too-high": "Ein Turm ist höchstens 5 Turmteile hoch.",
+        "too-low": "Ein Turm hat mindestens 1 Turmteil (ein Bauplatz bleibt nur leer, wenn der Vorrat aufgebraucht war).",
+        "too-many": "Dann stünden {n} Turmteile auf den Türmen; es gibt nur 20.",
+        "empty-site": "Der Bauplatz auf {at} bleibt nur leer, solange der Vorrat an Turmteilen leer ist; es lägen {n} im Vorrat.",
+        "guard-not-tower": "Ein Wächter steht nur auf einem Turm.",
+        "guard-empty-site": "Auf dem leeren Bauplatz auf {at} steht kein Turm, den man bewachen könnte.",
+        "no-follower": "{player} hat keinen Gefolgsmann mehr im Vorrat.",
+        "no-guard": "Auf {at} steht kein Wächter.",
+        "nothing": "Hier liegt nichts.",
+        "placed-tile": "Das ist die Karte, die in diesem Zug angelegt wurde (Phase Wächter einsetzen); wähle zuerst eine andere Phase.",
+        "drawn-phase": "Eine gezogene Karte in der Hand gibt es nur in den Phasen 'Türme wählen' und 'Karte anlegen'.",
+        "draw-empty": "Es gibt keine Karte mehr zu ziehen: lege Karten in einen Stapel oder wähle die Phase 'Spiel vorbei'.",
+        "replacement-stolen": "Eine Turmkarte ersetzt nur eine gestohlene Karte: wähle zuerst den Wert der gestohlenen Karte.",
+        "replacement-none": "Es gibt keine Turmkarte und keine Landschaftskarte mehr, die statt der gestohlenen Karte gezogen werden könnte.",
+        "drawn-needed": "Wähle die gezogene Karte.",
+        "grow-thief": "Türme wählt man nur, nachdem eine Karte mit Diebessymbol gezogen wurde.",
+        "grow-short": "Türme wählt man nur, wenn der Vorrat ({supply}) nicht für alle {towers} Türme ohne Wächter unter 5 Teilen reicht.",
+        "thief-guards": "Mit einem Diebessymbol in der Hand haben die Wächter schon gewertet und sind heimgekehrt: nimm zuerst die Wächter weg.",
+        "guard-reach": "Kein Turm reicht bis zur Karte, die in diesem Zug angelegt wurde, oder {player} hat keinen Gefolgsmann mehr: dann gibt es keine Wahl für einen Wächter.",
+        "guard-start": "Die Startkarte wurde nicht in diesem Zug angelegt.",
+        "over-tiles": "Das Spiel ist erst vorbei, wenn keine Karte mehr zu ziehen ist: setze zuerst die Stapel auf 0.",
+        "field": "Unbekanntes Feld oder unbekannte Wahl.",
+    },
 }

@@ -9,12 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core.messages import Formatter
-
-from .message_formats import formats
-
-FORMATS: Mapping[str, Formatter] = formats("en")
-
 _PTS = "{points} {points:plural/point/points}"
 
 MESSAGES: Mapping[str, str] = {
@@ -89,4 +83,191 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "First choose which towers get one of the {supply} remaining tower pieces: tap those towers.",
     "why.place-first": "First place the tile you drew ({kind:kind}) on an empty space next to the playing area; then you may place a guard.",
     "why.guard-on-tower": "A guard goes on the tower itself: tap the tower on {at:sq}.",
+}
+
+
+# The words outside the sentences, by namespace (read through ``MESSAGES.words``).
+WORDS: Mapping[str, Mapping[str, str]] = {
+    # A player's colour as a name.
+    "colour": {
+        "red": "Red",
+        "green": "Green",
+        "blue": "Blue",
+        "yellow": "Yellow",
+        "black": "Black",
+    },
+    # A tile kind with its article, as in "Rood trekt een torentegel" ({n}: the thief value).
+    "kind": {
+        "start": "the start tile",
+        "source": "the river source",
+        "land": "a plain land tile",
+        "thief": "a land tile with thief symbol {n}",
+        "tower": "a tower tile",
+        "river": "a river tile",
+        "rivertower": "the river tile with the tower site",
+    },
+    # A tile kind as a name (palette chips, field choices).
+    "tile": {
+        "start": "Start tile",
+        "source": "River source",
+        "land": "Land tile",
+        "thief": "Land tile with thief symbol {n}",
+        "tower": "Tower tile",
+        "river": "River tile",
+        "rivertower": "River tile with tower site",
+    },
+    # Words inside other texts: the last "and" of a list, a tower's height after growing ("(2, 0) (nu 3)").
+    "word": {
+        "and": "and",
+        "now": "now",
+    },
+    # The stack a tile is drawn from.
+    "source": {
+        "tower": "from the stack of tower tiles",
+        "river": "from the river stack",
+        "land": "from the stack of land tiles",
+    },
+    # The labels of the legal actions.
+    "label": {
+        "place": "Place on {at}",
+        "guard": "Guard on the tower on {at}",
+        "grow": "Tower piece onto {towers}",
+        "pass": "No guard",
+    },
+    # The groups of the legal actions.
+    "group": {
+        "draw": "Draw a tile",
+        "place": "Place the tile",
+        "guard": "Place a guard",
+        "pass": "Place a guard",
+        "grow": "Which towers grow",
+    },
+    # Moving by tapping: the hints of the targets and the status line.
+    "tap": {
+        "draw": "{kind} (chance {n} in {total})",
+        "place": "Place the tile on {at}",
+        "place.reach": "Place the tile on {at} (in reach of a tower)",
+        "guard": "Guard on the tower on {at} ({pieces} high)",
+        "guard.displace": "Guard on the tower on {at} ({pieces} high, {owner} goes off)",
+        "grow": "Tower piece onto the tower on {at} ({pieces} high)",
+        "grow.status": "{player} chooses {left} of {towers} towers to get a tower piece (the supply has {supply}).",
+        "grow.chosen": "Already chosen {towers}.",
+    },
+    # Every text the board writes; {colour}/{owner}/{who} are colour names. "<word>.one"/".many" by number.
+    "board": {
+        "tile": "{kind} on {at}",
+        "tower.empty": "Empty tower site on {at}: no tower.",
+        "tower": "Tower on {at}, {pieces} high (reach {pieces}){guard}.",
+        "tower.guard": ", guard of {owner}",
+        "tower.unguarded": ", no guard",
+        "gap.reach": "Empty space {at} within reach",
+        "start": "start",
+        "open": "Empty space {at}",
+        "free": "Place the tile on {at}",
+        "free.reach": " (within reach of {towers})",
+        "free.tower": "the tower on {at}",
+        "guard": "Guard of {owner} on the tower on {at}",
+        "note": "{score} {point_word} · {followers} meeples in supply · {guards} {guard_word}",
+        "point.one": "point",
+        "point.many": "points",
+        "guard.one": "guard",
+        "guard.many": "guards",
+        "note.turn": " · their turn",
+        "pieces": "Tower pieces",
+        "pieces.note": "in the general supply (of 20)",
+        "stolen": "Stolen tile",
+        "stolen.value": "value {value}",
+        "stolen.none": "none",
+        "stacks": "Stacks",
+        "stacks.note": "{land} land tiles ({thief} with thief symbol), {tower} tower tiles",
+        "stacks.river": ", {river} river tiles",
+        "desc.player": "{colour}: {note}.",
+        "desc.pieces": "Tower pieces in the supply: {supply}.",
+        "desc.stolen": "Stolen tile: {stolen}.",
+        "desc.stacks": "Stacks: {stacks}.",
+        "label": "Playing area of Towers & Thieves, {tiles} {tile_word}",
+        "tile.one": "tile",
+        "tile.many": "tiles",
+        "status.draw": "{who} draws {what}.",
+        "status.draw.tower": "the top tower tile",
+        "status.draw.river": "a river tile",
+        "status.draw.land": "a land tile",
+        "status.grow": "{who} chooses which towers get one of the {supply} last tower pieces.",
+        "status.place": "{who} places {kind}.",
+        "status.guard": "{who} may place a guard on a tower within reach, or none.",
+        "status.over": "The game is over. {winner_word}: {winners}.",
+        "winner.one": "Winner",
+        "winner.many": "Winners",
+        "and": "and",
+    },
+    # The position editor: headings, fields and palette.
+    "editor": {
+        "tiles": "Tiles",
+        "towers": "Towers",
+        "guards": "Guards",
+        "tools": "Tools",
+        "height": "Tower {n} high",
+        "up": "Tower 1 higher",
+        "down": "Tower 1 lower",
+        "guard": "Guard of {player}",
+        "empty": "Remove",
+        "move": "Move",
+        "drop.sq": "Moving the tile on {at} to …",
+        "drop.guard": "Moving the guard on {at} to …",
+        "f.turn": "Whose turn",
+        "f.phase": "Phase",
+        "f.drawn": "Drawn tile (phases choose towers and place)",
+        "f.placed": "Tile placed this turn (phase place a guard)",
+        "f.replacement": "A tower tile is drawn in place of the stolen tile",
+        "f.stolen": "Stolen tile beside the score track",
+        "f.tower_stack": "Tower tiles in the stack",
+        "f.stack": "In the stack: {kind}",
+        "f.score": "Score of {player}",
+        "f.followers": "Meeples of {player} in the supply",
+        "p.draw": "Draw a tile",
+        "p.grow": "Choose towers (too few tower pieces)",
+        "p.place": "Place the tile",
+        "p.guard": "Place a guard or not",
+        "p.over": "Game over",
+        "none": "none",
+        "last": "the last one placed",
+        "yes": "yes",
+        "no": "no",
+        "value": "value {n}",
+    },
+    # The position editor's refusals.
+    "refusal": {
+        "target": "That cannot be edited here.",
+        "tool": "Unknown tool.",
+        "not-touching": "A tile must touch the tiles on the table; {at} touches none.",
+        "occupied": "There is a tile on {at} already.",
+        "start-stays": "The start tile stays on the table.",
+        "start-kind": "The start tile stays the start tile.",
+        "disconnect": "Without this tile the tiles would no longer hang together.",
+        "no-river": "This game is played without the river.",
+        "all-in-use": "The game has only {n} × {kind}, and all of them are in use (on the table, in hand or stolen).",
+        "not-site": "A tower stands only on a tower tile or on the river tile with the tower site.",
+        "too-high": "A tower is at most 5 pieces high.",
+        "too-low": "A tower has at least 1 piece (a tower site stays empty only when the supply was empty).",
+        "too-many": "That makes {n} pieces on the towers; there are only 20.",
+        "empty-site": "The tower site on {at} stays empty only while the supply of tower pieces is empty; {n} would be in the supply.",
+        "guard-not-tower": "A guard stands only on a tower.",
+        "guard-empty-site": "The empty tower site on {at} has no tower to guard.",
+        "no-follower": "{player} has no meeple left in the supply.",
+        "no-guard": "There is no guard on {at}.",
+        "nothing": "There is nothing here.",
+        "placed-tile": "This is the tile placed this turn (phase place a guard); choose another phase first.",
+        "drawn-phase": "A drawn tile in hand belongs only to the phases 'choose towers' and 'place the tile'.",
+        "draw-empty": "There is no tile left to draw: put tiles in a stack or choose the phase 'game over'.",
+        "replacement-stolen": "A tower tile replaces a stolen tile only: choose the stolen tile's value first.",
+        "replacement-none": "There is no tower tile and no land tile left to draw in place of the stolen tile.",
+        "drawn-needed": "Choose the drawn tile.",
+        "grow-thief": "Towers are chosen only after drawing a tile with a thief symbol.",
+        "grow-short": "Towers are chosen only when the supply ({supply}) is short of the {towers} towers without a guard below 5 pieces.",
+        "thief-guards": "With a thief symbol in hand the guards have scored and gone home already: remove the guards first.",
+        "guard-reach": "No tower reaches the tile placed this turn, or {player} has no meeple left: then there is no choice of a guard.",
+        "guard-start": "The start tile was not placed this turn.",
+        "over-tiles": "The game is over only when no tile is left to draw: set the stacks to 0 first.",
+        "field": "Unknown field or choice.",
+    },
 }

@@ -8,12 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core.messages import Formatter
-
-from .message_formats import formats
-
-FORMATS: Mapping[str, Formatter] = formats("nl")
-
 _PTS = "{points} {points:plural/punt/punten}"
 
 MESSAGES: Mapping[str, str] = {
@@ -88,4 +82,193 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "Eerst kies je welke torens een van de {supply} resterende torendelen krijgen: tik die torens aan.",
     "why.place-first": "Eerst leg je de getrokken tegel ({kind:kind}) aan op een lege plek naast het speelveld; daarna mag je een wachter zetten.",
     "why.guard-on-tower": "Een wachter komt op de toren zelf: tik de toren op {at:sq} aan.",
+}
+
+
+# The words outside the sentences, by namespace (read through ``MESSAGES.words``).
+WORDS: Mapping[str, Mapping[str, str]] = {
+    # A player's colour as a name.
+    "colour": {
+        "red": "Rood",
+        "green": "Groen",
+        "blue": "Blauw",
+        "yellow": "Geel",
+        "black": "Zwart",
+    },
+    # A tile kind with its article, as in "Rood trekt een torentegel" ({n}: the thief value).
+    "kind": {
+        "start": "de starttegel",
+        "source": "de bron van de rivier",
+        "land": "een gewone landtegel",
+        "thief": "een landtegel met diefsymbool {n}",
+        "tower": "een torentegel",
+        "river": "een riviertegel",
+        "rivertower": "de riviertegel met de torenbouwplaats",
+    },
+    # A tile kind as a name (palette chips, field choices).
+    "tile": {
+        "start": "Starttegel",
+        "source": "Bron van de rivier",
+        "land": "Landtegel",
+        "thief": "Landtegel met diefsymbool {n}",
+        "tower": "Torentegel",
+        "river": "Riviertegel",
+        "rivertower": "Riviertegel met torenbouwplaats",
+    },
+    # Words inside other texts: the last "and" of a list, a tower's height after growing ("(2, 0) (nu 3)").
+    "word": {
+        "and": "en",
+        "now": "nu",
+    },
+    # The stack a tile is drawn from.
+    "source": {
+        "tower": "van de stapel torentegels",
+        "river": "van de rivierstapel",
+        "land": "van de stapel landtegels",
+    },
+    # The labels of the legal actions.
+    "label": {
+        "place": "Aanleggen op {at}",
+        "guard": "Wachter op de toren op {at}",
+        "grow": "Torendeel op {towers}",
+        "pass": "Geen wachter zetten",
+    },
+    # The groups of the legal actions.
+    "group": {
+        "draw": "Tegel trekken",
+        "place": "Tegel aanleggen",
+        "guard": "Wachter zetten",
+        "pass": "Wachter zetten",
+        "grow": "Welke torens groeien",
+    },
+    # Moving by tapping: the hints of the targets and the status line.
+    "tap": {
+        "draw": "{kind} (kans {n} op {total})",
+        "place": "Leg de tegel op {at}",
+        "place.reach": "Leg de tegel op {at} (binnen bereik van een toren)",
+        "guard": "Wachter op de toren op {at} ({pieces} hoog)",
+        "guard.displace": "Wachter op de toren op {at} ({pieces} hoog, {owner} gaat eraf)",
+        "grow": "Torendeel op de toren op {at} ({pieces} hoog)",
+        "grow.status": "{player} kiest {left} van {towers} torens die een torendeel krijgen (de voorraad heeft er {supply}).",
+        "grow.chosen": "Al gekozen {towers}.",
+    },
+    # Every text the board writes; {colour}/{owner}/{who} are colour names. "<word>.one"/".many" by number.
+    "board": {
+        "tile": "{kind} op {at}",
+        "tower.empty": "Lege torenbouwplaats op {at}: geen toren.",
+        "tower": "Toren op {at}, {pieces} hoog (bereik {pieces}){guard}.",
+        "tower.guard": ", wachter van {owner}",
+        "tower.unguarded": ", geen wachter",
+        "gap.reach": "Lege plek {at} binnen bereik",
+        "start": "start",
+        "open": "Lege plek {at}",
+        "free": "Leg de tegel aan op {at}",
+        "free.reach": " (binnen bereik van {towers})",
+        "free.tower": "de toren op {at}",
+        "guard": "Wachter van {owner} op de toren op {at}",
+        "note": "{score} {point_word} · {followers} meeples in voorraad · {guards} {guard_word}",
+        "guard.one": "wachter",
+        "guard.many": "wachters",
+        "note.turn": " · aan de beurt",
+        "pieces": "Torendelen",
+        "pieces.note": "in de algemene voorraad (van de 20)",
+        "stolen": "Gestolen tegel",
+        "stolen.value": "waarde {value}",
+        "stolen.none": "geen",
+        "stacks": "Stapels",
+        "stacks.note": "{land} landtegels ({thief} met diefsymbool), {tower} torentegels",
+        "stacks.river": ", {river} riviertegels",
+        "desc.player": "{colour}: {note}.",
+        "desc.pieces": "Torendelen in de voorraad: {supply}.",
+        "desc.stolen": "Gestolen tegel: {stolen}.",
+        "desc.stacks": "Stapels: {stacks}.",
+        "label": "Speelveld van Torens & Dieven, {tiles} {tile_word}",
+        "status.draw": "{who} trekt {what}.",
+        "status.draw.tower": "de bovenste torentegel",
+        "status.draw.river": "een riviertegel",
+        "status.draw.land": "een landtegel",
+        "status.grow": "{who} kiest welke torens een van de {supply} laatste torendelen krijgen.",
+        "status.place": "{who} legt {kind} aan.",
+        "status.guard": "{who} mag een wachter zetten op een toren binnen bereik, of niet.",
+        "status.over": "Het spel is afgelopen. {winner_word}: {winners}.",
+        "and": "en",
+        # The Dutch board keeps one form whatever the number ("1 punten", "1 tegels", "Winnaar: Rood
+        # en Blauw"), as it always has: the same word for one and for many, on purpose.
+        "point.one": "punten",
+        "point.many": "punten",
+        "tile.one": "tegels",
+        "tile.many": "tegels",
+        "winner.one": "Winnaar",
+        "winner.many": "Winnaar",
+    },
+    # The position editor: headings, fields and palette.
+    "editor": {
+        "tiles": "Tegels",
+        "towers": "Torens",
+        "guards": "Wachters",
+        "tools": "Gereedschap",
+        "height": "Toren {n} hoog",
+        "up": "Toren 1 hoger",
+        "down": "Toren 1 lager",
+        "guard": "Wachter van {player}",
+        "empty": "Weghalen",
+        "move": "Verplaatsen",
+        "drop.sq": "De tegel op {at} verplaatsen naar …",
+        "drop.guard": "De wachter op {at} verplaatsen naar …",
+        "f.turn": "Aan de beurt",
+        "f.phase": "Fase",
+        "f.drawn": "Getrokken tegel (fasen torens kiezen en aanleggen)",
+        "f.placed": "Deze beurt aangelegde tegel (fase wachter zetten)",
+        "f.replacement": "Er wordt een torentegel getrokken in plaats van de gestolen tegel",
+        "f.stolen": "Gestolen tegel naast het scorebord",
+        "f.tower_stack": "Torentegels op de stapel",
+        "f.stack": "Op de stapel: {kind}",
+        "f.score": "Punten van {player}",
+        "f.followers": "Meeples van {player} in de voorraad",
+        "p.draw": "Tegel trekken",
+        "p.grow": "Torens kiezen (te weinig torendelen)",
+        "p.place": "Tegel aanleggen",
+        "p.guard": "Wachter zetten of niet",
+        "p.over": "Spel afgelopen",
+        "none": "geen",
+        "last": "de laatst gelegde",
+        "yes": "ja",
+        "no": "nee",
+        "value": "waarde {n}",
+    },
+    # The position editor's refusals.
+    "refusal": {
+        "target": "Dat kun je hier niet aanpassen.",
+        "tool": "Onbekend gereedschap.",
+        "not-touching": "Een tegel moet aan het speelveld grenzen; {at} raakt geen enkele tegel.",
+        "occupied": "Op {at} ligt al een tegel.",
+        "start-stays": "De starttegel blijft op tafel liggen.",
+        "start-kind": "De starttegel blijft de starttegel.",
+        "disconnect": "Zonder deze tegel hangen de tegels niet meer aan elkaar.",
+        "no-river": "Dit spel wordt zonder De Rivier gespeeld.",
+        "all-in-use": "Het spel heeft maar {n} × {kind}, en die zijn allemaal al in gebruik (op tafel, in de hand of gestolen).",
+        "not-site": "Een toren staat alleen op een torentegel of op de riviertegel met de torenbouwplaats.",
+        "too-high": "Een toren is hoogstens 5 torendelen hoog.",
+        "too-low": "Een toren heeft minstens 1 torendeel (een bouwplaats blijft alleen leeg als de voorraad op was).",
+        "too-many": "Dan staan er {n} torendelen op de torens; er zijn er maar 20.",
+        "empty-site": "De bouwplaats op {at} blijft alleen leeg zolang de voorraad torendelen op is; er zouden er {n} in de voorraad liggen.",
+        "guard-not-tower": "Een wachter staat alleen op een toren.",
+        "guard-empty-site": "Op de lege bouwplaats op {at} staat geen toren om te bewaken.",
+        "no-follower": "{player} heeft geen meeple meer in de voorraad.",
+        "no-guard": "Op {at} staat geen wachter.",
+        "nothing": "Hier ligt niets.",
+        "placed-tile": "Dit is de tegel die deze beurt is aangelegd (fase wachter zetten); kies eerst een andere fase.",
+        "drawn-phase": "Een getrokken tegel in de hand hoort alleen bij de fasen 'torens kiezen' en 'tegel aanleggen'.",
+        "draw-empty": "Er is geen tegel meer om te trekken: leg tegels in een stapel of kies de fase 'spel afgelopen'.",
+        "replacement-stolen": "Een torentegel vervangt alleen een gestolen tegel: kies eerst de waarde van de gestolen tegel.",
+        "replacement-none": "Er ligt geen torentegel en geen landtegel meer om in plaats van de gestolen tegel te trekken.",
+        "drawn-needed": "Kies de getrokken tegel.",
+        "grow-thief": "Torens kiezen doe je alleen na het trekken van een tegel met een diefsymbool.",
+        "grow-short": "Torens kiezen doe je alleen als de voorraad ({supply}) te klein is voor alle {towers} torens zonder wachter die nog geen 5 hoog zijn.",
+        "thief-guards": "Met een diefsymbool in de hand hebben de wachters al gescoord en zijn ze naar huis: haal eerst de wachters weg.",
+        "guard-reach": "Geen toren reikt tot de tegel die deze beurt is aangelegd, of {player} heeft geen meeple meer: dan is er geen keuze voor een wachter.",
+        "guard-start": "De starttegel is niet deze beurt aangelegd.",
+        "over-tiles": "Het spel is pas afgelopen als er geen tegel meer te trekken is: zet eerst de stapels op 0.",
+        "field": "Onbekend veld of onbekende keuze.",
+    },
 }

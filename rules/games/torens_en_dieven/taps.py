@@ -25,8 +25,9 @@ from rules.core.engine import Engine
 from rules.core.tapping import PickError, Tap, TapOptions
 
 from . import rules
-from .labels import ACTIONS, colour, draw_label, join, lang_of, parse_square, square, tap_text
+from .labels import colour, draw_label, join, parse_square, square
 from .state import DRAW, GROW, GUARD, PLACE, STACK_KINDS, State, in_reach
+from .words import WORDS
 
 
 def _row_major(at: tuple[int, int]) -> tuple[int, int]:
@@ -52,7 +53,7 @@ def tap(engine: Engine[Any], state: Any, pick: tuple[str, ...], *, lang: str | N
         for x, y in st.frontier:
             key = "place.reach" if any(in_reach(t, (x, y)) for t in towers) else "place"
             action = f"place:{x},{y}"
-            taps.append(Tap(f"sq:{x},{y}", tap_text(key, lang, at=square((x, y))), action))
+            taps.append(Tap(f"sq:{x},{y}", WORDS.text("tap", key, lang, at=square((x, y))), action))
         return TapOptions(tuple(taps))
     if st.phase == GUARD:
         taps = []
@@ -62,12 +63,12 @@ def tap(engine: Engine[Any], state: Any, pick: tuple[str, ...], *, lang: str | N
             if tower is None:
                 continue
             if tower.guard:
-                label = tap_text("guard.displace", lang, at=square(tower.at), pieces=tower.pieces,
+                label = WORDS.text("tap", "guard.displace", lang, at=square(tower.at), pieces=tower.pieces,
                                  owner=colour(tower.guard, lang))
             else:
-                label = tap_text("guard", lang, at=square(tower.at), pieces=tower.pieces)
+                label = WORDS.text("tap", "guard", lang, at=square(tower.at), pieces=tower.pieces)
             taps.append(Tap(f"tower:{at}", label, action))
-        taps.append(Tap("pass", ACTIONS[lang_of(lang)]["pass"], "pass"))
+        taps.append(Tap("pass", WORDS.word("label", "pass", lang), "pass"))
         return TapOptions(tuple(taps))
     return TapOptions()
 
@@ -102,10 +103,10 @@ def _grow(st: State, pick: tuple[str, ...], lang: str | None) -> TapOptions:
         if last:
             squares = sorted([*chosen, at], key=_row_major)
             plays = "grow:" + ";".join(f"{x},{y}" for x, y in squares)
-        label = tap_text("grow", lang, at=square(at), pieces=eligible[at].pieces)
+        label = WORDS.text("tap", "grow", lang, at=square(at), pieces=eligible[at].pieces)
         taps.append(Tap(f"tower:{at[0]},{at[1]}", label, plays))
-    status = tap_text("grow.status", lang, player=colour(st.player, lang), left=st.supply - len(chosen),
+    status = WORDS.text("tap", "grow.status", lang, player=colour(st.player, lang), left=st.supply - len(chosen),
                       towers=len(eligible), supply=st.supply)
     if chosen:
-        status += " " + tap_text("grow.chosen", lang, towers=join([square(a) for a in chosen], lang))
+        status += " " + WORDS.text("tap", "grow.chosen", lang, towers=join([square(a) for a in chosen], lang))
     return TapOptions(tuple(taps), None, status, pick)

@@ -68,7 +68,7 @@ def distinctive(lang: str) -> re.Pattern[str]:
     mine = [form.casefold() for term in TERMS for form in term.forms[lang]]
     forms = {form for term in TERMS for other in LANGUAGES if other != lang for form in term.forms[other]
              if len(form) >= 4 and not any(form.casefold() in m for m in mine)}
-    forms |= {name for other in LANGUAGES if other != lang for name in words.TEAM[other].values()}  # Rot, Rood, Red
+    forms |= {name for other in LANGUAGES if other != lang for name in words.WORDS.table("team", other).values()}  # Rot, Rood, Red
     return re.compile("|".join(rf"\b{re.escape(form)}\b" for form in sorted(forms, key=len, reverse=True)), re.I)
 
 

@@ -1,0 +1,11 @@
+"""The words of De Betoverde Torens outside its sentences (colours, wizards, spells, the labels of
+the actions and of tapping, the board's texts, the position editor), read from the catalogues
+``messages_<lang>.py`` (their ``WORDS``); the rulebook's Dutch is the source."""
+
+from __future__ import annotations
+
+from rules.core.messages import Words
+
+from . import messages_de, messages_en, messages_nl
+
+WORDS = Words("nl", {"nl": messages_nl.WORDS, "de": messages_de.WORDS, "en": messages_en.WORDS})
