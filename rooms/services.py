@@ -27,7 +27,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.core.codec import Log
-from rules.core.engine import PositionError, RuleError
+from rules.core.engine import PositionError
+from rules.core.problems import Problem
 from rules.core.registry import GameSpec, get_game
 from rules.core.replay import ReplayError
 from rules.core.setup import validate_setup
@@ -41,12 +42,14 @@ MIN_PEOPLE = 2  # the host starts as soon as two people are in the room
 MAX_ACTION_CHARS = 200
 
 
-class RoomError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people, ``status`` for HTTP."""
+class RoomError(Problem):
+    """A refused request, a kind of :class:`~rules.core.problems.Problem`: ``code`` for programs
+    (rooms' own: ``stale``, ``not-your-turn``, ``illegal`` ...), ``message`` for people (in the
+    active language), ``status`` for HTTP."""
 
     def __init__(self, code: str, message: str, status: int = 400, clause: str | None = None):
-        self.code, self.message, self.status, self.clause = code, message, status, clause
-        super().__init__(f"{code}: {message}")
+        super().__init__("", message, clause, message, code=code, status=status)
+        self.args = (f"{code}: {message}",)
 
     def as_dict(self) -> dict[str, str]:
         out = {"type": "refused", "code": self.code, "message": self.message}
@@ -346,9 +349,8 @@ def move(room_id: int, seat: Seat | None, action: object, version: object) -> Mo
     try:
         played = game.extended(spec, [action])
     except ReplayError as exc:
-        cause = exc.__cause__
         lang = (get_language() or engine.language).split("-")[0]
-        reason = engine.reason(cause, lang) if isinstance(cause, RuleError) else exc.reason
+        reason = engine.reason(exc.refusal, lang) if exc.refusal is not None else exc.reason
         raise RoomError("illegal", _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause) from None
     # Chance and the rules' automatic actors answer at once; computer seats in a second write
     # (computer_moves), so the person sees their own move without waiting for the computer.

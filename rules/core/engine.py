@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from .messages import Messages
+from .problems import Problem
 
 CHANCE = "chance"
 TERMINAL = ""
@@ -65,23 +66,28 @@ class Event:
         return out
 
 
-class EngineError(Exception):
-    """Base class of the errors an engine raises on bad input."""
+class EngineError(Problem):
+    """Base class of the problems an engine raises: a rule's refusal, a position it cannot read."""
+
+    def __init__(self, reason: str = "", field: str = "", **kwargs: Any):
+        super().__init__(field, reason, **kwargs)
 
 
 class RuleError(EngineError):
-    """An action that the rules forbid (or that does not parse), citing the forbidding clause.
+    """An action that the rules forbid, citing the forbidding clause (code ``illegal-action``).
 
     Game code raises ``RuleError(clause, key, **data)``; :meth:`Engine.apply` adds the action and
     the reason rendered in the rulebook's language. ``reason`` can be rendered in another language
     from ``key`` and ``data`` (:meth:`Engine.reason`).
     """
 
+    code = "illegal-action"
+
     def __init__(self, clause: str, key: str, /, **data: Any):
-        self.clause, self.key, self.data = clause, key, data
+        super().__init__(key, key=key, data=data, clause=clause)
+        self.clause: str = clause
         self.action = ""
-        self.reason = key
-        super().__init__(f"{key} ({clause})")
+        self.args = (f"{key} ({clause})",)
 
     def with_action(self, action: str, reason: str) -> RuleError:
         self.action, self.reason = action, reason
@@ -92,15 +98,37 @@ class RuleError(EngineError):
         return {"action": self.action, "reason": self.reason, "clause": self.clause}
 
 
+class NotAnAction(RuleError):
+    """A string that is no action of the game at all: its first word is none of the game's
+    :attr:`Engine.action_words` (code ``not-an-action``, no clause: no rule is involved)."""
+
+    code = "not-an-action"
+
+    def __init__(self, action: str):
+        super().__init__("", "core.not-an-action", action=action[:60])
+        self.clause = ""
+        self.reason = f"'{action[:60]}' is not an action of this game"
+
+    def with_action(self, action: str, reason: str) -> RuleError:
+        self.action = action
+        self.args = (self.reason,)
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "reason": self.reason, "clause": None, "code": self.code}
+
+
 IllegalAction = RuleError  # the name the web layer reads best with
 
 
 class PositionError(EngineError):
-    """A hand-written position or setup that is invalid; ``field`` is a dotted path into it."""
+    """A hand-written position or setup that is invalid (code ``bad-position``); ``field`` is a
+    dotted path into it."""
+
+    code = "bad-position"
 
     def __init__(self, field: str, reason: str):
-        self.field, self.reason = field, reason
-        super().__init__(f"{field}: {reason}")
+        super().__init__(reason, field)
 
     def as_dict(self) -> dict[str, str]:
         return {"field": self.field, "reason": self.reason}
@@ -197,6 +225,10 @@ class Engine(ABC, Generic[S]):
     # Clauses of routine events (looking around, drawing a card ...): a step's caption cites the
     # first event whose clause is not routine.
     routine_clauses: frozenset[str] = frozenset()
+    # The first words of the game's actions (before the first ":"; ``"move"`` for ``"move:red1:U"``):
+    # ``apply`` refuses any other string as :class:`NotAnAction` without asking the rules. Empty:
+    # every string goes to ``transition``.
+    action_words: frozenset[str] = frozenset()
 
     @property
     def slug(self) -> str:
@@ -267,6 +299,8 @@ class Engine(ABC, Generic[S]):
             error = RuleError(self.refusal_clause, "core.not-text")
             reason = self.messages.render(error.key) if self.messages.has(error.key) else "an action is a string"
             raise error.with_action(repr(action), reason)
+        if self.action_words and action.partition(":")[0] not in self.action_words:
+            raise NotAnAction(action).with_action(action, "")
         try:
             return self.transition(state, action)
         except RuleError as exc:
@@ -304,6 +338,9 @@ class Engine(ABC, Generic[S]):
         return self.messages.render(event.key, event.data, lang)
 
     def reason(self, error: RuleError, lang: str | None = None) -> str:
+        """A refusal's sentence in ``lang`` (a refusal without a catalogue key: its English reason)."""
+        if not self.messages.has(error.key):
+            return error.reason
         return self.messages.render(error.key, error.data, lang)
 
     def describe_result(self, result: Result, lang: str | None = None) -> str:

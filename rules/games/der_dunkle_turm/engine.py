@@ -37,6 +37,7 @@ class DerDunkleTurmEngine(Engine[State]):
         teams=True,
     )
     messages = MESSAGES
+    action_words = frozenset({"start", "card", "d12", "draw", "float", "keep", "move", "free", "advance", "bolt", "spell", "fight-on", "retreat", "rescue", "tower", "beast", "owl"})  # the grammar's first words
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("teams", "int", 2, label="setup.teams", min=2, max=4, clause="dt-teams"),)

@@ -87,6 +87,7 @@ class ToyState:
 class ToyEngine(Engine[ToyState]):
     info = GameInfo(slug="toy-game", language="nl", min_seats=2, max_seats=2)
     messages = MESSAGES
+    action_words = frozenset({"add", "coin"})  # the grammar's first words
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("target", "int", 7, label="setup.target", min=7, max=7, clause="toy-einde"),)
