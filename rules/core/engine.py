@@ -87,12 +87,19 @@ class RuleError(EngineError):
         super().__init__(key, key=key, data=data, clause=clause)
         self.clause: str = clause
         self.action = ""
+        self.messages: Messages | None = None  # the game's catalogues (set by Engine.apply)
         self.args = (f"{key} ({clause})",)
 
     def with_action(self, action: str, reason: str) -> RuleError:
         self.action, self.reason = action, reason
         self.args = (f"illegal action {action!r}: {reason} ({self.clause})",)
         return self
+
+    def reason_in(self, lang: str | None) -> str:
+        """The refusal's sentence in ``lang`` from the game's catalogues (else ``reason``)."""
+        if self.messages is None or not self.messages.has(self.key):
+            return self.reason
+        return self.messages.render(self.key, self.data, lang)
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "reason": self.reason, "clause": self.clause}
@@ -105,9 +112,9 @@ class NotAnAction(RuleError):
     code = "not-an-action"
 
     def __init__(self, action: str):
-        super().__init__("", "core.not-an-action", action=action[:60])
+        super().__init__("", "'%(action)s' is not an action of this game", action=action[:60])
         self.clause = ""
-        self.reason = f"'{action[:60]}' is not an action of this game"
+        self.reason = self.key % self.data
 
     def with_action(self, action: str, reason: str) -> RuleError:
         self.action = action
@@ -298,13 +305,19 @@ class Engine(ABC, Generic[S]):
         if not isinstance(action, str):
             error = RuleError(self.refusal_clause, "core.not-text")
             reason = self.messages.render(error.key) if self.messages.has(error.key) else "an action is a string"
+            error.messages = self.messages
             raise error.with_action(repr(action), reason)
-        if self.action_words and action.partition(":")[0] not in self.action_words:
+        if not self.is_action(action):
             raise NotAnAction(action).with_action(action, "")
         try:
             return self.transition(state, action)
         except RuleError as exc:
+            exc.messages = self.messages
             raise exc.with_action(action, self.messages.render(exc.key, exc.data)) from None
+
+    def is_action(self, action: str) -> bool:
+        """Whether ``action`` starts with a word of the game's grammar (:attr:`action_words`)."""
+        return not self.action_words or action.partition(":")[0] in self.action_words
 
     @property
     def refusal_clause(self) -> str:
@@ -341,7 +354,7 @@ class Engine(ABC, Generic[S]):
         """A refusal's sentence in ``lang`` (a refusal without a catalogue key: its English reason)."""
         if not self.messages.has(error.key):
             return error.reason
-        return self.messages.render(error.key, error.data, lang)
+        return self.messages.render(error.key, error.data, lang)  # (a RuleError not from apply, too)
 
     def describe_result(self, result: Result, lang: str | None = None) -> str:
         return self.messages.render(result.key, result.data, lang)

@@ -26,7 +26,6 @@ from .scenarios import replay as replay_scenario
 from .setup import validate_setup
 
 
-
 @dataclass
 class Timeline:
     engine: Engine[Any]
