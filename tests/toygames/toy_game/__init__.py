@@ -168,7 +168,8 @@ class ToyEngine(Engine[ToyState]):
     def result(self, state: ToyState) -> Result | None:
         if not state.winner:
             return None
-        return Result((state.winner,), "toy-einde", "result", {"winner": state.winner})
+        scores = {seat: float(seat == state.winner) for seat in ("a", "b")}
+        return Result((state.winner,), "toy-einde", "result", {"winner": state.winner}, scores)
 
     def random_action(self, state: ToyState, rng: random.Random) -> str:
         return rng.choice(["add:1", "add:2", "add:3", "coin:heads", "coin:tails", "add:0"])
