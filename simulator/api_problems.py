@@ -29,7 +29,7 @@ def problem(field: str, template: str, status: int = 400, *, code: str = "bad-va
 
 def message(exc: Problem) -> str:
     """The problem's sentence in the active language (falling back to English)."""
-    if isinstance(exc, ReplayError):
+    if isinstance(exc, ReplayError) and exc.code != "not-an-action":
         lang = translation.get_language()
         reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
         return gettext(NOT_ALLOWED_HERE) % {"action": exc.action, "reason": reason}

@@ -35,6 +35,8 @@ class ReplayError(EngineError):
         self.args = (f"action #{index} {action!r}: {reason}" + (f" ({clause})" if clause else ""),)
 
     def sentence(self) -> str:
+        if self.code == "not-an-action":  # no rule was asked: "not allowed here" would mislead
+            return self.reason
         return f"'{self.action}' is not allowed here: {self.reason}"
 
 
