@@ -351,6 +351,8 @@ def move(room_id: int, seat: Seat | None, action: object, version: object) -> Mo
     except ReplayError as exc:
         lang = (get_language() or engine.language).split("-")[0]
         reason = engine.reason(exc.refusal, lang) if exc.refusal is not None else exc.reason
+        if exc.code == "not-an-action":  # no move of this game at all: no rule to cite
+            raise RoomError("not-an-action", _("Not allowed: %(reason)s") % {"reason": reason}) from None
         raise RoomError("illegal", _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause) from None
     # Chance and the rules' automatic actors answer at once; computer seats in a second write
     # (computer_moves), so the person sees their own move without waiting for the computer.
