@@ -10,9 +10,9 @@ import pytest
 from rooms import gamestate, services
 from rooms.models import PlayedGame, Room, Seat
 from rooms.services import RoomError
-from rules.core.problems import Problem
 from rules.core.codec import log_from_json
 from rules.core.engine import CHANCE
+from rules.core.problems import Problem
 from rules.core.timeline import from_log
 
 from .helpers import fresh, room_game, seat_to_act, seated_room
