@@ -17,6 +17,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -66,10 +67,10 @@ def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
 
-def announcements(room: Room, gone: Iterable[int] = (), version: bool = True) -> list[dict]:
+def announcements(room: Room, gone: Iterable[int] = (), version: bool = True) -> list[dict[str, Any]]:
     """The group messages for a change: the seats that are gone first (their sockets close, the
     others drop their audio to them), then the room to render again (at its new ``version``)."""
-    messages: list[dict] = []
+    messages: list[dict[str, Any]] = []
     gone = sorted(set(gone))
     if gone:
         messages.append({"type": "room.gone", "seats": gone})
@@ -271,7 +272,7 @@ def leave(room_id: int, seat: Seat | None) -> Room:
     return room
 
 
-def setup_for(spec: GameSpec, count: int) -> dict:
+def setup_for(spec: GameSpec, count: int) -> dict[str, Any]:
     """The engine's default setup with ``count`` seats (the option that sets the number of seats)."""
     engine = spec.engine
     default = validate_setup(engine, {})

@@ -19,7 +19,7 @@ from rules.core.codec import Log
 from rules.core.engine import Engine
 from rules.core.inputs import InputError, parse_int, parse_json
 from rules.core.problems import Problem
-from rules.core.scenarios import ScenarioError
+from rules.core.scenarios import Frame, ScenarioError
 from rules.core.setup import validate_setup
 from rules.core.timeline import Timeline, from_log
 
@@ -39,7 +39,7 @@ class Address:
     step: int
 
     @property
-    def frame(self):
+    def frame(self) -> Frame:
         return self.timeline.frames[self.step]
 
     def query(self, step: int | None = None) -> str:

@@ -30,13 +30,13 @@ def api_error(code: str, field: str, reason: str, status: int) -> JsonResponse:
     return JsonResponse({"error": {"code": code, "field": field, "reason": reason, "message": reason}}, status=status)
 
 
-def page_not_found(request, exception):
+def page_not_found(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if is_api(request):
         return api_error("not-found", "path", f"no API endpoint at {request.path[:200]}", 404)
     return render(request, "404.html", {"reason": _reason(exception)}, status=404)
 
 
-def bad_request(request, exception):
+def bad_request(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
         return request_too_large(request)
     if is_api(request):
@@ -44,13 +44,13 @@ def bad_request(request, exception):
     return render(request, "400.html", status=400)
 
 
-def permission_denied(request, exception):
+def permission_denied(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if is_api(request):
         return api_error("forbidden", "request", "forbidden", 403)
     return render(request, "403.html", status=403)
 
 
-def csrf_failure(request, reason=""):
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: a form sent without a valid token (an expired or blocked cookie, a page
     left open for long). Says what to do, and shows the text the visitor typed when the form came
     from this site, so it is not lost."""
@@ -63,7 +63,8 @@ def csrf_failure(request, reason=""):
 def method_not_allowed(request: HttpRequest, allowed: str) -> HttpResponse:
     """A 405 with a body (Django's own is empty) and the ``Allow`` header."""
     if is_api(request):
-        response: HttpResponse = api_error("method-not-allowed", "method", f"{request.method[:20]} is not allowed here; allowed: {allowed}", 405)
+        method = (request.method or "")[:20]
+        response: HttpResponse = api_error("method-not-allowed", "method", f"{method} is not allowed here; allowed: {allowed}", 405)
     else:
         response = render(request, "405.html", status=405)
     response["Allow"] = allowed
@@ -77,14 +78,14 @@ def request_too_large(request: HttpRequest) -> HttpResponse:
     return render(request, "413.html", status=413)
 
 
-def server_error(request):
+def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
         return api_error("server-error", "server", "an error on the server; please try again later", 500)
     # No context processors here: the error may come from one of them.
     return HttpResponse(loader.get_template("500.html").render(), status=500)
 
 
-def _reason(exception) -> str:
+def _reason(exception: Exception | None) -> str:
     """The message of an Http404 raised by the site's own views (a translated sentence)."""
     if exception is None:
         return ""
@@ -108,7 +109,7 @@ def _typed_text(request: HttpRequest) -> str:
     if request.method != "POST":
         return ""
     try:
-        values = [v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"]
+        values = [str(v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken"]
     except (SuspiciousOperation, UnreadablePostError, MultiPartParserError):  # nothing readable to keep
         return ""
     longest = max(values, key=len, default="").strip()
