@@ -19,7 +19,10 @@ Vocabulary
 - **Event**: what happened: the clause that makes it happen, a message ``key`` and its ``data``. The
   game's :class:`~rules.core.messages.Messages` renders the sentence in a language. An event may
   be visible to some seats only (``visible_to``; hidden information).
-- **RuleError**: an action the rules forbid, with the forbidding clause and a message key.
+- **RuleError**: an action the rules forbid, with the forbidding clause and a message key (code
+  ``illegal-action``); a string whose first word is none of :attr:`Engine.action_words` is
+  :class:`NotAnAction` (code ``not-an-action``, no clause). Both, like every refusal, are kinds of
+  :class:`rules.core.problems.Problem`.
 - **Position**: a JSON-able dict describing a state completely, writable by hand;
   ``state_from_position`` validates it and names the exact problem (:class:`PositionError`).
 """
