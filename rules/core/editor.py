@@ -33,7 +33,9 @@ class EditError(Problem, ValueError):
     status = 422
 
     def __init__(self, reason: str, field: str = "", *, engine: bool = False):
-        super().__init__(field, reason, message="" if engine else reason)
+        # A game's kind of it may name its rule before calling this (``key``, ``clause``): kept.
+        given = self.__dict__
+        super().__init__(field, reason, given.get("clause"), "" if engine else reason, key=given.get("key", ""))
         self.engine = engine
 
 
