@@ -142,15 +142,15 @@ def _computer_moves(room_id: int) -> int | None:
 
 
 def _language(scope: dict[str, Any]) -> str:
-    query = scope.get("query_string", b"").decode("latin-1")
+    query: str = scope.get("query_string", b"").decode("latin-1")
     for part in query.split("&"):
         name, _sep, value = part.partition("=")
         if name == "lang" and value in LANGUAGES:
             return value
-    return settings.LANGUAGE_CODE
+    return str(settings.LANGUAGE_CODE)
 
 
-class RoomConsumer(AsyncJsonWebsocketConsumer):
+class RoomConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
     room_id: int | None = None
     seat_id: int | None = None  # None once the seat is gone: nothing more is sent or relayed
 
@@ -351,7 +351,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def _seated(self) -> bool:
         if self.room_id is None or self.seat_id is None:
             return False
-        return await database_sync_to_async(services.seat_in_room)(self.room_id, self.seat_id)
+        seated: bool = await database_sync_to_async(services.seat_in_room)(self.room_id, self.seat_id)
+        return seated
 
     async def _gone(self) -> None:
         """This socket's seat no longer exists: it stops at once."""

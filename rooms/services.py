@@ -17,6 +17,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -27,7 +28,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.core.codec import Log
-from rules.core.engine import PositionError, RuleError
+from rules.core.engine import PositionError
+from rules.core.problems import Problem
 from rules.core.registry import GameSpec, get_game
 from rules.core.replay import ReplayError
 from rules.core.setup import validate_setup
@@ -41,12 +43,14 @@ MIN_PEOPLE = 2  # the host starts as soon as two people are in the room
 MAX_ACTION_CHARS = 200
 
 
-class RoomError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people, ``status`` for HTTP."""
+class RoomError(Problem):
+    """A refused request, a kind of :class:`~rules.core.problems.Problem`: ``code`` for programs
+    (rooms' own: ``stale``, ``not-your-turn``, ``illegal`` ...), ``message`` for people (in the
+    active language), ``status`` for HTTP."""
 
     def __init__(self, code: str, message: str, status: int = 400, clause: str | None = None):
-        self.code, self.message, self.status, self.clause = code, message, status, clause
-        super().__init__(f"{code}: {message}")
+        super().__init__("", message, clause, message, code=code, status=status)
+        self.args = (f"{code}: {message}",)
 
     def as_dict(self) -> dict[str, str]:
         out = {"type": "refused", "code": self.code, "message": self.message}
@@ -63,10 +67,10 @@ def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
 
-def announcements(room: Room, gone: Iterable[int] = (), version: bool = True) -> list[dict]:
+def announcements(room: Room, gone: Iterable[int] = (), version: bool = True) -> list[dict[str, Any]]:
     """The group messages for a change: the seats that are gone first (their sockets close, the
     others drop their audio to them), then the room to render again (at its new ``version``)."""
-    messages: list[dict] = []
+    messages: list[dict[str, Any]] = []
     gone = sorted(set(gone))
     if gone:
         messages.append({"type": "room.gone", "seats": gone})
@@ -268,7 +272,7 @@ def leave(room_id: int, seat: Seat | None) -> Room:
     return room
 
 
-def setup_for(spec: GameSpec, count: int) -> dict:
+def setup_for(spec: GameSpec, count: int) -> dict[str, Any]:
     """The engine's default setup with ``count`` seats (the option that sets the number of seats)."""
     engine = spec.engine
     default = validate_setup(engine, {})
@@ -346,9 +350,10 @@ def move(room_id: int, seat: Seat | None, action: object, version: object) -> Mo
     try:
         played = game.extended(spec, [action])
     except ReplayError as exc:
-        cause = exc.__cause__
         lang = (get_language() or engine.language).split("-")[0]
-        reason = engine.reason(cause, lang) if isinstance(cause, RuleError) else exc.reason
+        reason = engine.reason(exc.refusal, lang) if exc.refusal is not None else exc.reason
+        if exc.code == "not-an-action":  # no move of this game at all: no rule to cite
+            raise RoomError("not-an-action", _("Not allowed: %(reason)s") % {"reason": reason}) from None
         raise RoomError("illegal", _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause) from None
     # Chance and the rules' automatic actors answer at once; computer seats in a second write
     # (computer_moves), so the person sees their own move without waiting for the computer.

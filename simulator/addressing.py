@@ -1,8 +1,9 @@
 """From a simulator URL's query string to a timeline and a step, and back.
 
 Every state has a URL: ``?scenario=<id>&step=N`` for a scenario, ``?log=<token>&step=N`` for a
-setup, a pasted position or a branch ("what if?"). Anything malformed raises
-:class:`BadAddress` with a reason the page or the API shows (status 400).
+setup, a pasted position or a branch ("what if?"). Anything malformed raises a
+:class:`~rules.core.problems.Problem` (``BadAddress`` is its old name here) naming the field, which
+the page or the API shows (status 400).
 """
 
 from __future__ import annotations
@@ -14,26 +15,22 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from rules.core.codec import CodecError, Log
-from rules.core.engine import Engine, PositionError
+from rules.core.codec import Log
+from rules.core.engine import Engine
 from rules.core.inputs import InputError, parse_int, parse_json
-from rules.core.scenarios import ScenarioError
+from rules.core.problems import Problem
+from rules.core.scenarios import Frame, ScenarioError
 from rules.core.setup import validate_setup
-from rules.core.timeline import Timeline, TimelineError, from_log
+from rules.core.timeline import Timeline, from_log
 
 from .timelines import log_timeline, scenario_timeline
 
 MAX_POSITION_CHARS = 20_000
 
 
-class BadAddress(TimelineError):
-    """A query string that does not address a state: ``field`` and ``reason`` say why (400).
-    ``message`` is the reason in the reader's language where the site has one (the API keeps
-    ``reason``, in English)."""
-
-    def __init__(self, field: str, reason: str, clause: str | None = None, message: str = ""):
-        super().__init__(field, reason, clause)
-        self.message = message
+# A query string that does not address a state: ``field`` and ``reason`` say why (400);
+# ``message`` is the reason in the reader's language where the site has one.
+BadAddress = Problem
 
 
 @dataclass
@@ -42,7 +39,7 @@ class Address:
     step: int
 
     @property
-    def frame(self):
+    def frame(self) -> Frame:
         return self.timeline.frames[self.step]
 
     def query(self, step: int | None = None) -> str:
@@ -64,12 +61,9 @@ def query_for(timeline: Timeline, step: int) -> str:
 def parse_step(raw: str | None, last: int, default: int) -> int:
     if raw is None or raw == "":
         return default
-    try:
-        step = parse_int(raw, "step", lo=0)
-    except InputError:
-        raise BadAddress("step", "must be a whole number") from None
+    step = parse_int(raw, "step", lo=0)
     if step > last:
-        raise BadAddress("step", f"this timeline has steps 0 to {last}")
+        raise Problem("step", f"this timeline has steps 0 to {last}")
     return step
 
 
@@ -79,18 +73,16 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
         scenario_id = params["scenario"]
         try:
             timeline = scenario_timeline(engine, scenario_id)
-        except ScenarioError as exc:
-            raise BadAddress("scenario", f"unknown or broken scenario '{scenario_id[:80]}'") from exc
+        except ScenarioError:
+            raise Problem("scenario", f"unknown or broken scenario '{scenario_id[:80]}'", code="unknown-scenario") from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, 0))
     if params.get("log"):
         try:
             timeline = log_timeline(engine, params["log"])
-        except CodecError as exc:
-            raise BadAddress("log", exc.reason) from None
-        except TimelineError as exc:
-            raise BadAddress(f"log.{exc.field}", exc.reason, exc.clause) from None
+        except Problem as exc:
+            raise exc.under("log") from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, timeline.last))
-    raise BadAddress("scenario", "give a scenario, a log, or start a new game")
+    raise Problem("scenario", "give a scenario, a log, or start a new game", code="bad-request")
 
 
 def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tuple[str, ...] = ()) -> Log:
@@ -98,55 +90,39 @@ def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tupl
     URL decoder), for a game with chance the seed of the driver's draws, and who plays each seat
     (``seat1``..``seatN``: "person" or a computer player's name, by seating order)."""
     raw = {o.name: params[o.name] for o in engine.setup_options() if o.name in params}
-    try:
-        setup = validate_setup(engine, raw, from_strings=True)
-    except PositionError as exc:
-        raise BadAddress(exc.field, exc.reason) from None
-    seed = None
+    setup = validate_setup(engine, raw, from_strings=True)
     text = params.get("seed", "")
-    if engine.info.chance and text:
-        try:
-            seed = parse_int(text, "seed")
-        except InputError as exc:
-            raise BadAddress(exc.field, exc.reason) from None
-    try:
-        seats = engine.seats(engine.initial_state(setup))
-    except PositionError as exc:
-        raise BadAddress(exc.field, exc.reason) from None
+    seed = parse_int(text, "seed") if engine.info.chance and text else None
+    seats = engine.seats(engine.initial_state(setup))
     bots: dict[str, str] = {}
     for i, seat in enumerate(seats, start=1):
         who = params.get(f"seat{i}", "person") or "person"
         if who == "person":
             continue
         if who not in bot_names:
-            raise BadAddress(f"seat{i}", f"'{who[:40]}' is not a computer player of this game")
+            raise Problem(f"seat{i}", f"'{who[:40]}' is not a computer player of this game")
         bots[seat] = who
     log = Log(setup=setup, seed=seed, bots=bots or None)
-    try:
-        from_log(engine, log)
-    except TimelineError as exc:
-        raise BadAddress(exc.field, exc.reason) from None
+    from_log(engine, log)
     return log
 
 
 def pasted_position_log(engine: Engine[Any], raw: str) -> Log:
     if len(raw) > MAX_POSITION_CHARS:
-        raise BadAddress(
+        raise Problem(
             "position",
             f"a position is at most {MAX_POSITION_CHARS} characters",
             message=_("A position is at most %(n)s characters.") % {"n": MAX_POSITION_CHARS},
         )
     try:
         position = parse_json(raw, "position")
-    except InputError as exc:
-        raise BadAddress("position", exc.reason, message=_json_refusal(exc)) from None
+    except InputError as exc:  # the reader's sentence for it
+        exc.message = _json_refusal(exc)
+        raise
     if not isinstance(position, dict):
-        raise BadAddress("position", "a position is a JSON object", message=_("A position is a JSON object { … }."))
+        raise Problem("position", "a position is a JSON object", message=_("A position is a JSON object { … }."))
     log = Log(position=position)
-    try:
-        from_log(engine, log)
-    except TimelineError as exc:
-        raise BadAddress(exc.field, exc.reason) from None
+    from_log(engine, log)
     return log
 
 

@@ -1,13 +1,16 @@
 """JSON rules API, version 1 (documented with examples in docs/API.md, described for machines by
 the OpenAPI document at ``/api/v1/openapi.json``, :mod:`simulator.openapi`).
 
-An entry "@draw" in "apply" draws the next chance outcome from the log's seed (replay.DRAW).
-Every error is JSON ``{"error": {"field": ..., "reason": ..., "message": ...}}`` with status 400
-(404 for an unknown game, scenario or endpoint, 405 for a wrong method, 413 for a body that is too
-large); nothing a client sends can cause a 500. ``reason`` is English and stable for programs;
+An entry "@draw" in "apply" draws the next chance outcome from the log's seed (replay.DRAW); an
+empty (or absent) "apply" only reads the state: its position, actor and legal actions.
+Views *raise* a :class:`~rules.core.problems.Problem`; :func:`endpoint` writes it once as JSON
+``{"error": {"code": ..., "field": ..., "reason": ..., "message": ..., "clause": ...}}``
+(:mod:`simulator.api_problems`) with its status: 400, 404 for an unknown game, scenario or
+endpoint, 405 for a wrong method, 413 for a body that is too large; nothing a client sends can cause
+a 500. ``code`` is stable for programs (:data:`rules.core.problems.CODES`); ``reason`` is English;
 ``message`` says the same in the request's language (``?lang=`` or Accept-Language) where the site
-has the sentence: the API's own checks and the rules' refusals (other input errors: English). The API keeps no state and reads no cookies, so no
-endpoint needs a CSRF token.
+has the sentence: the API's own checks and the rules' refusals (other input errors: English). The
+API keeps no state and reads no cookies, so no endpoint needs a CSRF token.
 """
 
 from __future__ import annotations
@@ -22,69 +25,68 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
 from pagecache.httpcache import content_version, public
 from rulebooks.models import Game, looks_like_slug
 from rules.core import codec
-from rules.core.codec import CodecError
-from rules.core.engine import Engine, Event, PositionError, RuleError
+from rules.core.codec import CodecError, Log
+from rules.core.engine import Engine, Event, NotAnAction
 from rules.core.inputs import InputError, parse_int, parse_json
+from rules.core.problems import Problem
 from rules.core.registry import get_engine
-from rules.core.replay import ReplayError, advance
+from rules.core.replay import DRAW, ReplayError, advance
 from rules.core.scenario_files import scenario_paths
 from rules.core.scenarios import ScenarioError, load_scenario
-from rules.core.timeline import TimelineError
+from rules.core.timeline import Timeline
 
 from . import openapi
-from .addressing import BadAddress, parse_step
+from .addressing import parse_step
+from .api_limits import MAX_APPLY, MAX_BODY_BYTES
+from .api_problems import problem, problem_response
 from .timelines import json_log_timeline, log_timeline, scenario_timeline
 
-MAX_BODY_BYTES = 256 * 1024
-MAX_APPLY = 500
+__all__ = ["MAX_APPLY", "MAX_BODY_BYTES", "apply", "endpoint", "not_found"]
 
-
-def error(field: str, reason: str, status: int = 400, *, message: str | None = None, **extra) -> JsonResponse:
-    payload = {"field": field, "reason": reason, "message": message or reason, **extra}
-    return JsonResponse({"error": payload}, status=status)
-
-
-def said(field: str, template: str, status: int = 400, extra: dict | None = None, **params: Any) -> JsonResponse:
-    """An error whose sentence the site translates: ``template`` (marked with gettext_noop) in
-    English as the reason, and in the active language as the message."""
-    return error(field, template % params, status, message=gettext(template) % params, **(extra or {}))
+View = Callable[..., HttpResponse]
 
 
 def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> JsonResponse:
     """The JSON 405, with the ``Allow`` header."""
     allow = ", ".join(sorted(allowed))
-    response = said(
-        "method", gettext_noop("%(method)s is not allowed here; allowed: %(allow)s"), 405,
-        method=request.method[:20], allow=allow,
+    response = problem_response(
+        problem(
+            "method", gettext_noop("%(method)s is not allowed here; allowed: %(allow)s"), 405,
+            code="method-not-allowed", method=(request.method or "")[:20], allow=allow,
+        )
     )  # fmt: skip
     response["Allow"] = allow
     return response
 
 
-def too_large(limit: int) -> JsonResponse:
-    return said("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, limit=limit)
+def too_large(limit: int) -> Problem:
+    return problem("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, code="too-large", limit=limit)
 
 
-def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """An API view answering ``methods`` (HEAD too where GET is) and a JSON 405 to any other.
+def endpoint(*methods: str) -> Callable[[View], View]:
+    """An API view answering ``methods`` (HEAD too where GET is) and a JSON 405 to any other; a
+    :class:`~rules.core.problems.Problem` the view raises is answered as JSON here, once.
     CSRF-exempt: the API keeps no state and reads no cookies, and a CSRF check would answer an
     unknown method or address with an HTML 403 before the view could answer it in JSON."""
     allowed = frozenset(methods) | ({"HEAD"} if "GET" in methods else frozenset())
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: View) -> View:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             with translation.override(_asked_language(request)):  # the language of error messages
                 if request.method not in allowed:
                     return method_not_allowed(request, allowed)
-                return view(request, *args, **kwargs)
+                try:
+                    return view(request, *args, **kwargs)
+                except Problem as exc:
+                    return problem_response(exc)
 
         # A GET answer is a pure function of its URL (and Accept-Language): public, cacheable.
         return csrf_exempt(public(checked) if "GET" in methods else checked)
@@ -110,31 +112,31 @@ def _is_visible_game(slug: str) -> bool:
     return found
 
 
-def _game_engine(slug: str):
-    """The game's engine, or the JSON 404 to answer (an unknown game, or a game without rules
-    engine). Only whether the game is visible is read: no view here uses the row."""
+def _game_engine(slug: str) -> Engine[Any]:
+    """The game's engine; a 404 problem for an unknown game or a game without rules engine. Only
+    whether the game is visible is read: no view here uses the row."""
     if not _is_visible_game(slug):
-        return None, said("game", gettext_noop("unknown game '%(game)s'"), 404, game=slug[:80])
+        raise problem("game", gettext_noop("unknown game '%(game)s'"), 404, code="unknown-game", game=slug[:80])
     engine = get_engine(slug)
     if engine is None:
-        return None, said("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, game=slug)
-    return engine, None
+        raise problem("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, code="no-engine", game=slug)
+    return engine
 
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
-def _language(request: HttpRequest) -> tuple[str | None, JsonResponse | None]:
+def _language(request: HttpRequest) -> str | None:
     """The language of the game's sentences (events, refusals, results): ``?lang=`` (nl, de or
     en), else the first of those the Accept-Language header asks for, else None (the rulebook's
     own language, as before either existed)."""
     asked = request.GET.get("lang")
     if asked is not None and asked not in LANGUAGES:
-        return None, said(
+        raise problem(
             "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
-            lang=asked[:20], known=", ".join(LANGUAGES),
+            code="unknown-language", lang=asked[:20], known=", ".join(LANGUAGES),
         )  # fmt: skip
-    return asked or _header_language(request), None
+    return asked or _header_language(request)
 
 
 def _header_language(request: HttpRequest) -> str | None:
@@ -151,14 +153,6 @@ def _asked_language(request: HttpRequest) -> str:
     Accept-Language's first site language, else English."""
     asked = request.GET.get("lang")
     return asked if asked in LANGUAGES else _header_language(request) or "en"
-
-
-def _refusal(engine: Engine[Any], exc: ReplayError, lang: str | None) -> str:
-    """A refused action's reason in ``lang`` (a rule's refusal carries its message key)."""
-    cause = exc.__cause__
-    if isinstance(cause, RuleError) and engine.messages.has(cause.key):
-        return engine.reason(cause, lang)
-    return exc.reason
 
 
 def _events(engine: Engine[Any], events: Iterable[Event], lang: str | None = None) -> list[dict[str, Any]]:
@@ -193,7 +187,7 @@ def _answer(data: dict[str, Any]) -> HttpResponse:
 
 
 @endpoint("GET")
-def index(request):
+def index(request: HttpRequest) -> HttpResponse:
     """The API root: what there is, where it is described, and the games."""
     base = reverse("api:index")
     return JsonResponse(
@@ -223,12 +217,12 @@ def index(request):
 
 
 @endpoint("GET")
-def openapi_document(request):
+def openapi_document(request: HttpRequest) -> HttpResponse:
     return JsonResponse(openapi.document(), json_dumps_params={"ensure_ascii": False})
 
 
 @endpoint("GET")
-def games(request):
+def games(request: HttpRequest) -> HttpResponse:
     out = []
     for game in Game.objects.all():
         engine = get_engine(game.slug)
@@ -249,10 +243,8 @@ def games(request):
 
 
 @endpoint("GET")
-def scenarios(request, game):
-    engine, problem = _game_engine(game)
-    if problem:
-        return problem
+def scenarios(request: HttpRequest, game: str) -> HttpResponse:
+    _game_engine(game)
     items = []
     for scenario_id in scenario_paths(game):
         try:
@@ -264,22 +256,19 @@ def scenarios(request, game):
 
 
 @endpoint("GET")
-def scenario_step(request, game, scenario_id):
-    engine, problem = _game_engine(game)
-    if problem:
-        return problem
-    lang, problem = _language(request)
-    if problem:
-        return problem
+def scenario_step(request: HttpRequest, game: str, scenario_id: str) -> HttpResponse:
+    engine = _game_engine(game)
+    lang = _language(request)
     try:
         timeline = scenario_timeline(engine, scenario_id)  # replayed once per process and file version
     except ScenarioError:
-        return said("scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, scenario=scenario_id[:80])
-    try:
-        step = parse_step(request.GET.get("step"), timeline.last, 0)
-    except BadAddress as exc:
-        return error(exc.field, exc.reason)
+        raise problem(
+            "scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, code="unknown-scenario", scenario=scenario_id[:80]
+        ) from None
+    assert timeline.scenario is not None
+    step = parse_step(request.GET.get("step"), timeline.last, 0)
     frame = timeline.frames[step]
+    refused = frame.refused
     return _answer(
         {
             "game": game,
@@ -290,7 +279,7 @@ def scenario_step(request, game, scenario_id):
             "steps": timeline.last,
             "caption": frame.caption,
             "action": frame.action,
-            "refused": {**frame.refused.as_dict(), "reason": engine.reason(frame.refused, lang)} if frame.refused else None,
+            "refused": {**refused.as_dict(), "reason": engine.reason(refused, lang)} if refused else None,
             "events": _events(engine, frame.events, lang),
             "log": codec.encode(timeline.log_until(step)),
             **_state_payload(engine, frame.state, lang),
@@ -298,102 +287,124 @@ def scenario_step(request, game, scenario_id):
     )
 
 
-@endpoint("POST")
-def apply(request, game):
-    engine, problem = _game_engine(game)
-    if problem:
-        return problem
-    lang, problem = _language(request)
-    if problem:
-        return problem
+START_FIELDS = ("position", "setup", "log", "scenario")
+BODY_FIELDS = frozenset({*START_FIELDS, "actions", "apply", "seed"})
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object, within the size limit."""
     try:
         declared = parse_int(request.META.get("CONTENT_LENGTH") or "0", "Content-Length", lo=0)
     except InputError:
         declared = 0  # as Django: a malformed length reads no body
     if declared > MAX_BODY_BYTES:
-        return too_large(MAX_BODY_BYTES)
+        raise too_large(MAX_BODY_BYTES)
     try:
         raw = request.body
     except RequestDataTooBig:
-        return too_large(MAX_BODY_BYTES)
+        raise too_large(MAX_BODY_BYTES) from None
     if len(raw) > MAX_BODY_BYTES:
-        return too_large(MAX_BODY_BYTES)
-    try:
-        body = parse_json(raw, "body")
-    except InputError as exc:
-        return error(exc.field, exc.reason)
+        raise too_large(MAX_BODY_BYTES)
+    body = parse_json(raw, "body")
     if not isinstance(body, dict):
-        return said("body", gettext_noop("the body must be a JSON object"))
-    unknown = set(body) - {"position", "setup", "log", "scenario", "actions", "apply", "seed"}
+        raise problem("body", gettext_noop("the body must be a JSON object"))
+    unknown = set(body) - BODY_FIELDS
     if unknown:
-        return said(sorted(unknown)[0], gettext_noop("unknown field"))
+        raise problem(sorted(unknown)[0], gettext_noop("unknown field"), code="unknown-field")
+    return body
 
-    to_apply = body.get("apply")
+
+def _to_apply(body: dict[str, Any]) -> list[str]:
+    """The actions to try: none (only read the state), one, or a list."""
+    to_apply = body.get("apply", [])
     if isinstance(to_apply, str):
         to_apply = [to_apply]
-    if not isinstance(to_apply, list) or not to_apply or not all(isinstance(a, str) and a for a in to_apply):
-        return said("apply", gettext_noop("give one action or a non-empty list of actions to apply"))
+    if not isinstance(to_apply, list) or not all(isinstance(a, str) and a for a in to_apply):
+        raise problem("apply", gettext_noop("give one action or a list of actions to apply"))
     if len(to_apply) > MAX_APPLY:
-        return said("apply", gettext_noop("at most %(max)d actions per request"), max=MAX_APPLY)
+        raise problem("apply", gettext_noop("at most %(max)d actions per request"), max=MAX_APPLY)
+    return to_apply
 
-    starts = [k for k in ("position", "setup", "log", "scenario") if k in body]
+
+def _check_words(engine: Engine[Any], to_apply: list[str]) -> None:
+    """A string that is no action of the game at all is refused before anything is tried (code
+    ``not-an-action``, 400): an illegal action is an answer, a non-action is a bad request."""
+    for i, action in enumerate(to_apply):
+        if action != DRAW and not engine.is_action(action):
+            raise NotAnAction(action).under(f"apply[{i}]")
+
+
+def _start(engine: Engine[Any], body: dict[str, Any]) -> Timeline:
+    """The timeline of the request's start (and its actions); a problem names its field."""
+    starts = [k for k in START_FIELDS if k in body]
     if len(starts) != 1:
-        return said("position", gettext_noop("give exactly one start: position, setup (with optional actions), log or scenario"))
-    try:
-        if "log" in body:
-            if "actions" in body or "seed" in body:
-                return said("actions" if "actions" in body else "seed", gettext_noop("a log already holds its actions and seed"))
-            if not isinstance(body["log"], str):
-                return said("log", gettext_noop("must be a log string as found in simulator URLs"))
-            timeline = log_timeline(engine, body["log"])  # replayed once per process (simulator.timelines)
-            log = timeline.log
-        else:
+        raise problem(
+            "position", gettext_noop("give exactly one start: position, setup (with optional actions), log or scenario"),
+            code="bad-request",
+        )  # fmt: skip
+    if "log" not in body:
+        try:
             log = codec.log_from_json({k: body[k] for k in (starts[0], "actions", "seed") if k in body})
-            timeline = json_log_timeline(engine, log)
+        except CodecError as exc:
+            raise (exc if exc.field else exc.under(starts[0])) from None
+        return json_log_timeline(engine, log)
+    if "actions" in body or "seed" in body:
+        raise problem("actions" if "actions" in body else "seed", gettext_noop("a log already holds its actions and seed"))
+    if not isinstance(body["log"], str):
+        raise problem("log", gettext_noop("must be a log string as found in simulator URLs"))
+    try:
+        return log_timeline(engine, body["log"])  # replayed once per process (simulator.timelines)
     except CodecError as exc:
-        field = "log" if "log" in body else ("seed" if "seed" in exc.reason else starts[0])
-        return error(field, exc.reason)
-    except TimelineError as exc:
-        field = exc.field if "." in exc.field or exc.field.startswith("actions") else f"{starts[0]}.{exc.field}"
-        message = None
-        if isinstance(exc.__cause__, ReplayError):  # a refused action of the log: the rule's sentence
-            refused = exc.__cause__
-            message = gettext("'%(action)s' is not allowed here: %(reason)s") % {
-                "action": refused.action, "reason": _refusal(engine, refused, lang or translation.get_language()),
-            }  # fmt: skip
-        return error(field, exc.reason, message=message, **({"clause": exc.clause} if exc.clause else {}))
-    except PositionError as exc:
-        return error(f"{starts[0]}.{exc.field}", exc.reason)
+        raise exc.under("log") from None
 
-    state = timeline.frames[-1].state
-    position = None  # the position of ``state`` once written (the last result's is the answer's)
+
+def _try(engine: Engine[Any], log: Log, state: Any, to_apply: list[str], lang: str | None) -> tuple[Any, list[dict[str, Any]], list[str]]:
+    """Each action judged in turn from ``state``: the state after the last legal one, the results,
+    and the actions applied (drawn outcomes instead of "@draw"). After a refusal the rest is skipped."""
     results: list[dict[str, Any]] = []
-    applied = list(log.actions)
-    stopped = False
+    applied: list[str] = []
     for action in to_apply:
-        if stopped:
+        if results and results[-1]["legal"] is not True:
             results.append({"action": action, "legal": None, "skipped": True})
             continue
         try:
-            step = advance(engine, state, action, len(applied), seed=log.seed)
+            step = advance(engine, state, action, len(log.actions) + len(applied), seed=log.seed)
         except ReplayError as exc:
-            results.append({"action": action, "legal": False, "reason": _refusal(engine, exc, lang), "clause": exc.clause})
-            stopped = True
+            reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
+            results.append({"action": action, "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause})
             continue
         state = step.after
         applied.append(step.action)
         item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events, lang)}
         if step.drawn:
             item["drawn"] = True
-        item["position"] = position = engine.position_of(state)
+        item["position"] = engine.position_of(state)
         results.append(item)
+    return state, results, applied
+
+
+@endpoint("POST")
+def apply(request: HttpRequest, game: str) -> HttpResponse:
+    """Judge the body's actions ("apply") from its start; with none, only read the start's state."""
+    engine = _game_engine(game)
+    lang = _language(request)
+    body = _body(request)
+    to_apply = _to_apply(body)
+    timeline = _start(engine, body)
+    _check_words(engine, to_apply)
+    log = timeline.log
+    state, results, applied = _try(engine, log, timeline.frames[-1].state, to_apply, lang)
+    # The position of the last legal action's result is the answer's (written once).
+    position = next((r["position"] for r in reversed(results) if r["legal"]), None)
     # (codec.encode, not timeline.branch_encoder: copying a compressor costs more than packing a
     # short log afresh.)
-    token = codec.encode(log.extended(*applied[len(log.actions) :]))
+    token = codec.encode(log.extended(*applied))
     return _answer({"game": game, "results": results, "log": token, **_state_payload(engine, state, lang, position)})
 
 
 @csrf_exempt
-def not_found(request, *args, **kwargs):
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     with translation.override(_asked_language(request)):
-        return said("path", gettext_noop("no API endpoint at %(path)s"), 404, path=request.path[:200])
+        return problem_response(
+            problem("path", gettext_noop("no API endpoint at %(path)s"), 404, code="not-found", path=request.path[:200])
+        )

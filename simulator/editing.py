@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from rules.core import codec
 from rules.core.codec import CodecError, Log
 from rules.core.editor import EditError, apply_edit, apply_fields, judged
+from rules.core.problems import Problem
 from rules.core.registry import GameSpec
 from rules.core.view import Box
 
-from .addressing import BadAddress
 from .scene import Links, Scene, draw_board, parse_zoom, zoom_param
 
 FIELD_PREFIX = "f."
@@ -40,9 +40,9 @@ def decode_position(token: str) -> dict[str, Any]:
     try:
         log = codec.decode(token)
     except CodecError as exc:
-        raise BadAddress("edit", exc.reason) from None
+        raise exc.under("edit") from None
     if log.position is None or log.actions:
-        raise BadAddress("edit", "an edit address holds one position and no actions")
+        raise Problem("edit", "an edit address holds one position and no actions", code="bad-log")
     return log.position
 
 
@@ -57,8 +57,8 @@ def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
     raw = decode_position(params.get("edit", ""))
     try:
         position = judged(engine, raw)
-    except EditError as exc:
-        raise BadAddress(f"edit.{exc.field}", exc.reason) from None
+    except EditError as exc:  # the token's own position is refused: the address is bad (400)
+        raise exc.under("edit") from None
     tool = params.get("tool", "")
     if not tool:  # the palette's first tool
         palette = editor.palette(engine, position, tool, lang)

@@ -13,6 +13,9 @@ from typing import Any
 
 from rules.core.codec import MAX_ACTION_CHARS, MAX_ACTIONS, MAX_TOKEN_CHARS
 from rules.core.languages import LANGUAGES
+from rules.core.problems import CODES
+
+from .api_limits import MAX_APPLY, MAX_BODY_BYTES
 
 SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"  # Django's <slug:...> converter
 INT64 = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}
@@ -34,32 +37,49 @@ def _error(description: str) -> dict[str, Any]:
     return _json(_ref("Error"), description)
 
 
-def _schemas(max_apply: int) -> dict[str, Any]:
+def _error_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "field", "reason", "message"],
+                "properties": {
+                    "code": {
+                        "enum": sorted(CODES),
+                        "description": "Stable for programs: "
+                        + "; ".join(f"'{code}': {meaning}" for code, meaning in CODES.items()),
+                    },
+                    "field": {"type": "string", "description": "The field, parameter or part of the request at fault."},
+                    "reason": {"type": "string", "description": "Why, in English."},
+                    "message": {
+                        "type": "string",
+                        "description": "Why, in the request's language (?lang= or Accept-Language) where the site "
+                        "has the sentence; else the English reason.",
+                    },
+                    "clause": {"type": ["string", "null"], "description": "The rulebook clause that forbids it."},
+                },
+            }
+        },
+    }
+
+
+SCORES_DESCRIPTION = (
+    "Every seat (player or team) with a number: what the game counts at the end (figures saved, "
+    "flasks filled, points; 1 for the winning team and 0 for the others in a game without points). "
+    "The same shape in every game."
+)
+
+
+def _state_schemas() -> dict[str, Any]:
+    """A position, its events and result, and a state with what can happen next."""
     string_list = {"type": "array", "items": {"type": "string"}}
     return {
-        "Error": {
-            "type": "object",
-            "required": ["error"],
-            "properties": {
-                "error": {
-                    "type": "object",
-                    "required": ["field", "reason", "message"],
-                    "properties": {
-                        "field": {"type": "string", "description": "The field, parameter or part of the request at fault."},
-                        "reason": {"type": "string", "description": "Why, in English (stable for programs)."},
-                        "message": {
-                            "type": "string",
-                            "description": "Why, in the request's language (?lang= or Accept-Language) where the site "
-                            "has the sentence; else the English reason.",
-                        },
-                        "clause": {"type": ["string", "null"], "description": "The rulebook clause that forbids it."},
-                    },
-                }
-            },
-        },
         "Position": {
             "type": "object",
-            "description": "A whole situation of the game; the format is per game (see the API guide).",
+            "description": "A whole situation of the game; the format is per game (see the API guide). "
+            "A number that names a field or square is a JSON number.",
         },
         "Event": {
             "type": "object",
@@ -68,7 +88,10 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                 "clause": {"type": "string"},
                 "key": {"type": "string"},
                 "text": {"type": "string"},
-                "data": {"type": "object"},
+                "data": {
+                    "type": "object",
+                    "description": "The sentence's values; a field that is a number is a number.",
+                },
                 "visible_to": string_list,
             },
         },
@@ -81,7 +104,11 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                 "text": {"type": "string"},
                 "key": {"type": "string"},
                 "data": {"type": "object"},
-                "scores": {"type": "object", "additionalProperties": {"type": "number"}},
+                "scores": {
+                    "type": "object",
+                    "additionalProperties": {"type": "number"},
+                    "description": SCORES_DESCRIPTION,
+                },
                 "tiebreak": {"type": ["string", "null"]},
                 "draw": {"type": "boolean"},
             },
@@ -106,6 +133,13 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                 "result": _nullable(_ref("Result")),
             },
         },
+    }
+
+
+def _game_schemas() -> dict[str, Any]:
+    """A game and its setup options."""
+    string_list = {"type": "array", "items": {"type": "string"}}
+    return {
         "SetupOption": {
             "type": "object",
             "required": ["name", "type", "default"],
@@ -140,42 +174,63 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                 "scenarios": {"type": "integer", "minimum": 0},
             },
         },
-        "ScenarioStep": {
-            "allOf": [
-                _ref("State"),
-                {
-                    "type": "object",
-                    "required": ["game", "scenario", "title", "clauses", "step", "steps", "caption", "action", "refused", "events", "log"],
-                    "properties": {
-                        "game": {"type": "string"},
-                        "scenario": {"type": "string"},
-                        "title": {"type": "string"},
-                        "clauses": string_list,
-                        "step": {"type": "integer", "minimum": 0},
-                        "steps": {"type": "integer", "minimum": 0},
-                        "caption": {"type": "string"},
-                        "action": {"type": ["string", "null"]},
-                        "refused": _nullable(
-                            {
-                                "type": "object",
-                                "required": ["action", "reason", "clause"],
-                                "properties": {
-                                    "action": {"type": "string"},
-                                    "reason": {"type": "string"},
-                                    "clause": {"type": "string"},
-                                },
-                            }
-                        ),
-                        "events": {"type": "array", "items": _ref("Event")},
-                        "log": {"type": "string", "description": "The log string of this step (simulator URLs)."},
-                    },
+    }
+
+
+def _scenario_step_schema() -> dict[str, Any]:
+    return {
+        "allOf": [
+            _ref("State"),
+            {
+                "type": "object",
+                "required": [
+                    "game",
+                    "scenario",
+                    "title",
+                    "clauses",
+                    "step",
+                    "steps",
+                    "caption",
+                    "action",
+                    "refused",
+                    "events",
+                    "log",
+                ],
+                "properties": {
+                    "game": {"type": "string"},
+                    "scenario": {"type": "string"},
+                    "title": {"type": "string"},
+                    "clauses": {"type": "array", "items": {"type": "string"}},
+                    "step": {"type": "integer", "minimum": 0},
+                    "steps": {"type": "integer", "minimum": 0},
+                    "caption": {"type": "string"},
+                    "action": {"type": ["string", "null"]},
+                    "refused": _nullable(
+                        {
+                            "type": "object",
+                            "required": ["action", "reason", "clause"],
+                            "properties": {
+                                "action": {"type": "string"},
+                                "reason": {"type": "string"},
+                                "clause": {"type": "string"},
+                            },
+                        }
+                    ),
+                    "events": {"type": "array", "items": _ref("Event")},
+                    "log": {"type": "string", "description": "The log string of this step (simulator URLs)."},
                 },
-            ]
-        },
+            },
+        ]
+    }
+
+
+def _apply_schemas() -> dict[str, Any]:
+    """The apply endpoint's request, the judgement of each action, and its answer."""
+    return {
         "ApplyRequest": {
             "type": "object",
-            "description": "Exactly one start (position, setup, log or scenario), optional actions to replay first, and the actions to try.",
-            "required": ["apply"],
+            "description": "Exactly one start (position, setup, log or scenario), optional actions to replay first, "
+            "and the actions to try (none: only read the start's state and its legal actions).",
             "additionalProperties": False,
             "oneOf": [{"required": [start]} for start in ("position", "setup", "log", "scenario")],
             "properties": {
@@ -189,12 +244,17 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                     "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_CHARS},
                 },
                 "apply": {
+                    "description": "'@draw' draws the next chance outcome from the seed (without a seed: from seed 0).",
                     "oneOf": [
                         {"type": "string", "minLength": 1},
-                        {"type": "array", "minItems": 1, "maxItems": max_apply, "items": {"type": "string", "minLength": 1}},
-                    ]
+                        {"type": "array", "maxItems": MAX_APPLY, "items": {"type": "string", "minLength": 1}},
+                    ],
                 },
-                "seed": {**INT64, "type": ["integer", "null"], "description": "The seed of '@draw' (null: none)."},
+                "seed": {
+                    **INT64,
+                    "type": ["integer", "null"],
+                    "description": "The seed of '@draw' (null or absent: 0).",
+                },
             },
         },
         "ApplyResult": {
@@ -202,11 +262,15 @@ def _schemas(max_apply: int) -> dict[str, Any]:
             "required": ["action", "legal"],
             "properties": {
                 "action": {"type": "string"},
-                "legal": {"type": ["boolean", "null"], "description": "null: not tried (an earlier action was refused)."},
+                "legal": {
+                    "type": ["boolean", "null"],
+                    "description": "null: not tried (an earlier action was refused).",
+                },
                 "skipped": {"type": "boolean"},
                 "events": {"type": "array", "items": _ref("Event")},
                 "drawn": {"type": "boolean"},
                 "position": _ref("Position"),
+                "code": {"enum": ["illegal-action", "nothing-to-draw"], "description": "Why it was refused."},
                 "reason": {"type": "string"},
                 "clause": {"type": ["string", "null"]},
             },
@@ -225,6 +289,16 @@ def _schemas(max_apply: int) -> dict[str, Any]:
                 },
             ]
         },
+    }
+
+
+def _schemas() -> dict[str, Any]:
+    return {
+        "Error": _error_schema(),
+        **_state_schemas(),
+        **_game_schemas(),
+        "ScenarioStep": _scenario_step_schema(),
+        **_apply_schemas(),
     }
 
 
@@ -252,11 +326,154 @@ def _lang_parameter() -> dict[str, Any]:
     }
 
 
+NOT_FOUND = "Unknown game (or a game without a rules engine), scenario or address."
+
+
+def _listing_paths() -> dict[str, Any]:
+    """The index, this document and the games."""
+    return {
+        "/": {
+            "get": {
+                "operationId": "index",
+                "summary": "The API root: endpoints, this document, and the games",
+                "responses": {
+                    "200": _json({"type": "object", "required": ["version", "openapi", "games"]}, "The index.")
+                },
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {"200": _json({"type": "object", "required": ["openapi", "paths"]}, "OpenAPI 3.1.")},
+            }
+        },
+        "/games/": {
+            "get": {
+                "operationId": "games",
+                "summary": "Every game, whether it has a rules engine, its seats and setup options",
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["games"],
+                            "properties": {"games": {"type": "array", "items": _ref("Game")}},
+                        },
+                        "The games.",
+                    )
+                },
+            }
+        },
+    }
+
+
+def _scenario_paths() -> dict[str, Any]:
+    """A game's worked examples and one step of one."""
+    not_found = _error(NOT_FOUND)
+    return {
+        "/games/{game}/scenarios/": {
+            "get": {
+                "operationId": "scenarios",
+                "summary": "The worked examples of a game",
+                "parameters": [_game_parameter()],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["game", "scenarios"],
+                            "properties": {
+                                "game": {"type": "string"},
+                                "scenarios": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["id", "title", "clauses", "steps"],
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "title": {"type": "string"},
+                                            "clauses": {"type": "array", "items": {"type": "string"}},
+                                            "steps": {"type": "integer", "minimum": 0},
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                        "The scenarios.",
+                    ),
+                    "404": not_found,
+                },
+            }
+        },
+        "/games/{game}/scenarios/{scenario}/": {
+            "get": {
+                "operationId": "scenario_step",
+                "summary": "One step of a worked example",
+                "parameters": [
+                    _game_parameter(),
+                    {
+                        "name": "scenario",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string", "pattern": SLUG_PATTERN},
+                        "example": "ff-steen-schuiven",
+                    },
+                    {
+                        "name": "step",
+                        "in": "query",
+                        "required": False,
+                        "description": "The step (default 0, the start); at most the scenario's number of steps.",
+                        "schema": {"type": "integer", "minimum": 0},
+                        "example": 1,
+                    },
+                    _lang_parameter(),
+                ],
+                "responses": {
+                    "200": _json(_ref("ScenarioStep"), "The step."),
+                    "400": _error("A step that is not a whole number or past the last step, or an unknown lang."),
+                    "404": not_found,
+                },
+            }
+        },
+    }
+
+
+def _apply_path() -> dict[str, Any]:
+    not_found = _error(NOT_FOUND)
+    return {
+        "/games/{game}/apply": {
+            "post": {
+                "operationId": "apply",
+                "summary": "Try actions from a start: each is judged by the rules engine",
+                "parameters": [_game_parameter(), _lang_parameter()],
+                "requestBody": {
+                    "required": True,
+                    "description": f"At most {MAX_BODY_BYTES} bytes.",
+                    "content": {
+                        "application/json": {
+                            "schema": _ref("ApplyRequest"),
+                            "example": {
+                                "setup": {"players": 2},
+                                "actions": ["move:red1:E"],
+                                "apply": ["move:yellow2:EL"],
+                            },
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(_ref("ApplyResponse"), "Each action judged; an illegal action is not an error."),
+                    "400": _error(
+                        "A body that is not valid JSON or not a valid request, naming the field, or an unknown lang."
+                    ),
+                    "404": not_found,
+                    "413": _error(f"A body of more than {MAX_BODY_BYTES} bytes."),
+                },
+            }
+        },
+    }
+
+
 @cache
 def document() -> dict[str, Any]:
-    from .api import MAX_APPLY, MAX_BODY_BYTES
-
-    not_found = _error("Unknown game (or a game without a rules engine), scenario or address.")
     return {
         "openapi": "3.1.0",
         "info": {
@@ -264,125 +481,16 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": (
                 "The rules engines of the site's games: list the games and their worked examples, "
-                "and apply actions to any position, setup, log or scenario. Nothing is stored. "
-                "Every error is JSON {\"error\": {\"field\", \"reason\", \"message\"}}; a wrong method is a 405 "
-                "with an Allow header. The guide with examples is the site's /<lang>/api/ page."
+                "and apply actions to any position, setup, log or scenario (or apply none to read a "
+                "state's legal actions). Nothing is stored. Every error is JSON "
+                '{"error": {"code", "field", "reason", "message", "clause"?}}: \'code\' is stable '
+                "for programs (an action string that is no action of the game is 'not-an-action', a 400; "
+                "an action the rules forbid is judged 'legal: false' with code 'illegal-action' and its clause, "
+                "or in a start's actions a 400 'illegal-action'); a wrong method is a 405 with an Allow header. "
+                "The guide with examples is the site's /<lang>/api/ page."
             ),
         },
         "servers": [{"url": "/api/v1"}],
-        "paths": {
-            "/": {
-                "get": {
-                    "operationId": "index",
-                    "summary": "The API root: endpoints, this document, and the games",
-                    "responses": {"200": _json({"type": "object", "required": ["version", "openapi", "games"]}, "The index.")},
-                }
-            },
-            "/openapi.json": {
-                "get": {
-                    "operationId": "openapi",
-                    "summary": "This document",
-                    "responses": {"200": _json({"type": "object", "required": ["openapi", "paths"]}, "OpenAPI 3.1.")},
-                }
-            },
-            "/games/": {
-                "get": {
-                    "operationId": "games",
-                    "summary": "Every game, whether it has a rules engine, its seats and setup options",
-                    "responses": {
-                        "200": _json(
-                            {"type": "object", "required": ["games"], "properties": {"games": {"type": "array", "items": _ref("Game")}}},
-                            "The games.",
-                        )
-                    },
-                }
-            },
-            "/games/{game}/scenarios/": {
-                "get": {
-                    "operationId": "scenarios",
-                    "summary": "The worked examples of a game",
-                    "parameters": [_game_parameter()],
-                    "responses": {
-                        "200": _json(
-                            {
-                                "type": "object",
-                                "required": ["game", "scenarios"],
-                                "properties": {
-                                    "game": {"type": "string"},
-                                    "scenarios": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "required": ["id", "title", "clauses", "steps"],
-                                            "properties": {
-                                                "id": {"type": "string"},
-                                                "title": {"type": "string"},
-                                                "clauses": {"type": "array", "items": {"type": "string"}},
-                                                "steps": {"type": "integer", "minimum": 0},
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            "The scenarios.",
-                        ),
-                        "404": not_found,
-                    },
-                }
-            },
-            "/games/{game}/scenarios/{scenario}/": {
-                "get": {
-                    "operationId": "scenario_step",
-                    "summary": "One step of a worked example",
-                    "parameters": [
-                        _game_parameter(),
-                        {
-                            "name": "scenario",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "pattern": SLUG_PATTERN},
-                            "example": "ff-steen-schuiven",
-                        },
-                        {
-                            "name": "step",
-                            "in": "query",
-                            "required": False,
-                            "description": "The step (default 0, the start); at most the scenario's number of steps.",
-                            "schema": {"type": "integer", "minimum": 0},
-                            "example": 1,
-                        },
-                        _lang_parameter(),
-                    ],
-                    "responses": {
-                        "200": _json(_ref("ScenarioStep"), "The step."),
-                        "400": _error("A step that is not a whole number or past the last step, or an unknown lang."),
-                        "404": not_found,
-                    },
-                }
-            },
-            "/games/{game}/apply": {
-                "post": {
-                    "operationId": "apply",
-                    "summary": "Try actions from a start: each is judged by the rules engine",
-                    "parameters": [_game_parameter(), _lang_parameter()],
-                    "requestBody": {
-                        "required": True,
-                        "description": f"At most {MAX_BODY_BYTES} bytes.",
-                        "content": {
-                            "application/json": {
-                                "schema": _ref("ApplyRequest"),
-                                "example": {"setup": {"players": 2}, "actions": ["move:red1:E"], "apply": ["move:yellow2:EL"]},
-                            }
-                        },
-                    },
-                    "responses": {
-                        "200": _json(_ref("ApplyResponse"), "Each action judged; an illegal action is not an error."),
-                        "400": _error("A body that is not valid JSON or not a valid request, naming the field, or an unknown lang."),
-                        "404": not_found,
-                        "413": _error(f"A body of more than {MAX_BODY_BYTES} bytes."),
-                    },
-                }
-            },
-        },
-        "components": {"schemas": _schemas(MAX_APPLY)},
+        "paths": {**_listing_paths(), **_scenario_paths(), **_apply_path()},
+        "components": {"schemas": _schemas()},
     }

@@ -19,13 +19,13 @@ from pagecache.httpcache import public
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Game
 from rules.core import codec
+from rules.core.problems import Problem
 from rules.core.registry import GameSpec, get_game
 from rules.core.tapping import parse_pick
 
 from . import editing
-from .addressing import MAX_POSITION_CHARS, BadAddress, new_game_log, pasted_position_log, resolve
+from .addressing import MAX_POSITION_CHARS, new_game_log, pasted_position_log, resolve
 from .editing import edit_url
-from .playing import PickError
 from .presenter import api_docs_context, board_context, start_context, ui_language
 from .scene import parse_why
 
@@ -81,12 +81,8 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         auto = context["scene"].auto
         if auto and htmx and htmx.history_restore_request:
             auto.live = False  # going back in history does not replay the computer's move
-    except (BadAddress, PickError) as exc:
-        context = start_context(game_obj, spec)
-        context["error"] = exc if isinstance(exc, BadAddress) else BadAddress(exc.field, exc.reason)
-        if "position" in params:
-            context["pasted"] = params.get("position", "")[:MAX_POSITION_CHARS]
-        return render(request, "simulator/start.html", context, status=400)
+    except Problem as exc:
+        return _refused(request, game_obj, spec, exc)
 
     template = "simulator/page.html"
     if htmx and not htmx.history_restore_request:
@@ -96,6 +92,16 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         elif target == "sim":
             template += "#sim"
     return render(request, template, context)
+
+
+def _refused(request: HttpRequest, game: Game, spec: GameSpec, exc: Problem) -> HttpResponse:
+    """The start page with the problem of an address that shows no state (400): the one place a
+    page renders a :class:`~rules.core.problems.Problem`."""
+    context = start_context(game, spec)
+    context["error"] = {"code": exc.code, "field": exc.field, "reason": exc.sentence(), "message": exc.message}
+    if "position" in request.GET:
+        context["pasted"] = request.GET.get("position", "")[:MAX_POSITION_CHARS]
+    return render(request, "simulator/start.html", context, status=400)
 
 
 def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> HttpResponse:
@@ -110,7 +116,7 @@ def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> H
     template = "simulator/edit.html"
     if htmx and not htmx.history_restore_request and htmx.target == "editor":
         template += "#editor"
-    response = render(request, template, context, status=422 if edit.error else 200)
+    response = render(request, template, context, status=edit.error.status if edit.error else 200)
     if htmx and edit.error is None:
         response["HX-Push-Url"] = canonical
     return response

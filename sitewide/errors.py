@@ -2,7 +2,8 @@
 
 The 400, 403, 405 and 413 pages say only generic, translated things: never an exception's
 message (that could name settings such as ALLOWED_HOSTS). Under /api/ every error is the API's
-JSON shape ``{"error": {"field": ..., "reason": ..., "message": ...}}`` (docs/API.md).
+JSON shape ``{"error": {"code": ..., "field": ..., "reason": ..., "message": ...}}`` (docs/API.md), its
+``code`` one of :data:`rules.core.problems.CODES`.
 """
 
 from django.conf import settings
@@ -11,6 +12,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostE
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template import loader
+
+from rules.core.problems import CODES
 
 API_PREFIX = "/api/"
 # A form's typed text shown back on the CSRF failure page, so it is not lost (at most this long).
@@ -21,37 +24,38 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith(API_PREFIX)
 
 
-def api_error(field: str, reason: str, status: int) -> JsonResponse:
+def api_error(code: str, field: str, reason: str, status: int) -> JsonResponse:
     """Errors before any API view runs (no language chosen yet): the message is the reason."""
-    return JsonResponse({"error": {"field": field, "reason": reason, "message": reason}}, status=status)
+    assert code in CODES, code
+    return JsonResponse({"error": {"code": code, "field": field, "reason": reason, "message": reason}}, status=status)
 
 
-def page_not_found(request, exception):
+def page_not_found(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if is_api(request):
-        return api_error("path", f"no API endpoint at {request.path[:200]}", 404)
+        return api_error("not-found", "path", f"no API endpoint at {request.path[:200]}", 404)
     return render(request, "404.html", {"reason": _reason(exception)}, status=404)
 
 
-def bad_request(request, exception):
+def bad_request(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
         return request_too_large(request)
     if is_api(request):
-        return api_error("request", "the request could not be understood", 400)
+        return api_error("bad-request", "request", "the request could not be understood", 400)
     return render(request, "400.html", status=400)
 
 
-def permission_denied(request, exception):
+def permission_denied(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     if is_api(request):
-        return api_error("request", "forbidden", 403)
+        return api_error("forbidden", "request", "forbidden", 403)
     return render(request, "403.html", status=403)
 
 
-def csrf_failure(request, reason=""):
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: a form sent without a valid token (an expired or blocked cookie, a page
     left open for long). Says what to do, and shows the text the visitor typed when the form came
     from this site, so it is not lost."""
     if is_api(request):
-        return api_error("csrf", "the request failed the CSRF check; the API needs no cookies, send it without them", 403)
+        return api_error("forbidden", "csrf", "the request failed the CSRF check; the API needs no cookies, send it without them", 403)
     context = {"csrf": True, "kept_text": _typed_text(request) if _same_origin(request) else ""}
     return render(request, "403.html", context, status=403)
 
@@ -59,7 +63,8 @@ def csrf_failure(request, reason=""):
 def method_not_allowed(request: HttpRequest, allowed: str) -> HttpResponse:
     """A 405 with a body (Django's own is empty) and the ``Allow`` header."""
     if is_api(request):
-        response: HttpResponse = api_error("method", f"{request.method[:20]} is not allowed here; allowed: {allowed}", 405)
+        method = (request.method or "")[:20]
+        response: HttpResponse = api_error("method-not-allowed", "method", f"{method} is not allowed here; allowed: {allowed}", 405)
     else:
         response = render(request, "405.html", status=405)
     response["Allow"] = allowed
@@ -69,18 +74,18 @@ def method_not_allowed(request: HttpRequest, allowed: str) -> HttpResponse:
 def request_too_large(request: HttpRequest) -> HttpResponse:
     if is_api(request):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        return api_error("body", f"the request body is larger than {limit} bytes", 413)
+        return api_error("too-large", "body", f"the request body is larger than {limit} bytes", 413)
     return render(request, "413.html", status=413)
 
 
-def server_error(request):
+def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
-        return api_error("server", "an error on the server; please try again later", 500)
+        return api_error("server-error", "server", "an error on the server; please try again later", 500)
     # No context processors here: the error may come from one of them.
     return HttpResponse(loader.get_template("500.html").render(), status=500)
 
 
-def _reason(exception) -> str:
+def _reason(exception: Exception | None) -> str:
     """The message of an Http404 raised by the site's own views (a translated sentence)."""
     if exception is None:
         return ""
@@ -104,7 +109,7 @@ def _typed_text(request: HttpRequest) -> str:
     if request.method != "POST":
         return ""
     try:
-        values = [v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"]
+        values = [str(v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken"]
     except (SuspiciousOperation, UnreadablePostError, MultiPartParserError):  # nothing readable to keep
         return ""
     longest = max(values, key=len, default="").strip()

@@ -61,13 +61,14 @@ def test_a_body_over_the_limit_on_a_page_is_the_designed_413():
 def test_the_error_handlers_answer_json_under_the_api():
     too_big = errors.bad_request(RequestFactory().post("/api/v1/games/finstere-flure/apply"), RequestDataTooBig("x"))
     assert too_big.status_code == 413 and too_big["Content-Type"] == "application/json"
-    assert set(json.loads(too_big.content)["error"]) == {"field", "reason", "message"}
+    assert json.loads(too_big.content)["error"]["code"] == "too-large"
+    assert set(json.loads(too_big.content)["error"]) == {"code", "field", "reason", "message"}
     not_found = errors.page_not_found(RequestFactory().get("/api/v2/games/"), None)
     assert not_found.status_code == 404 and json.loads(not_found.content)["error"]["field"] == "path"
     csrf = errors.csrf_failure(RequestFactory().post("/api/v1/games/finstere-flure/apply"), "no cookie")
     assert csrf.status_code == 403 and json.loads(csrf.content)["error"]["field"] == "csrf"
     crashed = errors.server_error(RequestFactory().get("/api/v1/games/"))
-    assert crashed.status_code == 500 and set(json.loads(crashed.content)["error"]) == {"field", "reason", "message"}
+    assert crashed.status_code == 500 and set(json.loads(crashed.content)["error"]) == {"code", "field", "reason", "message"}
     # Outside the API the 413 is a page.
     page = errors.bad_request(RequestFactory().post("/nl/faq/ask/"), RequestDataTooBig("x"))
     assert page.status_code == 413 and page["Content-Type"].startswith("text/html")

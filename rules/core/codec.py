@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .inputs import InputError, parse_json
+from .problems import Problem
 
 VERSION = "1"
 MAX_TOKEN_CHARS = 12_000
@@ -26,12 +27,14 @@ MAX_ACTIONS = 5_000
 MAX_ACTION_CHARS = 200
 
 
-class CodecError(ValueError):
-    """A log string that cannot be decoded; ``reason`` says why."""
+class CodecError(Problem, ValueError):
+    """A log that cannot be decoded (code ``bad-log``); ``reason`` says why. ``field``: the log's
+    part at fault (``seed``), else empty: the caller puts the log's own name in front (``under``)."""
 
-    def __init__(self, reason: str):
-        self.reason = reason
-        super().__init__(reason)
+    code = "bad-log"
+
+    def __init__(self, reason: str, field: str = ""):
+        super().__init__(field, reason)
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ def log_from_json(data: Any) -> Log:
         setup = {k: v for k, v in setup.items() if k != "seed"}
         seed = data["setup"]["seed"] if seed is None else seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63):
-        raise CodecError("'seed' must be an integer")
+        raise CodecError("'seed' must be an integer", "seed")
     bots = data.get("bots")
     if bots is not None:
         if not isinstance(bots, dict) or len(bots) > MAX_BOT_SEATS:

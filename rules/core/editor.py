@@ -19,17 +19,24 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .engine import Engine, PositionError
+from .problems import Problem
 from .tapping import TARGET_RE
 
 
-class EditError(ValueError):
-    """An edit refused on the spot. ``reason`` is in the reader's language when the editor's own
-    rules refused it; ``engine`` is True when the engine's position reader refused it (its reason is
-    the reader's English sentence) and ``field`` then names the part of the position."""
+class EditError(Problem, ValueError):
+    """An edit refused on the spot (code ``edit-refused``, 422). ``reason`` is in the reader's
+    language when the editor's own rules refused it (it is then the ``message`` too); ``engine`` is
+    True when the engine's position reader refused it (its reason is the reader's English sentence)
+    and ``field`` then names the part of the position."""
+
+    code = "edit-refused"
+    status = 422
 
     def __init__(self, reason: str, field: str = "", *, engine: bool = False):
-        self.reason, self.field, self.engine = reason, field, engine
-        super().__init__(f"{field}: {reason}" if field else reason)
+        # A game's kind of it may name its rule before calling this (``key``, ``clause``): kept.
+        given = self.__dict__
+        super().__init__(field, reason, given.get("clause"), "" if engine else reason, key=given.get("key", ""))
+        self.engine = engine
 
 
 @dataclass(frozen=True)

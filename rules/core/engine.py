@@ -19,7 +19,10 @@ Vocabulary
 - **Event**: what happened: the clause that makes it happen, a message ``key`` and its ``data``. The
   game's :class:`~rules.core.messages.Messages` renders the sentence in a language. An event may
   be visible to some seats only (``visible_to``; hidden information).
-- **RuleError**: an action the rules forbid, with the forbidding clause and a message key.
+- **RuleError**: an action the rules forbid, with the forbidding clause and a message key (code
+  ``illegal-action``); a string whose first word is none of :attr:`Engine.action_words` is
+  :class:`NotAnAction` (code ``not-an-action``, no clause). Both, like every refusal, are kinds of
+  :class:`rules.core.problems.Problem`.
 - **Position**: a JSON-able dict describing a state completely, writable by hand;
   ``state_from_position`` validates it and names the exact problem (:class:`PositionError`).
 """
@@ -33,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from .messages import Messages
+from .problems import Problem
 
 CHANCE = "chance"
 TERMINAL = ""
@@ -65,42 +69,76 @@ class Event:
         return out
 
 
-class EngineError(Exception):
-    """Base class of the errors an engine raises on bad input."""
+class EngineError(Problem):
+    """Base class of the problems an engine raises: a rule's refusal, a position it cannot read."""
+
+    def __init__(self, reason: str = "", field: str = "", **kwargs: Any):
+        super().__init__(field, reason, **kwargs)
 
 
 class RuleError(EngineError):
-    """An action that the rules forbid (or that does not parse), citing the forbidding clause.
+    """An action that the rules forbid, citing the forbidding clause (code ``illegal-action``).
 
     Game code raises ``RuleError(clause, key, **data)``; :meth:`Engine.apply` adds the action and
     the reason rendered in the rulebook's language. ``reason`` can be rendered in another language
     from ``key`` and ``data`` (:meth:`Engine.reason`).
     """
 
+    code = "illegal-action"
+
     def __init__(self, clause: str, key: str, /, **data: Any):
-        self.clause, self.key, self.data = clause, key, data
+        super().__init__(key, key=key, data=data, clause=clause)
+        self.clause: str = clause
         self.action = ""
-        self.reason = key
-        super().__init__(f"{key} ({clause})")
+        self.messages: Messages | None = None  # the game's catalogues (set by Engine.apply)
+        self.args = (f"{key} ({clause})",)
 
     def with_action(self, action: str, reason: str) -> RuleError:
         self.action, self.reason = action, reason
         self.args = (f"illegal action {action!r}: {reason} ({self.clause})",)
         return self
 
+    def reason_in(self, lang: str | None) -> str:
+        """The refusal's sentence in ``lang`` from the game's catalogues (else ``reason``)."""
+        if self.messages is None or not self.messages.has(self.key):
+            return self.reason
+        return self.messages.render(self.key, self.data, lang)
+
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "reason": self.reason, "clause": self.clause}
+
+
+class NotAnAction(RuleError):
+    """A string that is no action of the game at all: its first word is none of the game's
+    :attr:`Engine.action_words` (code ``not-an-action``, no clause: no rule is involved)."""
+
+    code = "not-an-action"
+
+    def __init__(self, action: str):
+        super().__init__("", "'%(action)s' is not an action of this game", action=action[:60])
+        self.clause = ""
+        self.reason = self.key % self.data
+
+    def with_action(self, action: str, reason: str) -> RuleError:
+        self.action = action
+        self.args = (self.reason,)
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "reason": self.reason, "clause": None, "code": self.code}
 
 
 IllegalAction = RuleError  # the name the web layer reads best with
 
 
 class PositionError(EngineError):
-    """A hand-written position or setup that is invalid; ``field`` is a dotted path into it."""
+    """A hand-written position or setup that is invalid (code ``bad-position``); ``field`` is a
+    dotted path into it."""
+
+    code = "bad-position"
 
     def __init__(self, field: str, reason: str):
-        self.field, self.reason = field, reason
-        super().__init__(f"{field}: {reason}")
+        super().__init__(reason, field)
 
     def as_dict(self) -> dict[str, str]:
         return {"field": self.field, "reason": self.reason}
@@ -197,6 +235,10 @@ class Engine(ABC, Generic[S]):
     # Clauses of routine events (looking around, drawing a card ...): a step's caption cites the
     # first event whose clause is not routine.
     routine_clauses: frozenset[str] = frozenset()
+    # The first words of the game's actions (before the first ":"; ``"move"`` for ``"move:red1:U"``):
+    # ``apply`` refuses any other string as :class:`NotAnAction` without asking the rules. Empty:
+    # every string goes to ``transition``.
+    action_words: frozenset[str] = frozenset()
 
     @property
     def slug(self) -> str:
@@ -266,11 +308,19 @@ class Engine(ABC, Generic[S]):
         if not isinstance(action, str):
             error = RuleError(self.refusal_clause, "core.not-text")
             reason = self.messages.render(error.key) if self.messages.has(error.key) else "an action is a string"
+            error.messages = self.messages
             raise error.with_action(repr(action), reason)
+        if not self.is_action(action):
+            raise NotAnAction(action).with_action(action, "")
         try:
             return self.transition(state, action)
         except RuleError as exc:
+            exc.messages = self.messages
             raise exc.with_action(action, self.messages.render(exc.key, exc.data)) from None
+
+    def is_action(self, action: str) -> bool:
+        """Whether ``action`` starts with a word of the game's grammar (:attr:`action_words`)."""
+        return not self.action_words or action.partition(":")[0] in self.action_words
 
     @property
     def refusal_clause(self) -> str:
@@ -304,7 +354,10 @@ class Engine(ABC, Generic[S]):
         return self.messages.render(event.key, event.data, lang)
 
     def reason(self, error: RuleError, lang: str | None = None) -> str:
-        return self.messages.render(error.key, error.data, lang)
+        """A refusal's sentence in ``lang`` (a refusal without a catalogue key: its English reason)."""
+        if not self.messages.has(error.key):
+            return error.reason
+        return self.messages.render(error.key, error.data, lang)  # (a RuleError not from apply, too)
 
     def describe_result(self, result: Result, lang: str | None = None) -> str:
         return self.messages.render(result.key, result.data, lang)

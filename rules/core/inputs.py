@@ -15,6 +15,8 @@ import math
 import re
 from typing import Any
 
+from .problems import Problem
+
 # Positions nest about five levels deep; logs a few more. Far below Python's recursion limit.
 MAX_DEPTH = 32
 # Seeds are 64-bit; nothing in a position or a log needs longer integers.
@@ -24,17 +26,15 @@ MAX_INT_DIGITS = 30
 _TOKEN_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
-class InputError(ValueError):
+class InputError(Problem, ValueError):
     """Visitor input that cannot be read: ``field`` names it, ``reason`` (English) says why.
 
-    ``kind`` is ``"syntax"`` (with ``line``/``column``), ``"depth"``, ``"number"``, ``"format"`` or
-    ``"range"``,
-    for callers that show their own translated sentence."""
+    ``kind`` is ``"syntax"`` (with ``line``/``column``), ``"depth"``, ``"number"`` (code
+    ``bad-json``), ``"format"`` or ``"range"`` (code ``bad-value``), for callers that show their
+    own translated sentence."""
 
     def __init__(self, field: str, reason: str, kind: str = "format", line: int = 0, column: int = 0):
-        super().__init__(reason)
-        self.field = field
-        self.reason = reason
+        super().__init__(field, reason, code="bad-value" if kind in ("format", "range") else "bad-json")
         self.kind = kind
         self.line = line
         self.column = column

@@ -19,11 +19,25 @@ DRAW = "@draw"
 
 
 class ReplayError(EngineError):
-    """An action of a log that cannot be applied: ``index`` in the log, ``reason``, the clause."""
+    """An action of a log that cannot be applied: ``index`` in the log (``field`` ``actions[i]``),
+    ``reason``, the clause. ``refusal`` is the rule's own refusal when a rule refused (its code,
+    ``illegal-action`` or ``not-an-action``, is this problem's code; its key renders the reason in
+    any language)."""
 
-    def __init__(self, index: int, action: str, reason: str, clause: str | None = None):
-        self.index, self.action, self.reason, self.clause = index, action, reason, clause
-        super().__init__(f"action #{index} {action!r}: {reason}" + (f" ({clause})" if clause else ""))
+    code = "illegal-action"
+
+    def __init__(
+        self, index: int, action: str, reason: str, clause: str | None = None, *, refusal: RuleError | None = None,
+        code: str | None = None,
+    ):  # fmt: skip
+        super().__init__(reason, f"actions[{index}]", clause=clause or None, code=code or (refusal.code if refusal else None))
+        self.index, self.action, self.refusal = index, action, refusal
+        self.args = (f"action #{index} {action!r}: {reason}" + (f" ({clause})" if clause else ""),)
+
+    def sentence(self) -> str:
+        if self.code == "not-an-action":  # no rule was asked: "not allowed here" would mislead
+            return self.reason
+        return f"'{self.action}' is not allowed here: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -45,16 +59,16 @@ def advance(
     drawn = False
     if action == DRAW:
         if not engine.chance_outcomes(state):
-            raise ReplayError(index, action, "nothing to draw: chance does not act here")
+            raise ReplayError(index, action, "nothing to draw: chance does not act here", code="nothing-to-draw")
         action, drawn = seeded_draw(engine, state, seed or 0, index), True
     try:
         after, events = engine.apply(state, action)
     except RuleError as exc:
         if refusable:
             return Transition(index, action, state, state, (), exc)
-        raise ReplayError(index, action, exc.reason, exc.clause) from exc
+        raise ReplayError(index, action, exc.reason, exc.clause, refusal=exc) from None
     except EngineError as exc:
-        raise ReplayError(index, action, str(exc)) from exc
+        raise ReplayError(index, action, exc.reason or str(exc), code=exc.code) from None
     if refusable:
         raise ReplayError(index, action, "should be refused but is legal")
     return Transition(index, action, state, after, tuple(events), None, drawn)

@@ -27,18 +27,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import RuleError
+from .problems import Problem
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
 MAX_PICK = 64
 PICK_SEPARATOR = "/"
 
 
-class PickError(ValueError):
-    """A pick that is malformed or cannot be tapped in this state (the page answers 400)."""
+class PickError(Problem, ValueError):
+    """A pick that is malformed or cannot be tapped in this state (code ``bad-pick``, 400)."""
+
+    code = "bad-pick"
 
     def __init__(self, reason: str, field: str = "pick"):
-        self.reason, self.field = reason, field
-        super().__init__(reason)
+        super().__init__(field, reason)
 
 
 @dataclass(frozen=True)

@@ -19,24 +19,11 @@ from typing import Any
 from . import codec
 from .codec import Log
 from .engine import Engine, PositionError
-from .replay import ReplayError, replay
+from .problems import Problem, TimelineError
+from .replay import replay
 from .scenarios import Frame, Scenario, ScenarioError, load_scenario, start_state
 from .scenarios import replay as replay_scenario
 from .setup import validate_setup
-
-
-class TimelineError(ValueError):
-    """A log that cannot be replayed; ``field`` says which part is wrong."""
-
-    def __init__(self, field: str, reason: str, clause: str | None = None):
-        self.field, self.reason, self.clause = field, reason, clause
-        super().__init__(f"{field}: {reason}")
-
-    def as_dict(self) -> dict[str, str]:
-        out = {"field": self.field, "reason": self.reason}
-        if self.clause:
-            out["clause"] = self.clause
-        return out
 
 
 @dataclass
@@ -113,31 +100,32 @@ def from_scenario(engine: Engine[Any], scenario: Scenario) -> Timeline:
 
 
 def start_of(engine: Engine[Any], log: Log) -> tuple[Any, Scenario | None, str | None]:
-    """The start state of a log, its scenario (if it starts from one) and the start caption."""
+    """The start state of a log, its scenario (if it starts from one) and the start caption.
+    Raises the start's :class:`~rules.core.problems.Problem`, its field under ``position``,
+    ``setup`` or ``scenario``."""
+    if log.scenario is not None:
+        try:
+            scenario = load_scenario(engine.slug, log.scenario)
+            return start_state(engine, scenario), scenario, scenario.intro or scenario.title
+        except ScenarioError as exc:
+            raise Problem("scenario", str(exc), code="unknown-scenario") from None
     try:
-        if log.scenario is not None:
-            try:
-                scenario = load_scenario(engine.slug, log.scenario)
-                return start_state(engine, scenario), scenario, scenario.intro or scenario.title
-            except ScenarioError as exc:
-                raise TimelineError("scenario", str(exc)) from None
         if log.position is not None:
             return engine.state_from_position(log.position), None, None
         return engine.initial_state(validate_setup(engine, log.setup or {})), None, None
     except PositionError as exc:
-        field = "position" if log.position is not None else "setup"
-        raise TimelineError(f"{field}.{exc.field}", exc.reason) from None
+        raise exc.under("position" if log.position is not None else "setup") from None
 
 
 def from_log(engine: Engine[Any], log: Log) -> Timeline:
+    """Every frame of ``log``. Raises the start's problem (:func:`start_of`) or the first refused
+    action's :class:`~rules.core.replay.ReplayError` (field ``actions[i]``)."""
     state, scenario, intro = start_of(engine, log)
     frames = [Frame(0, state, intro)]
-    try:
-        for t in replay(engine, state, log.actions, seed=log.seed):
-            # the full-information table view: the stand-ins of hidden facts are left out
-            frames.append(Frame(t.index + 1, t.after, None, t.action, [e for e in t.events if e.visible(None)]))
-    except ReplayError as exc:
-        raise TimelineError(
-            f"actions[{exc.index}]", f"'{exc.action}' is not allowed here: {exc.reason}", exc.clause
-        ) from exc  # the API words the refusal in the reader's language
+    for t in replay(engine, state, log.actions, seed=log.seed):
+        # the full-information table view: the stand-ins of hidden facts are left out
+        frames.append(Frame(t.index + 1, t.after, None, t.action, [e for e in t.events if e.visible(None)]))
     return Timeline(engine, frames, log, scenario)
+
+
+__all__ = ["Timeline", "TimelineError", "branch_encoder", "from_log", "from_scenario", "start_of"]

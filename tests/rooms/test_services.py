@@ -12,6 +12,7 @@ from rooms.models import PlayedGame, Room, Seat
 from rooms.services import RoomError
 from rules.core.codec import log_from_json
 from rules.core.engine import CHANCE
+from rules.core.problems import Problem
 from rules.core.timeline import from_log
 
 from .helpers import fresh, room_game, seat_to_act, seated_room
@@ -90,6 +91,8 @@ def test_out_of_turn_and_illegal_moves_change_nothing():
     refused("not-your-turn", services.move, room.pk, other, legal[0], version)
     error = refused("illegal", services.move, room.pk, actor, "move:red1:U,U,U,U,U,U,U,U,U", version)
     assert error.status == 422 and error.clause
+    nothing = refused("not-an-action", services.move, room.pk, actor, "jump:red1", version)
+    assert nothing.status == 400 and not nothing.clause and isinstance(nothing, Problem)
     refused("bad-action", services.move, room.pk, actor, {"move": 1}, version)
     refused("bad-version", services.move, room.pk, actor, legal[0], "7")
     refused("stale", services.move, room.pk, actor, legal[0], version - 1)

@@ -38,7 +38,7 @@ GAME = "betoverde-torens"  # two hands of hidden cards
 SYNC = json.dumps({"type": "zz-sync"})  # any unknown type: answered with a refusal, changes nothing
 REFUSALS = {
     "bad-message", "bad-pick", "bad-action", "bad-version", "slow-down", "no-peer", "not-your-turn", "illegal",
-    "stale", "conflict", "not-playing", "no-seat",
+    "not-an-action", "stale", "conflict", "not-playing", "no-seat",
 }  # fmt: skip
 FUZZ = settings(
     max_examples=120,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules.core.bots import SeatView, next_action, play, random_bots
-from rules.core.engine import CHANCE, TERMINAL, RuleError
+from rules.core.engine import CHANCE, TERMINAL, NotAnAction, RuleError
 from rules.core.registry import GameSpec, all_games
 from rules.core.setup import random_setup, validate_setup
 from tests.rulebook_ids import clause_ids as rulebook_clause_ids
@@ -181,8 +181,12 @@ def test_unlisted_well_formed_actions_are_refused_citing_an_existing_clause(spec
                 continue
             try:
                 after, _events = engine.apply(state, action)
+            except NotAnAction as exc:  # no word of the game's grammar: no rule is cited
+                assert exc.code == "not-an-action" and not exc.clause and exc.reason
+                continue
             except RuleError as exc:
                 refused += 1
+                assert exc.code == "illegal-action"
                 assert exc.clause in known, f"{action!r} refused citing unknown clause {exc.clause!r}"
                 assert exc.reason and exc.reason != exc.key, "the refusal reason was not rendered"
                 continue

@@ -109,6 +109,7 @@ def test_apply_reports_legal_and_illegal_actions_with_clauses(client):
     assert second == {
         "action": "move:yellow1:U",
         "legal": False,
+        "code": "illegal-action",
         "reason": second["reason"],
         "clause": "ff-steen-schuiven",
     }
@@ -135,8 +136,8 @@ def test_apply_from_setup_with_actions(client):
         ("not json", "body"),
         ("[1, 2]", "body"),
         ({"apply": ["x"]}, "position"),
-        ({"setup": {"players": 2}}, "apply"),
-        ({"setup": {"players": 2}, "apply": []}, "apply"),
+        ({"setup": {"players": 2}, "apply": ""}, "apply"),
+        ({"setup": {"players": 2}, "apply": {}}, "apply"),
         ({"setup": {"players": 2}, "apply": [3]}, "apply"),
         ({"setup": {"players": 2}, "position": {}, "apply": ["x"]}, "position"),
         ({"setup": {"players": 9}, "apply": ["x"]}, "setup.players"),
@@ -210,7 +211,7 @@ def test_deep_nesting_and_huge_numbers_are_a_json_400_naming_the_field(client, b
 def test_a_step_that_is_not_ascii_digits_is_a_json_400(client, step):
     response = client.get(f"{API}finstere-flure/scenarios/{SCENARIO}/", {"step": step})
     assert response.status_code == 400
-    assert response.json()["error"] == {"field": "step", "reason": "must be a whole number", "message": "must be a whole number"}
+    assert response.json()["error"] == {"code": "bad-value", "field": "step", "reason": "must be a whole number", "message": "must be a whole number"}
 
 
 def test_the_api_root_answers_json_not_a_redirect(client):
@@ -362,7 +363,7 @@ def test_request_errors_carry_a_message_in_the_asked_language(client):
     """Issue 12: the API's own checks speak the request's language in "message"; "reason" stays
     English for programs."""
     english = client.get(f"{API}nope/scenarios/").json()["error"]
-    assert english == {"field": "game", "reason": "unknown game 'nope'", "message": "unknown game 'nope'"}
+    assert english == {"code": "unknown-game", "field": "game", "reason": "unknown game 'nope'", "message": "unknown game 'nope'"}
     german = client.get(f"{API}nope/scenarios/", {"lang": "de"}).json()["error"]
     assert german["reason"] == "unknown game 'nope'" and german["message"] == "unbekanntes Spiel 'nope'"
     dutch = client.post(

@@ -29,6 +29,7 @@ class BetoverdeTorensEngine(Engine[State]):
         slug="betoverde-torens", language="nl", min_seats=1, max_seats=6, information="imperfect", teams=True
     )
     messages = MESSAGES
+    action_words = frozenset({"play", "roll", "move", "none", "reroll", "pass", "pass-tower", "spell", "spells", "end", "ask", "give", "return", "decline", "draw"})  # the grammar's first words
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.core.engine import (
@@ -16,6 +17,7 @@ from rules.core.engine import (
     Result,
     SetupOption,
 )
+from rules.core.inputs import is_digits
 
 from . import actions
 from .board import CARD_KINDS, FULL_DECK, TEAMS, companion_ids
@@ -37,6 +39,7 @@ class DerDunkleTurmEngine(Engine[State]):
         teams=True,
     )
     messages = MESSAGES
+    action_words = frozenset({"start", "card", "d12", "draw", "float", "keep", "move", "free", "advance", "bolt", "spell", "fight-on", "retreat", "rescue", "tower", "beast", "owl"})  # the grammar's first words
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("teams", "int", 2, label="setup.teams", min=2, max=4, clause="dt-teams"),)
@@ -111,7 +114,7 @@ class DerDunkleTurmEngine(Engine[State]):
         t.floats = {f.field: f for f in after.floats}
         t.collections = dict(after.collections)
         self._cache = (after, _facts_of(t), [t])
-        return after, events
+        return after, [_numbered(e) for e in events]
 
     def result(self, state: State) -> Result | None:
         if not state.over:
@@ -119,7 +122,7 @@ class DerDunkleTurmEngine(Engine[State]):
         if state.winner:
             return Result((state.winner,), "dt-spielende", "result.win", {"team": state.winner},
                           scores={t: float(t == state.winner) for t in state.teams})
-        return Result((), "dt-spielende", "result.none", draw=True)
+        return Result((), "dt-spielende", "result.none", scores={t: 0.0 for t in state.teams}, draw=True)
 
     def random_action(self, state: State, rng: random.Random) -> str:
         legal = self.legal_actions(state)
@@ -149,3 +152,20 @@ def _facts_of(t: Table) -> tuple[str, list[str], list[Outcome]]:
 
 ENGINE = DerDunkleTurmEngine()
 
+
+_FIELD_KEYS = frozenset({"field", "fields", "to", "trail", "lair"})
+
+
+def _numbered(event: Event) -> Event:
+    """``event`` with its fields as the position writes them: a number where the field is one
+    (``9``), a string where it is not (``"6b"``, ``"camp"``)."""
+    if not _FIELD_KEYS.intersection(event.data):
+        return event
+
+    def shown(value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return [shown(v) for v in value]
+        return int(value) if isinstance(value, str) and is_digits(value) else value
+
+    data = {k: shown(v) if k in _FIELD_KEYS else v for k, v in event.data.items()}
+    return replace(event, data=data)

@@ -52,6 +52,7 @@ class FinstereFlureEngine(Engine[State]):
         chance=True,
     )
     messages = MESSAGES
+    action_words = frozenset({"place", "move", "card", "monster"})  # the grammar's first words
 
     # -- setup and positions ---------------------------------------------------------------------
 

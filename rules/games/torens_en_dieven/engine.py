@@ -47,6 +47,7 @@ PLACE_ACTIONS = _PlaceActions()
 class TorensEnDievenEngine(Engine[State]):
     info = GameInfo(slug="torens-en-dieven", language="nl", min_seats=2, max_seats=5, information="perfect", chance=True)
     messages = MESSAGES
+    action_words = frozenset({"draw", "grow", "place", "guard", "pass"})  # the grammar's first words
 
     # -- setup and positions ---------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules.core.bots import play as drive
 from rules.core.bots import random_bots
-from rules.core.engine import PositionError, RuleError
+from rules.core.engine import NotAnAction, PositionError, RuleError
 from rules.games.betoverde_torens import ENGINE
 
 from .support import TOWERS_ONLY, new_game, position
@@ -60,7 +60,6 @@ def test_a_position_needs_few_keys_and_round_trips():
 def test_bad_actions_are_refused_citing_a_clause():
     s = ENGINE.state_from_position(position(raven={"at": 1, "inside": {"red": 1, "blue": 1}}))
     for action in [
-        "",
         "play",
         "play:w1",
         "play:w1:wizard:x",
@@ -68,11 +67,14 @@ def test_bad_actions_are_refused_citing_a_clause():
         "spell:raven:up",
         "draw:w1",
         "roll:3",
-        "xyz",
     ]:
         with pytest.raises(RuleError) as exc:
             ENGINE.apply(s, action)
-        assert exc.value.clause.startswith("bt-")
+        assert exc.value.clause.startswith("bt-") and exc.value.code == "illegal-action"
+    for action in ["", "xyz", "xyz:w1"]:  # no word of the grammar: no rule to cite
+        with pytest.raises(NotAnAction) as not_one:
+            ENGINE.apply(s, action)
+        assert not_one.value.code == "not-an-action" and not not_one.value.clause
 
 
 def test_observation_hides_other_hands_and_the_deck():

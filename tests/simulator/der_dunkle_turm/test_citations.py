@@ -15,7 +15,7 @@ def test_dt_zugbruecken_a_lowered_bridge_counts_as_an_ordinary_field_and_a_step(
     s, events = play(s, "card:step1", "move:red1")
     assert where(s, "red1") == 6
     bridge = [e for e in events if e.clause == "dt-zugbruecken"]
-    assert [e.key for e in bridge] == ["bridge.field"] and list(bridge[0].data["fields"]) == ["6"]
+    assert [e.key for e in bridge] == ["bridge.field"] and list(bridge[0].data["fields"]) == [6]
 
 
 def test_dt_zugbruecken_no_bridge_event_for_a_move_that_misses_the_bridges():
@@ -32,7 +32,7 @@ def test_dt_riss_exil_passing_over_an_open_rift_does_no_harm():
     s, events = play(s, "card:step2", "move:red1")
     assert where(s, "red1") == 9
     passed = [e for e in events if e.key == "rift.pass"]
-    assert len(passed) == 1 and passed[0].clause == "dt-riss-exil" and list(passed[0].data["fields"]) == ["8"]
+    assert len(passed) == 1 and passed[0].clause == "dt-riss-exil" and list(passed[0].data["fields"]) == [8]
     assert "rift.fall" not in keys(events)
 
 

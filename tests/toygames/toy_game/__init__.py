@@ -87,6 +87,7 @@ class ToyState:
 class ToyEngine(Engine[ToyState]):
     info = GameInfo(slug="toy-game", language="nl", min_seats=2, max_seats=2)
     messages = MESSAGES
+    action_words = frozenset({"add", "coin"})  # the grammar's first words
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("target", "int", 7, label="setup.target", min=7, max=7, clause="toy-einde"),)
@@ -167,7 +168,8 @@ class ToyEngine(Engine[ToyState]):
     def result(self, state: ToyState) -> Result | None:
         if not state.winner:
             return None
-        return Result((state.winner,), "toy-einde", "result", {"winner": state.winner})
+        scores = {seat: float(seat == state.winner) for seat in ("a", "b")}
+        return Result((state.winner,), "toy-einde", "result", {"winner": state.winner}, scores)
 
     def random_action(self, state: ToyState, rng: random.Random) -> str:
         return rng.choice(["add:1", "add:2", "add:3", "coin:heads", "coin:tails", "add:0"])
