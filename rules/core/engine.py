@@ -92,9 +92,6 @@ class RuleError(EngineError):
         return {"action": self.action, "reason": self.reason, "clause": self.clause}
 
 
-IllegalAction = RuleError  # the name the web layer reads best with
-
-
 class PositionError(EngineError):
     """A hand-written position or setup that is invalid; ``field`` is a dotted path into it."""
 

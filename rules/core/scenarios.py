@@ -317,7 +317,3 @@ def check_scenario(game: str, scenario_id: str) -> ScenarioReport:
     except ScenarioError as exc:
         return ScenarioReport(False, [str(exc)])
     return ScenarioReport(True, [])
-
-
-def check_all(game: str) -> dict[str, ScenarioReport]:
-    return {sid: check_scenario(game, sid) for sid in scenario_paths(game)}
