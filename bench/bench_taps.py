@@ -3,6 +3,7 @@ registered game that can be played by tapping, in the states of random games: th
 up to two taps deeper (three targets each). It runs on every board render; this prints p50/p95/max
 (no assertions: the tests check what tapping offers, this measures what it costs)."""
 
+import itertools
 import pathlib
 import random
 import statistics
@@ -11,9 +12,9 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from rules.core.bots import next_action, random_bots  # noqa: E402
+from rules.core.bots import bots_choose, random_bots  # noqa: E402
 from rules.core.registry import all_games  # noqa: E402
-from rules.core.replay import advance  # noqa: E402
+from rules.core.replay import drive  # noqa: E402
 from rules.core.setup import random_setup  # noqa: E402
 from rules.core.tapping import tap_options  # noqa: E402
 
@@ -25,14 +26,11 @@ def states_of_random_games(engine):
     for seed in range(GAMES):
         rng = random.Random(seed)
         state = engine.initial_state(random_setup(engine, rng))
-        bots = random_bots(engine, state)
-        for number in range(400):
+        choose = bots_choose(engine, random_bots(engine, state), rng)
+        played = (t.after for t in drive(engine, state, choose, limit=399))
+        for number, reached in enumerate(itertools.chain([state], played)):
             if number % EVERY == 0:
-                yield state
-            action = next_action(engine, state, bots, rng)
-            if action is None:
-                break
-            state = advance(engine, state, action, number).after
+                yield reached
 
 
 def bench(spec):
