@@ -38,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "bench" / "http" / "nginx.conf.template"
@@ -86,10 +88,11 @@ class StartupError(Exception):
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def stop(process: subprocess.Popen | None, name: str) -> None:
+def stop(process: subprocess.Popen[bytes] | None, name: str) -> None:
     """Ends a process started in a session of its own, and everything in that process group."""
     if process is None or process.poll() is not None and not group_alive(process.pid):
         return
@@ -128,7 +131,7 @@ def tail(path: pathlib.Path, lines: int = 30) -> str:
 
 
 def wait_for_http(
-    port: int, process: subprocess.Popen, name: str, log: pathlib.Path, seconds: float = 60, path: str = "/favicon.ico"
+    port: int, process: subprocess.Popen[bytes], name: str, log: pathlib.Path, seconds: float = 60, path: str = "/favicon.ico"
 ) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -142,14 +145,14 @@ def wait_for_http(
     raise StartupError(f"{name} did not answer on port {port} within {seconds:.0f} s:\n{tail(log)}")
 
 
-def manage(env: dict, log: pathlib.Path, *args: str) -> None:
+def manage(env: dict[str, Any], log: pathlib.Path, *args: str) -> None:
     with log.open("ab") as out:
         done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, stdout=out, stderr=out)
     if done.returncode != 0:
         raise StartupError(f"manage.py {' '.join(args)} failed (status {done.returncode}):\n{tail(log)}")
 
 
-def server_command(port: int) -> list:
+def server_command(port: int) -> list[Any]:
     """gunicorn (WSGI, two sync workers) as README.md's "Serving it for real" starts it; or uvicorn
     as ``make run`` starts it, with two workers, with ``BENCH_HTTP_SERVER=uvicorn``."""
     if SERVER == "gunicorn":
@@ -159,12 +162,12 @@ def server_command(port: int) -> list:
             "--workers", str(WORKERS), "--no-access-log", "--no-server-header"]
 
 
-def venv_tool(name: str) -> list:
+def venv_tool(name: str) -> list[Any]:
     script = pathlib.Path(sys.executable).parent / name
     return [str(script)] if script.exists() else [sys.executable, "-m", name]
 
 
-def start_server(env: dict, port: int, log: pathlib.Path) -> subprocess.Popen:
+def start_server(env: dict[str, Any], port: int, log: pathlib.Path) -> subprocess.Popen[bytes]:
     with log.open("ab") as out:
         process = subprocess.Popen(
             server_command(port), cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
@@ -173,7 +176,7 @@ def start_server(env: dict, port: int, log: pathlib.Path) -> subprocess.Popen:
     return process
 
 
-def start_nginx(nginx: str, prefix: pathlib.Path, ports: dict, log: pathlib.Path) -> subprocess.Popen:
+def start_nginx(nginx: str, prefix: pathlib.Path, ports: dict[str, Any], log: pathlib.Path) -> subprocess.Popen[bytes]:
     conf = TEMPLATE.read_text()
     for key, value in {"prefix": str(prefix), **{k: str(v) for k, v in ports.items()}}.items():
         conf = conf.replace("{{" + key + "}}", value)
@@ -200,7 +203,7 @@ def start_nginx(nginx: str, prefix: pathlib.Path, ports: dict, log: pathlib.Path
 
 
 class Response:
-    def __init__(self, status: int, headers: list, body: bytes):
+    def __init__(self, status: int, headers: list[Any], body: bytes):
         self.status = status
         self.headers = headers
         self.body = body  # the bytes on the wire (not decompressed; chunked framing removed)
@@ -211,7 +214,7 @@ class Response:
 
 
 def fetch(
-    port: int, path: str, headers: dict | None = None, timeout: float = 30, method: str = "GET", body: bytes | None = None
+    port: int, path: str, headers: dict[str, Any] | None = None, timeout: float = 30, method: str = "GET", body: bytes | None = None
 ) -> Response:
     """One request with exactly the given headers (plus Host, unless given), as wrk sends it: no
     Accept-Encoding unless asked for, so nginx picks the same cached variant for the probe as for wrk.
@@ -238,7 +241,9 @@ UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0, "h": 3_600_000.0}
 
 
 def to_ms(text: str) -> float:
-    number, unit = re.fullmatch(r"([\d.]+)([a-z]+)", text).groups()
+    match = re.fullmatch(r"([\d.]+)([a-z]+)", text)
+    assert match is not None, text
+    number, unit = match.groups()
     return float(number) * UNITS[unit]
 
 
@@ -264,7 +269,7 @@ def connections_per_process(port: int) -> str:
             wrk_ports.add(local_port)
         elif local_port == str(port) and owner:
             server_sides.append((peer_port, owner.group(2)))
-    counts: dict = {}
+    counts: dict[str, Any] = {}
     for peer_port, pid in server_sides:
         if peer_port in wrk_ports:
             counts[pid] = counts.get(pid, 0) + 1
@@ -278,10 +283,10 @@ def run_wrk(
     port: int,
     path: str,
     connections: int,
-    headers: dict | None = None,
+    headers: dict[str, Any] | None = None,
     spread: bool = False,
-    script: tuple | None = None,
-) -> dict:
+    script: tuple[Any, ...] | None = None,
+) -> dict[str, Any]:
     """One wrk run; ``script``: (a Lua file of bench/http/, its arguments)."""
     command = [wrk, f"-t{min(THREADS, connections)}", f"-c{connections}", f"-d{SECONDS}s", "--latency"]
     for name, value in (headers or {}).items():
@@ -310,8 +315,8 @@ def run_wrk(
         return {"failed": (err or out).strip().splitlines()[-1:] or [f"wrk status {process.returncode}"]}
     result = {
         "split": split,
-        "rps": float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1)),
-        "requests": int(re.search(r"(\d+) requests in", out).group(1)),
+        "rps": float(found(r"Requests/sec:\s*([\d.]+)", out)),
+        "requests": int(found(r"(\d+) requests in", out)),
         "non2xx3xx": 0,
         "socket": 0,
     }
@@ -328,8 +333,15 @@ def run_wrk(
     return result
 
 
+def found(pattern: str, text: str) -> str:
+    """The first group of ``pattern`` in wrk's output (which always holds it after a run)."""
+    match = re.search(pattern, text)
+    assert match is not None, pattern
+    return match.group(1)
+
+
 def warm_up(
-    port: int, path: str, headers: dict | None = None, count: int = 8, method: str = "GET", body: bytes | None = None
+    port: int, path: str, headers: dict[str, Any] | None = None, count: int = 8, method: str = "GET", body: bytes | None = None
 ) -> int:
     """A few requests on fresh connections (both workers, per-process caches), returning the last status."""
     status = 0
@@ -342,23 +354,25 @@ def with_query(path: str, parameter: str) -> str:
     return path + ("&" if "?" in path else "?") + parameter
 
 
-def api_steps(port: int) -> list:
+def api_steps(port: int) -> list[Any]:
     """The API steps measured, (label, body): a setup and two moves, and a log of API_LOG_ACTIONS
     actions (each the first legal one, or a draw where chance acts) with one more, the log built
     by asking the API itself."""
 
-    def step(body: dict) -> dict:
+    def step(body: dict[str, Any]) -> dict[str, Any]:
         answer = fetch(port, API_APPLY, method="POST", body=json.dumps(body).encode())
         if answer.status != 200:
             raise StartupError(f"POST {API_APPLY} {body} answered {answer.status}: {answer.body[:300]!r}")
-        return json.loads(answer.body)
+        data: dict[str, Any] = json.loads(answer.body)
+        return data
 
-    def next_action(data: dict) -> str:
+    def next_action(data: dict[str, Any]) -> str:
         if data["chance"]:
             return "@draw"
         if not data["legal_actions"]:
             raise StartupError(f"{API_GAME} ended before {API_LOG_ACTIONS} actions")
-        return data["legal_actions"][0]
+        action: str = data["legal_actions"][0]
+        return action
 
     checked = step(API_SETUP_STEP)
     if not all(result["legal"] for result in checked["results"]):
@@ -383,7 +397,7 @@ def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}" if value < 100 else f"{value:.0f}"
 
 
-def ratio(a: dict, b: dict) -> str:
+def ratio(a: dict[str, Any], b: dict[str, Any]) -> str:
     if "rps" not in a or "rps" not in b or not b["rps"]:
         return "n/a"
     return f"{a['rps'] / b['rps']:.2f}x"
@@ -400,7 +414,7 @@ def caching(probe: Response) -> str:
     return control[:12] or "-"
 
 
-def print_runs(runs: list) -> None:
+def print_runs(runs: list[Any]) -> None:
     header = (
         f"  {'what':34} {'conns':>5} {'status':>6} {'KB':>6} {'caching':>11} {'req/s':>9} {'p50 ms':>8} "
         f"{'p99 ms':>8} {'non-2xx/3xx':>11} {'socket err':>10} {'conns/worker':>12}"
@@ -430,19 +444,19 @@ def head_size(response: Response) -> int:
     return len("HTTP/1.1 200 OK\r\n") + sum(len(k) + len(v) + 4 for k, v in response.headers) + 2
 
 
-def figures(result: dict) -> str:
+def figures(result: dict[str, Any]) -> str:
     """req/s, p50 and p99 of a run, as columns."""
     if "rps" not in result:
         return f"{'wrk failed':>9} {'':>8} {'':>8}"
     return f"{result['rps']:>9.1f} {ms(result['p50']):>8} {ms(result['p99']):>8}"
 
 
-def errors_of(result: dict) -> str:
+def errors_of(result: dict[str, Any]) -> str:
     count = result.get("non2xx3xx", 0) + result.get("socket", 0)
     return f"  ({count} errors)" if count else ""
 
 
-def print_api_steps(steps: list) -> None:
+def print_api_steps(steps: list[Any]) -> None:
     """Issue 29: the API's step vs a bare view returning as many bytes of JSON to the same POST."""
     print(f"  the API's step, POST {API_APPLY} (bench/http/post.lua, one fixed body), vs a bare JSON view")
     print("  of the same size sent the same POST (/bench/bare/json/<size>/)")
@@ -453,7 +467,7 @@ def print_api_steps(steps: list) -> None:
     print()
 
 
-def print_cold(colds: list) -> None:
+def print_cold(colds: list[Any]) -> None:
     """Issue 29: each page cold (rendered for every request) beside its hot run (from the store)."""
     print("  cold: every request with a query string never asked before (bench/http/cold.lua), so the store of")
     print("  rendered pages never answers; hot: the same page as above (from the store); bare: /bench/bare/<size>/")
@@ -469,18 +483,22 @@ def print_cold(colds: list) -> None:
     print()
 
 
-TARGETS = []  # (issue, met, text) of the last print_targets, for the closing lines
+TARGETS: list[tuple[int, bool | None, str]] = []  # (issue, met, text) of the last print_targets, for the closing lines
 
 
-def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: dict, steps: list) -> None:
+# (text, target, value measured, its rendering, whether it meets the target)
+Target = tuple[str, str, Any, Callable[[Any], str], Callable[[Any], bool]]
+
+
+def print_targets(rulebook: dict[str, Any], bare: dict[str, Any], cached: dict[str, Any], static: dict[str, Any], many: dict[str, Any], steps: list[Any]) -> None:
     """The issues' targets, each with the value measured here and "met"/"not met" (figures only)."""
 
-    def rate(a: dict, b: dict) -> float | None:
+    def rate(a: dict[str, Any], b: dict[str, Any]) -> float | None:
         return a["rps"] / b["rps"] if "rps" in a and "rps" in b and b["rps"] else None
 
     errors = None if "failed" in many else many.get("non2xx3xx", 0) + many.get("socket", 0)
     p99 = rulebook.get("p99")
-    targets = [
+    targets: list[Target] = [
         ("rulebook page through Django / bare view of the same size", ">= 0.8x", rate(rulebook, bare),
          lambda v: f"{v:.2f}x", lambda v: v >= 0.8),
         ("nginx proxy_cache / nginx serving the page as a static file", ">= 0.8x", rate(cached, static),
@@ -489,7 +507,7 @@ def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: 
          lambda v: f"{ms(v)} ms", lambda v: v < 50),
         (f"rulebook page errors at {MANY_CONNECTIONS} connections", "0", errors, str, lambda v: v == 0),
     ]
-    api_targets = [
+    api_targets: list[Target] = [
         (f"{label} / bare JSON view, same size", f">= {API_TARGET}x", rate(api, bare_json),
          lambda v: f"{v:.2f}x", lambda v: v >= API_TARGET)
         for label, api, bare_json, _size in steps
@@ -508,7 +526,7 @@ def print_targets(rulebook: dict, bare: dict, cached: dict, static: dict, many: 
 # --- main ----------------------------------------------------------------------------------------
 
 
-def site_env(tmp: pathlib.Path, settings_module: str) -> dict:
+def site_env(tmp: pathlib.Path, settings_module: str) -> dict[str, Any]:
     """The environment of a production-like site on a fresh SQLite database in ``tmp`` (DEBUG off,
     plain http, no Redis or proxy settings inherited); also used by bench/lighthouse.py."""
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_CACHE_DIR", "DATABASE_URL"}}
@@ -526,7 +544,30 @@ def site_env(tmp: pathlib.Path, settings_module: str) -> dict:
     return env
 
 
-def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
+def bench(tmp: pathlib.Path, tools: dict[str, str], processes: dict[str, subprocess.Popen[bytes]]) -> None:
+    site = start_site(tmp, processes)
+    prefix, ports = start_proxies(tmp, tools["nginx"], processes, site.port)
+    wire = wire_answers(site.port, site.page)
+    cache_checks = cache_answers(ports["cache_port"])
+    runs = Runs(tools["wrk"], site.port)
+    print(f"  wrk: {THREADS} threads, {SECONDS} s a run ...", flush=True)
+    pages = measure_pages(runs, site.port, ports, prefix)
+    steps = measure_api_steps(runs, tmp, site.port)
+    colds = measure_cold(runs, site.port, pages.results)
+    print_report(runs, pages, steps, colds)
+    print_wire(site.page, wire, cache_checks)
+
+
+class Site:
+    """The site under the bench's server: its port and the rulebook page it answered first."""
+
+    def __init__(self, env: dict[str, str], port: int, page: Response):
+        self.env, self.port, self.page = env, port, page
+
+
+def start_site(tmp: pathlib.Path, processes: dict[str, subprocess.Popen[bytes]]) -> Site:
+    """A fresh database with the content, and the server, started twice: first to learn the
+    rulebook page's size (the bare view returns as many bytes), then for real."""
     log = tmp / "setup.log"
     env = site_env(tmp, "bench.http.settings")
     print(f"  setting up a database in {tmp} (migrate, createcachetable, loadrules, collectstatic) ...", flush=True)
@@ -536,7 +577,6 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     # STATIC_ROOT is not settable from the environment: the project's staticfiles/ (gitignored).
     manage(env, log, "collectstatic", "--noinput", "-v0")
 
-    # The rulebook page's size first (the bare view returns as many bytes), then the real server.
     port = free_port()
     server_log = tmp / "server.log"
     processes["server"] = start_server(env, port, server_log)
@@ -553,7 +593,14 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     bare = fetch(port, BARE)
     if bare.status != 200 or len(bare.body) != size:
         raise StartupError(f"{BARE} answered {bare.status} with {len(bare.body)} bytes, expected 200 and {size}")
+    return Site(env, port, page)
 
+
+def start_proxies(
+    tmp: pathlib.Path, nginx: str, processes: dict[str, subprocess.Popen[bytes]], port: int
+) -> tuple[pathlib.Path, dict[str, int]]:
+    """nginx serving the rulebook page as a static file and, on another port, its proxy_cache in
+    front of the site: (nginx's prefix folder, its ports)."""
     # The static file holds the bytes the cache stores: Django writes absolute links with the Host
     # it is asked for, and nginx passes "Host: 127.0.0.1" ($host, without the port).
     proxied = fetch(port, RULEBOOK, {"Host": "127.0.0.1"})
@@ -566,9 +613,20 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     ports = {"static_port": free_port(), "cache_port": free_port(), "upstream_port": port}
     print(f"  starting nginx (2 workers): static file on port {ports['static_port']}, "
           f"proxy_cache on port {ports['cache_port']} ...", flush=True)
-    processes["nginx"] = start_nginx(tools["nginx"], prefix, ports, tmp / "nginx.log")
+    processes["nginx"] = start_nginx(nginx, prefix, ports, tmp / "nginx.log")
+    return prefix, ports
 
-    # What the rulebook page sends: headers, bytes on the wire per encoding, conditional requests.
+
+class WireAnswers:
+    """What the rulebook page sends: its answer per encoding, and the status of conditional requests."""
+
+    def __init__(self, encodings: dict[str, Response], etag: str | None, conditional: int | None,
+                 gzip_etag: str | None, conditional_gzip: int | None):
+        self.encodings, self.etag, self.conditional = encodings, etag, conditional
+        self.gzip_etag, self.conditional_gzip = gzip_etag, conditional_gzip
+
+
+def wire_answers(port: int, page: Response) -> WireAnswers:
     encodings = {}
     for encoding in ("identity", "gzip", "br"):
         answer = fetch(port, RULEBOOK, {"Accept-Encoding": encoding} if encoding != "identity" else None)
@@ -579,73 +637,123 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     gzip_etag = encodings["gzip"].header("ETag")
     if gzip_etag:
         conditional_gzip = fetch(port, RULEBOOK, {"If-None-Match": gzip_etag, "Accept-Encoding": "gzip"}).status
+    return WireAnswers(encodings, etag, conditional, gzip_etag, conditional_gzip)
 
-    # The cache: warm each variant, then it must answer from its store (X-Cache-Status: HIT).
+
+def cache_answers(cache_port: int) -> list[tuple[str, Response, Response]]:
+    """The cache: each variant warmed, then it must answer from its store (X-Cache-Status: HIT)."""
     cache_checks = []
     for encoding in ("identity", "gzip", "br"):
         headers = {"Accept-Encoding": encoding} if encoding != "identity" else None
-        first = fetch(ports["cache_port"], RULEBOOK, headers)
-        second = fetch(ports["cache_port"], RULEBOOK, headers)
+        first = fetch(cache_port, RULEBOOK, headers)
+        second = fetch(cache_port, RULEBOOK, headers)
         cache_checks.append((encoding, first, second))
+    return cache_checks
 
-    runs = []
-    print(f"  wrk: {THREADS} threads, {SECONDS} s a run ...", flush=True)
 
-    def measure(label, target_port, path, connections=CONNECTIONS, headers=None, body=None, script=None, probe_path=None):
+class Runs:
+    """The wrk runs of the bench, in order: each with its label, connections, a probe request and the result."""
+
+    def __init__(self, wrk: str, site_port: int):
+        self.wrk, self.site_port = wrk, site_port
+        self.runs: list[dict[str, Any]] = []
+
+    def measure(
+        self,
+        label: str,
+        target_port: int,
+        path: str,
+        connections: int = CONNECTIONS,
+        headers: dict[str, str] | None = None,
+        body: bytes | None = None,
+        script: tuple[pathlib.Path, list[str]] | None = None,
+        probe_path: str | None = None,
+    ) -> dict[str, Any]:
         method = "GET" if body is None else "POST"
         warm_up(target_port, path, headers, method=method, body=body)
         probe = fetch(target_port, probe_path or path, headers, method=method, body=body)
-        result = run_wrk(tools["wrk"], target_port, path, connections, headers, spread=target_port == port, script=script)
-        runs.append({"label": label, "connections": connections, "probe": probe, "result": result})
+        result = run_wrk(self.wrk, target_port, path, connections, headers, spread=target_port == self.site_port, script=script)
+        self.runs.append({"label": label, "connections": connections, "probe": probe, "result": result})
         return result
 
-    def probe_of(result: dict) -> Response:
-        return next(run["probe"] for run in runs if run["result"] is result)
+    def probe_of(self, result: dict[str, Any]) -> Response:
+        probe: Response = next(run["probe"] for run in self.runs if run["result"] is result)
+        return probe
 
+
+class PageRuns:
+    """The runs of the pages through Django, the static file and the proxy cache."""
+
+    def __init__(self, results: dict[str, dict[str, Any]], static: dict[str, Any], cached: dict[str, Any],
+                 after_run: Response, not_hits: dict[str, int], many: dict[str, Any], gzip_run: dict[str, Any],
+                 br_run: dict[str, Any]):
+        self.results, self.static, self.cached, self.after_run = results, static, cached, after_run
+        self.not_hits, self.many, self.gzip_run, self.br_run = not_hits, many, gzip_run, br_run
+
+
+def measure_pages(runs: Runs, port: int, ports: dict[str, int], prefix: pathlib.Path) -> PageRuns:
     results = {}
     for label, path in PAGES:
-        results[path] = measure(label, port, path)
-    static = measure("nginx: rulebook as static file", ports["static_port"], RULEBOOK)
+        results[path] = runs.measure(label, port, path)
+    static = runs.measure("nginx: rulebook as static file", ports["static_port"], RULEBOOK)
     # nginx logs only the requests its cache did not answer (MISS, EXPIRED, UPDATING, ...), unbuffered.
     misses_log = prefix / "cache-misses.log"
     before = misses_log.stat().st_size if misses_log.exists() else 0
-    cached = measure("nginx proxy_cache: rulebook", ports["cache_port"], RULEBOOK)
+    cached = runs.measure("nginx proxy_cache: rulebook", ports["cache_port"], RULEBOOK)
     after_run = fetch(ports["cache_port"], RULEBOOK)
-    not_hits: dict = {}
+    not_hits: dict[str, int] = {}
     if misses_log.exists():
         with misses_log.open("rb") as f:
             f.seek(before)
             for line in f.read().decode(errors="replace").split():
                 not_hits[line] = not_hits.get(line, 0) + 1
-    many = measure(f"rulebook (Django), {MANY_CONNECTIONS} conns", port, RULEBOOK, MANY_CONNECTIONS)
-    gzip_run = measure("rulebook (Django), gzip", port, RULEBOOK, headers={"Accept-Encoding": "gzip"})
-    br_run = measure("rulebook (Django), br", port, RULEBOOK, headers={"Accept-Encoding": "br"})
+    many = runs.measure(f"rulebook (Django), {MANY_CONNECTIONS} conns", port, RULEBOOK, MANY_CONNECTIONS)
+    gzip_run = runs.measure("rulebook (Django), gzip", port, RULEBOOK, headers={"Accept-Encoding": "gzip"})
+    br_run = runs.measure("rulebook (Django), br", port, RULEBOOK, headers={"Accept-Encoding": "br"})
+    return PageRuns(results, static, cached, after_run, not_hits, many, gzip_run, br_run)
 
-    # Issue 29: the API's step beside a bare JSON view of its size, both sent the same POST.
-    steps = []  # (label, API result, bare result, bytes)
+
+def measure_api_steps(runs: Runs, tmp: pathlib.Path, port: int) -> list[tuple[str, dict[str, Any], dict[str, Any], int]]:
+    """Issue 29: the API's step beside a bare JSON view of its size, both sent the same POST:
+    (label, API result, bare result, bytes)."""
+    steps = []
     for number, (label, body) in enumerate(api_steps(port)):
         raw = json.dumps(body).encode()
         body_file = tmp / f"api-body-{number}.json"
         body_file.write_bytes(raw)
         script = (POST_SCRIPT, [str(body_file)])
-        api = measure(label, port, API_APPLY, body=raw, script=script)
-        size = len(probe_of(api).body)
-        bare_json = measure(f"bare JSON view, same POST, {size} B", port, f"/bench/bare/json/{size}/", body=raw, script=script)
-        if len(probe_of(bare_json).body) != size:
-            raise StartupError(f"/bench/bare/json/{size}/ answered {len(probe_of(bare_json).body)} bytes")
+        api = runs.measure(label, port, API_APPLY, body=raw, script=script)
+        size = len(runs.probe_of(api).body)
+        bare_json = runs.measure(f"bare JSON view, same POST, {size} B", port, f"/bench/bare/json/{size}/", body=raw, script=script)
+        if len(runs.probe_of(bare_json).body) != size:
+            raise StartupError(f"/bench/bare/json/{size}/ answered {len(runs.probe_of(bare_json).body)} bytes")
         steps.append((label, api, bare_json, size))
+    return steps
 
-    # Issue 29: cold pages (a query string never asked before on every request) beside the hot runs.
-    colds = []  # (label, path, hot result, cold result, bare result, bytes)
+
+def measure_cold(
+    runs: Runs, port: int, results: dict[str, dict[str, Any]]
+) -> list[tuple[str, str, dict[str, Any], dict[str, Any], dict[str, Any], int]]:
+    """Issue 29: cold pages (a query string never asked before on every request) beside the hot
+    runs: (label, path, hot result, cold result, bare result, bytes)."""
+    colds = []
     run_id = secrets.token_hex(3)
     for number, (label, path) in enumerate(COLD_PAGES):
         cold_probe = with_query(path, f"cold={run_id}-probe")
-        cold = measure(f"{label}, cold", port, path, script=(COLD_SCRIPT, [f"{run_id}{number}"]), probe_path=cold_probe)
-        size = len(probe_of(cold).body)
-        bare_page = measure(f"bare view, {size} B", port, f"/bench/bare/{size}/")
+        cold = runs.measure(f"{label}, cold", port, path, script=(COLD_SCRIPT, [f"{run_id}{number}"]), probe_path=cold_probe)
+        size = len(runs.probe_of(cold).body)
+        bare_page = runs.measure(f"bare view, {size} B", port, f"/bench/bare/{size}/")
         colds.append((label, path, results[path], cold, bare_page, size))
+    return colds
 
-    # --- print ---
+
+def print_report(
+    runs: Runs,
+    pages: PageRuns,
+    steps: list[tuple[str, dict[str, Any], dict[str, Any], int]],
+    colds: list[tuple[str, str, dict[str, Any], dict[str, Any], dict[str, Any], int]],
+) -> None:
+    """The table of runs, the rates between them and the issues' targets."""
     print()
     if SERVER == "uvicorn":
         served = "uvicorn --workers 2 (ASGI, h11; BENCH_HTTP_SERVER=uvicorn)"
@@ -660,25 +768,28 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     print("(status, KB on the wire, caching: one request before the run; latency from wrk --latency;")
     print(spread_note)
     print()
-    print_runs(runs)
+    print_runs(runs.runs)
     print()
-    rulebook = results[RULEBOOK]
-    print(f"  gzip / br rate vs identity (Django):              {ratio(gzip_run, rulebook)} / {ratio(br_run, rulebook)}")
-    static_probe = next(run["probe"] for run in runs if run["result"] is static)
-    cached_probe = next(run["probe"] for run in runs if run["result"] is cached)
+    rulebook, static, cached = pages.results[RULEBOOK], pages.static, pages.cached
+    print(f"  gzip / br rate vs identity (Django):              {ratio(pages.gzip_run, rulebook)} / {ratio(pages.br_run, rulebook)}")
+    static_probe, cached_probe = runs.probe_of(static), runs.probe_of(cached)
     print(f"  static file vs proxy_cache response: body {len(static_probe.body)} / {len(cached_probe.body)} bytes"
           f" ({'the same bytes' if static_probe.body == cached_probe.body else 'NOT the same bytes'}), "
           f"headers {head_size(static_probe)} / {head_size(cached_probe)} bytes")
-    counted = ", ".join(f"{k} {v}" for k, v in sorted(not_hits.items(), key=lambda kv: -kv[1])) or "none"
+    counted = ", ".join(f"{k} {v}" for k, v in sorted(pages.not_hits.items(), key=lambda kv: -kv[1])) or "none"
     print(f"  X-Cache-Status: {cached_probe.header('X-Cache-Status') or '-'} before the proxy_cache run, "
-          f"{after_run.header('X-Cache-Status') or '-'} after it; not HIT during it (nginx's log): {counted}"
+          f"{pages.after_run.header('X-Cache-Status') or '-'} after it; not HIT during it (nginx's log): {counted}"
           + (f" of {cached['requests']} requests" if "requests" in cached else ""))
     print()
     print_api_steps(steps)
     print_cold(colds)
-    print_targets(rulebook, results[BARE], cached, static, many, steps)
+    print_targets(rulebook, pages.results[BARE], cached, static, pages.many, steps)
+
+
+def print_wire(page: Response, wire: WireAnswers, cache_checks: list[tuple[str, Response, Response]]) -> None:
+    """The rulebook page on the wire: bytes per encoding, headers, conditional requests, the cache's answers."""
     print(f"  the rulebook page {RULEBOOK} on the wire (through Django)")
-    for encoding, answer in encodings.items():
+    for encoding, answer in wire.encodings.items():
         asked = "(no Accept-Encoding)" if encoding == "identity" else f"Accept-Encoding: {encoding}"
         got = answer.header("Content-Encoding") or "identity"
         print(f"    {asked:28} {len(answer.body):>8} bytes  {answer.status}  Content-Encoding: {got}")
@@ -686,14 +797,15 @@ def bench(tmp: pathlib.Path, tools: dict, processes: dict) -> None:
     print("  response headers of the rulebook page (no Accept-Encoding; gzip where they differ)")
     for name in SHOWN_HEADERS:
         value = page.header(name)
-        gz = encodings["gzip"].header(name)
+        gz = wire.encodings["gzip"].header(name)
         extra = f"   | gzip: {gz}" if gz != value else ""
         print(f"    {name + ':':18} {value if value is not None else '(none)'}{extra}")
-    cookies = [answer.header("Set-Cookie") for answer in (page, *encodings.values())]
+    cookies = [answer.header("Set-Cookie") for answer in (page, *wire.encodings.values())]
     print(f"    {'Set-Cookie:':18} {'PRESENT: ' + next(c for c in cookies if c) if any(cookies) else '(none)'}")
-    if etag:
-        print(f"    If-None-Match with the ETag      -> {conditional}{'' if conditional == 304 else '  (not 304)'}")
-        if gzip_etag:
+    if wire.etag:
+        print(f"    If-None-Match with the ETag      -> {wire.conditional}{'' if wire.conditional == 304 else '  (not 304)'}")
+        if wire.gzip_etag:
+            conditional_gzip = wire.conditional_gzip
             print(f"    If-None-Match, gzip variant      -> {conditional_gzip}{'' if conditional_gzip == 304 else '  (not 304)'}")
     else:
         print("    If-None-Match                    -> not tried: no ETag")
@@ -724,14 +836,14 @@ def main() -> int:
         print(f"bench-http: cannot run without {' and '.join(missing)} (apt-get install nginx-light wrk)", file=sys.stderr)
         return 2
 
-    def terminated(signum, frame):
+    def terminated(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
     signal.signal(signal.SIGTERM, terminated)
-    processes: dict = {}
+    processes: dict[str, Any] = {}
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-http-"))
     try:
-        bench(tmp, tools, processes)
+        bench(tmp, {name: path for name, path in tools.items() if path}, processes)
         print()
         for issue in sorted({issue for issue, _, _ in TARGETS}):
             listed = [(ok, text) for number, ok, text in TARGETS if number == issue]

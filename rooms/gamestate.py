@@ -13,12 +13,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.bots import next_action
-from rules.core.chance import sample
+from rules.core.bots import bots_choose
 from rules.core.codec import Log, log_from_json
-from rules.core.engine import CHANCE, TERMINAL, Event
+from rules.core.engine import Event
 from rules.core.registry import GameSpec
-from rules.core.replay import advance
+from rules.core.replay import Transition, drive, replay
 from rules.core.timeline import start_of
 from simulator.playing import bots_of
 
@@ -39,13 +38,20 @@ class Game:
     before: dict[int, Any] = field(default_factory=dict)
 
     def extended(self, spec: GameSpec, actions: list[str]) -> Game:
-        state, events, before = self.state, list(self.events), dict(self.before)
-        for action in actions:
-            t = advance(spec.engine, state, action, len(events))
-            before[len(events)] = state
-            state = t.after
+        """The game after ``actions`` (ReplayError names the first one that cannot be applied)."""
+        return self.after(list(replay(spec.engine, self.state, actions, first=len(self.events))))
+
+    def after(self, transitions: list[Transition]) -> Game:
+        """The game after ``transitions``, played from this game's state (their indices go on
+        from this game's last action)."""
+        if not transitions:
+            return self
+        events, before = list(self.events), dict(self.before)
+        for t in transitions:
+            before[t.index] = t.before
             events.append(t.events)
-        return Game(self.log.extended(*actions), state, events, _latest(before, len(events)))
+        log = self.log.extended(*(t.action for t in transitions))
+        return Game(log, transitions[-1].after, events, _latest(before, len(events)))
 
 
 def _latest(before: dict[int, Any], count: int) -> dict[int, Any]:
@@ -96,24 +102,6 @@ def play_automatic(spec: GameSpec, game: Game, *, computer: bool = True) -> Game
     source and recorded as the outcome), the rules' automatic actors and, with ``computer``, the
     computer seats (the bots see only their seat's observation). Without ``computer`` it stops
     where a computer seat is to act."""
-    engine = spec.engine
     bots = bots_of(spec, game.log.bots) if computer else {}
-    state, events, actions, before = game.state, list(game.events), [], dict(game.before)
-    while len(actions) < MAX_AUTOMATIC:
-        actor = engine.current_actor(state)
-        if actor == TERMINAL:
-            break
-        if actor == CHANCE:
-            action = sample(engine, state, SECURE_RANDOM)
-        else:
-            action = next_action(engine, state, bots, SECURE_RANDOM)
-        if action is None:
-            break
-        t = advance(engine, state, action, len(events))
-        before[len(events)] = state
-        state = t.after
-        events.append(t.events)
-        actions.append(action)
-    if not actions:
-        return game
-    return Game(game.log.extended(*actions), state, events, _latest(before, len(events)))
+    choose = bots_choose(spec.engine, bots, SECURE_RANDOM)
+    return game.after(list(drive(spec.engine, game.state, choose, limit=MAX_AUTOMATIC, first=len(game.events))))

@@ -30,6 +30,7 @@ from simulator.scene import (
     Scene,
     action_groups,
     actor_word,
+    board_decider,
     clauses_for,
     draw_board,
     events_cited,
@@ -216,64 +217,83 @@ def room_scene(
     ``upto``: the board after that many actions, on the way to the current one (nothing to tap)."""
     engine, view = spec.engine, spec.view
     played = gamestate.load(spec, room.pk, room.version, room.log or {})
-    count = len(played.events)
     paced = upto is not None  # the board on its way (rooms.pacing): shown, announced, nothing to tap
-    on_the_way = upto is not None and upto < count and upto in played.before
-    if not on_the_way:
-        upto = count
-    assert upto is not None
-    state = played.before[upto] if on_the_way else played.state
+    upto, state = shown_point(played, upto)
     actor = engine.current_actor(state)
     over = actor == TERMINAL
     my_turn = viewer is not None and actor == viewer and room.status == Room.PLAYING and not paced
     clauses = clauses_of(game, lang)
     links = RoomLinks(url, room.version)
-    computer_seats = set((played.log.bots or {}).keys())
-
-    def visible(events: Sequence[Any]) -> list[Any]:
-        return [e for e in events if viewer is None or e.visible(viewer)]
-
     first = min(room.turn_from, upto)
-    recent = [e for batch in played.events[first:upto] for e in visible(batch)]
+    recent = [e for batch in played.events[first:upto] for e in visible_to(viewer, batch)]
     board = view.board_view(engine, state, events=recent, seat=viewer, lang=lang)
 
     legal = engine.legal_actions(state) if my_turn else []
-    playable = set(legal)
     taps = None
     if (pick or why) and not my_turn:
         raise Untappable(_("Nothing can be tapped here: it is not your turn."))
     if my_turn:
         targets = {sh.target for sh in board.shapes if sh.target}
         taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
-
-    def decide(sh: Any) -> tuple[str | None, str, str]:
-        if taps is not None and sh.target in taps.links:
-            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
-        if sh.action in playable and not (taps and taps.picking):
-            return links.play(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
-        chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
-        return None, "", chosen
-
     drawn = draw_board(
         board,
-        decide,
+        board_decider(spec, state, taps, set(legal), links, lang),
         links,
         lang,
         zoom=parse_zoom(zoom, board),
         zoom_url=lambda area: links.pick(pick, area),
         ask_url=links.why(pick, "") if taps is not None else None,
     )
-    why_answer = None
-    if why:
-        if why not in {sh.target for sh in board.shapes if sh.target}:
-            raise Untappable(_("This is not a target of this board."), "why")
-        why_answer = explain_tap(spec, state, pick, why, clauses, lang)
+    happened = room_happened(spec, played, range(first, upto), viewer, clauses, lang)
+    scene = Scene(
+        lang=lang,
+        engine=engine,
+        state=state,
+        board=board,
+        drawn=drawn,
+        links=links,
+        happened=happened,
+        result=result_of(engine, state, clauses, lang),
+        why=why_answer(spec, state, board, pick, why, clauses, lang) if why else None,
+        taps=taps,
+        action_groups=action_groups(view, engine, state, legal, links.play, lang, MAX_ACTION_LINKS),
+        actions_count=len(legal),
+        actions_truncated=len(legal) > MAX_ACTION_LINKS,
+    )
+    return {
+        "scene": scene,
+        "my_turn": my_turn,
+        "actor": actor,
+        "moving": moving_announcement(engine, played, upto, happened) if paced and happened else "",
+        "shown_actions": upto,
+        "replay_url": replay_url(room.game, room.log or {}) if over and not paced else None,
+    }
 
-    # What happened since the last person's move: every action, and the events this seat may see.
+
+def shown_point(played: gamestate.Game, upto: int | None) -> tuple[int, Any]:
+    """(the number of actions the board shows, the state after them): ``upto`` when the room keeps
+    the state before that action, else the latest."""
+    count = len(played.events)
+    if upto is not None and upto < count and upto in played.before:
+        return upto, played.before[upto]
+    return count, played.state
+
+
+def visible_to(viewer: str | None, events: Sequence[Any]) -> list[Any]:
+    """The events ``viewer`` may see (a visitor without a seat sees those of a perfect-information game)."""
+    return [e for e in events if viewer is None or e.visible(viewer)]
+
+
+def room_happened(
+    spec: Any, played: gamestate.Game, indices: range, viewer: str | None, clauses: Clauses, lang: str
+) -> list[Happened]:
+    """What happened in the actions ``indices`` (since the last person's move): every action, and
+    the events this seat may see; an action's label only where the seat may know it."""
+    engine, view = spec.engine, spec.view
     perfect = engine.info.information == "perfect"
+    computer_seats = set((played.log.bots or {}).keys())
     happened = []
-    moving = ""
-    for index in range(first, upto):
+    for index in indices:
         before = played.before.get(index)
         mover = engine.current_actor(before) if before is not None else ""
         label = ""
@@ -284,45 +304,36 @@ def room_scene(
                 index=index + 1,
                 who=actor_word(engine, mover, computer_seats),
                 label=label,
-                events=events_cited(engine, visible(played.events[index]), clauses, lang),
-                current=index == upto - 1,
+                events=events_cited(engine, visible_to(viewer, played.events[index]), clauses, lang),
+                current=index == indices.stop - 1,
             )
         )
-    if paced and happened:  # announce what plays itself, as the simulator does
-        last = happened[-1]
-        mover = engine.current_actor(played.before[upto - 1]) if upto - 1 in played.before else ""
-        moving = ""
-        if mover == CHANCE:
-            moving = _("Chance decides: %(move)s")
-        elif mover in computer_seats:
-            moving = _("The computer plays: %(move)s")
-        elif mover in engine.info.automatic_actors:
-            moving = _("The game moves on by itself: %(move)s")
-        if moving:
-            moving = moving % {"move": last.label or ", ".join(e.text for e in last.events)}
-    scene = Scene(
-        lang=lang,
-        engine=engine,
-        state=state,
-        board=board,
-        drawn=drawn,
-        links=links,
-        happened=happened,
-        result=result_of(engine, state, clauses, lang),
-        why=why_answer,
-        taps=taps,
-        action_groups=action_groups(view, engine, state, legal, links.play, lang, MAX_ACTION_LINKS),
-        actions_count=len(legal),
-        actions_truncated=len(legal) > MAX_ACTION_LINKS,
-    )
-    return {
-        "scene": scene,
-        "my_turn": my_turn,
-        "actor": actor,
-        "moving": moving,
-        "shown_actions": upto,
-        "replay_url": replay_url(room.game, room.log or {}) if over and not paced else None,
-    }
+    return happened
+
+
+def moving_announcement(engine: Any, played: gamestate.Game, upto: int, happened: list[Happened]) -> str:
+    """What plays itself on the board's way (announced as the simulator does): chance, a computer
+    seat, the game's automatic actors; "" for a person's move."""
+    last = happened[-1]
+    mover = engine.current_actor(played.before[upto - 1]) if upto - 1 in played.before else ""
+    if mover == CHANCE:
+        moving = _("Chance decides: %(move)s")
+    elif mover in (played.log.bots or {}):
+        moving = _("The computer plays: %(move)s")
+    elif mover in engine.info.automatic_actors:
+        moving = _("The game moves on by itself: %(move)s")
+    else:
+        return ""
+    return moving % {"move": last.label or ", ".join(e.text for e in last.events)}
+
+
+def why_answer(
+    spec: Any, state: Any, board: Any, pick: Sequence[str], why: str, clauses: Clauses, lang: str
+) -> Any:
+    """Why the board target ``why`` cannot be tapped now (Untappable when it is no target)."""
+    if why not in {sh.target for sh in board.shapes if sh.target}:
+        raise Untappable(_("This is not a target of this board."), "why")
+    return explain_tap(spec, state, pick, why, clauses, lang)
 
 
 def confirm_context(room: Room, me: Seat | None, action: str, lang: str) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from . import translations as tr
 from .glossary import FILE_NAME as GLOSSARY_FILE
@@ -41,6 +42,7 @@ from .phrasings import PhrasingsError, PhrasingSource, read_phrasings
 FAQ_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 RETIRED_FILE = "retired.toml"
 ScenarioLookup = Callable[[str], set[str]]
+NodeIndex = dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
 
 
 @dataclass
@@ -79,19 +81,19 @@ class GameContent:
     translations: dict[str, tr.BookTranslation] = field(default_factory=dict)  # language -> translation
 
     @property
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         return self.book.meta
 
     @property
     def language(self) -> str:
-        return self.book.meta.get("language", "")
+        return cast(str, self.book.meta.get("language", ""))
 
 
 @dataclass
 class ContentSet:
     games: dict[str, GameContent]
     problems: list[Problem]
-    index: dict[str, tuple[str, Node]]  # every section/clause id -> (game slug, node)
+    index: NodeIndex  # every section/clause id -> (game slug, node)
     aliases: dict[str, str] = field(default_factory=dict)  # former id -> current id (renamed_from)
     retired: list[str] = field(default_factory=list)  # game slugs retired on purpose (retired.toml)
     # Markdown rendered by the loader, by (language, text): loading the same content again (every
@@ -104,7 +106,7 @@ class ContentSet:
             return ref
         return self.aliases.get(ref)
 
-    def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict]:
+    def summary(self, verify: Callable[[str, str], bool] | None = None) -> dict[str, dict[str, Any]]:
         """Counts per game, as printed by ``checkrules --json``.
 
         ``verify(game_slug, scenario_id)`` tells whether a scenario replays with its
@@ -127,10 +129,10 @@ class ContentSet:
         return out
 
     @staticmethod
-    def language_summary(game: GameContent) -> dict[str, dict]:
+    def language_summary(game: GameContent) -> dict[str, dict[str, Any]]:
         """Per language: the source, or a translation with how much of it is there and its
         problems (structure, glossary, FAQ entries, scenario texts)."""
-        out: dict[str, dict] = {
+        out: dict[str, dict[str, Any]] = {
             game.language: {"role": "source", "clauses": len(game.book.clauses), "faq_entries": len(game.faqs)}
         }
         for lang, translation in sorted(game.translations.items()):
@@ -166,7 +168,7 @@ def load_content(
     scenario_lookup = scenario_lookup or (lambda slug: set())
     problems: list[Problem] = []
     games: dict[str, GameContent] = {}
-    index: dict[str, tuple[str, Node]] = {}
+    index: NodeIndex = {}
     first_seen: dict[str, str] = {}
     prefixes: dict[str, str] = {}
 
@@ -193,47 +195,13 @@ def load_content(
             if prefix in prefixes:
                 problems.append(Problem(shown, 1, f"id prefix '{prefix}' is already used by '{prefixes[prefix]}'"))
             prefixes[prefix] = slug
-        for node in book.nodes:
-            where = f"{shown}:{node.line}"
-            if node.id in first_seen:
-                problems.append(
-                    Problem(shown, node.line, f"duplicate id '{node.id}' (first defined at {first_seen[node.id]})")
-                )
-                continue
-            first_seen[node.id] = where
-            index[node.id] = (slug, node)
+        problems.extend(_index_nodes(book, slug, shown, index, first_seen))
         game = GameContent(slug=slug, folder=folder, book=book, scenarios=set(scenario_lookup(slug)))
         games[slug] = game
 
     aliases = _collect_aliases(games, index, root, problems)
-    for slug, game in games.items():
-        shown = _rel(game.folder / "rulebook.md", root)
-        for clause in game.book.clauses:
-            for part in clause.parts:
-                text, start = (part[1], part[2]) if part[0] == "md" else (part[1].markdown, part[1].line + 1)
-                for ref, line in cross_refs_with_lines(text, start):
-                    if ref in aliases:
-                        problems.append(
-                            Problem(
-                                shown,
-                                line,
-                                f"[[{ref}]] in clause '{clause.id}' uses a former id: write [[{aliases[ref]}]]",
-                            )
-                        )
-                    elif ref not in index:
-                        problems.append(
-                            Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause")
-                        )
-            for demo in clause.demos:
-                if SCENARIO_ID_RE.match(demo.scenario) and demo.scenario not in game.scenarios:
-                    problems.append(
-                        Problem(
-                            shown,
-                            demo.line,
-                            f"demo of clause '{clause.id}' refers to unknown scenario '{demo.scenario}' "
-                            f"(expected rules/games/{slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
-                        )
-                    )
+    for game in games.values():
+        problems.extend(_reference_problems(game, index, aliases, _rel(game.folder / "rulebook.md", root)))
         _load_coverage(game, index, seeds_dir, root, problems, aliases)
         _load_faqs(game, index, root, problems, aliases)
         _load_glossary(game, root, problems)
@@ -272,7 +240,49 @@ def _load_retired(content_dir: Path, folders: set[str], root: Path, problems: li
     return sorted(set(slugs) - folders)
 
 
-def _collect_aliases(games: dict[str, GameContent], index, root: Path, problems: list[Problem]) -> dict[str, str]:
+def _index_nodes(
+    book: Book, slug: str, shown: str, index: NodeIndex, first_seen: dict[str, str]
+) -> list[Problem]:
+    """Add the book's sections and clauses to the site-wide ``index``; an id seen before is a problem."""
+    problems = []
+    for node in book.nodes:
+        if node.id in first_seen:
+            problems.append(Problem(shown, node.line, f"duplicate id '{node.id}' (first defined at {first_seen[node.id]})"))
+            continue
+        first_seen[node.id] = f"{shown}:{node.line}"
+        index[node.id] = (slug, node)
+    return problems
+
+
+def _reference_problems(
+    game: GameContent, index: NodeIndex, aliases: dict[str, str], shown: str
+) -> list[Problem]:
+    """``[[id]]`` references of the game's clauses to former or unknown ids, and demos of unknown scenarios."""
+    problems = []
+    for clause in game.book.clauses:
+        for part in clause.parts:
+            text, start = (part[1], part[2]) if part[0] == "md" else (part[1].markdown, part[1].line + 1)
+            for ref, line in cross_refs_with_lines(text, start):
+                if ref in aliases:
+                    problems.append(
+                        Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' uses a former id: write [[{aliases[ref]}]]")
+                    )
+                elif ref not in index:
+                    problems.append(Problem(shown, line, f"[[{ref}]] in clause '{clause.id}' refers to an unknown clause"))
+        for demo in clause.demos:
+            if SCENARIO_ID_RE.match(demo.scenario) and demo.scenario not in game.scenarios:
+                problems.append(
+                    Problem(
+                        shown,
+                        demo.line,
+                        f"demo of clause '{clause.id}' refers to unknown scenario '{demo.scenario}' "
+                        f"(expected rules/games/{game.slug.replace('-', '_')}/scenarios/{demo.scenario}.toml)",
+                    )
+                )
+    return problems
+
+
+def _collect_aliases(games: dict[str, GameContent], index: NodeIndex, root: Path, problems: list[Problem]) -> dict[str, str]:
     """Former ids (``renamed_from``) -> current ids; a former id must not be in use or claimed twice."""
     aliases: dict[str, str] = {}
     where: dict[str, str] = {}
@@ -370,7 +380,7 @@ def _load_translations(game: GameContent, root: Path, problems: list[Problem], a
 
 
 def _load_coverage(
-    game: GameContent, index, seeds_dir: Path | None, root: Path, problems: list[Problem], aliases: dict[str, str]
+    game: GameContent, index: NodeIndex, seeds_dir: Path | None, root: Path, problems: list[Problem], aliases: dict[str, str]
 ) -> None:
     path = game.folder / "coverage.toml"
     shown = _rel(path, root)
@@ -431,7 +441,7 @@ def _load_coverage(
             )
 
 
-def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
+def _load_faqs(game: GameContent, index: NodeIndex, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
     folder = game.folder / "faq"
     if not folder.is_dir():
         return
@@ -485,7 +495,7 @@ def _load_faqs(game: GameContent, index, root: Path, problems: list[Problem], al
                 FaqSource(
                     slug=slug,
                     path=shown,
-                    question=question.strip(),
+                    question=cast(str, question).strip(),
                     answer=answer,
                     clauses=list(clauses),
                     scenario=scenario,

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import ManyToManyRel, Model
 from django.utils import translation
 
 from rules.core.registry import get_engine
@@ -19,10 +21,10 @@ from rules.core.scenario_files import scenario_ids, scenario_paths
 from rules.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
 from rules.core.scenarios import ScenarioError, check_scenario, load_scenario
 
-from .contentset import ContentSet, GameContent, load_content
+from .contentset import ContentSet, GameContent, NodeIndex, load_content
 from .glossary import inconsistencies
 from .models import Clause, ClauseTranslation, Game, Section
-from .parsing import CONTENT_LANGUAGES, Problem
+from .parsing import CONTENT_LANGUAGES, Node, Problem
 from .rendering import html_to_text, render_markdown
 from .translations import glossary_message
 
@@ -30,7 +32,7 @@ from .translations import glossary_message
 class ContentError(Exception):
     """Raised when content has problems; the message lists them with file and line."""
 
-    def __init__(self, problems):
+    def __init__(self, problems: list[Problem]):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -108,7 +110,7 @@ def scenario_problems(content: ContentSet) -> list[Problem]:
     return problems
 
 
-def _shown(path) -> str:
+def _shown(path: Path) -> str:
     return str(path.relative_to(settings.BASE_DIR)) if path.is_relative_to(settings.BASE_DIR) else str(path)
 
 
@@ -146,7 +148,7 @@ def plan_load(content: ContentSet) -> LoadPlan:
     return plan
 
 
-def _vanished_id_message(content: ContentSet, row) -> tuple[str, str]:
+def _vanished_id_message(content: ContentSet, row: Section | Clause) -> tuple[str, str]:
     kind = "clause" if isinstance(row, Clause) else "section"
     where = _content_path(content, row.game_id, "rulebook.md")
     return where, (
@@ -170,7 +172,7 @@ def _content_path(content: ContentSet, slug: str, name: str) -> str:
     return _shown(folder / name if name else folder)
 
 
-def _still_referenced(row, message: tuple[str, str], strict: bool = False) -> list[Problem]:
+def _still_referenced(row: Model, message: tuple[str, str], strict: bool = False) -> list[Problem]:
     """Rows of other apps (the FAQ) that point at ``row``: deleting it would lose them."""
     where, text = message
     with translation.override("en"):  # command output is English
@@ -180,16 +182,18 @@ def _still_referenced(row, message: tuple[str, str], strict: bool = False) -> li
     return [Problem(where, 0, text.format(what=" and ".join(found)))]
 
 
-def _referencing(row, strict: bool) -> list[str]:
+def _referencing(row: Model, strict: bool) -> list[str]:
     """Counts and examples of the rows of other apps pointing at ``row``. Unless ``strict``, rows
     the content itself rebuilds are left out (a queryset's ``written_by_people()``, if it has one);
     ``strict`` (a game that would go) counts every row, or those a queryset's
     ``lost_with_their_game()`` names (a content file's phrasings go with the file)."""
     found = []
     for rel in row._meta.related_objects:
-        if rel.related_model._meta.app_label == row._meta.app_label:
+        model, accessor = rel.related_model, rel.get_accessor_name()
+        assert not isinstance(model, str) and accessor is not None  # (resolved once the apps are loaded)
+        if model._meta.app_label == row._meta.app_label:
             continue  # the rulebook's own rows are a rendering of the files
-        related = getattr(row, rel.get_accessor_name()).all()
+        related = getattr(row, accessor).all()
         if strict and hasattr(related, "lost_with_their_game"):
             related = related.lost_with_their_game()
         elif not strict and hasattr(related, "written_by_people"):
@@ -197,7 +201,7 @@ def _referencing(row, strict: bool) -> list[str]:
         count = related.count()
         if count:
             examples = "; ".join(f"“{obj}”" for obj in related[:3])
-            meta = rel.related_model._meta
+            meta = model._meta
             found.append(f"{count} {meta.verbose_name if count == 1 else meta.verbose_name_plural} ({examples})")
     return found
 
@@ -219,87 +223,115 @@ def store_content(content: ContentSet, plan: LoadPlan | None = None) -> dict[str
     # Each language's view of the id index (translated titles in references), built once.
     indexes = {lang: language_index(content, lang) for lang in CONTENT_LANGUAGES}
     for slug, game_content in content.games.items():
-        meta = game_content.meta
-        game, _ = Game.all_objects.update_or_create(
-            slug=slug,
-            defaults={
-                "prefix": meta["prefix"],
-                "title": meta["title"],
-                "language": meta["language"],
-                "edition": meta["edition"],
-                "source": meta["source"],
-                "description": meta["description"],
-                "players": meta.get("players", ""),
-                "order": int(meta.get("order", 0)),
-                "source_path": game_content.book.path,
-                "retired": False,
-                "search_terms": [
-                    {"id": term.id, **{lang: list(term.synonyms(lang)) for lang in CONTENT_LANGUAGES}}
-                    for term in game_content.glossary
-                ],
-            },
-        )
-        # Sections and clauses are a rendering of the files. Rows are updated in place by id
-        # (so other tables can point at them; a renamed id was renamed in place above); ids that
-        # vanished from the files are deleted (plan_load made sure nothing points at them).
-        seen_sections: set[str] = set()
-        seen_clauses: set[str] = set()
-        section_rows: dict[str, Section] = {}
-        for position, node in enumerate(game_content.book.nodes):
-            parent = section_rows.get(node.parent.id) if node.parent else None
-            former_ids = sorted(set(node.renamed_from) | set(former.get(node.id, ())))
-            if not node.is_clause:
-                section_rows[node.id], _ = Section.all_objects.update_or_create(
-                    anchor=node.id,
-                    defaults={
-                        "game": game,
-                        "parent": parent,
-                        "number": node.number,
-                        "title": node.title,
-                        "level": node.level,
-                        "position": position,
-                        "former_ids": former_ids,
-                    },
-                )
-                seen_sections.add(node.id)
-                counts["sections"] += 1
-                continue
-            body_html = _rendered(content, node.body_markdown(), content.index, "")
-            notes_html = [_rendered(content, note.markdown, content.index, "") for note in node.notes]
-            body_text = html_to_text(body_html)
-            Clause.all_objects.update_or_create(
-                anchor=node.id,
-                defaults={
-                    "game": game,
-                    "section": parent,
-                    "number": node.number,
-                    "title": node.title,
-                    "kind": node.kind,
-                    "level": node.level,
-                    "position": position,
-                    "body_markdown": node.body_markdown(),
-                    "body_html": body_html,
-                    "notes_html": notes_html,
-                    "demos": [{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
-                    "body_text": body_text,
-                    "source_path": game_content.book.path,
-                    "source_line": node.line,
-                    "former_ids": former_ids,
-                },
-            )
-            seen_clauses.add(node.id)
-            counts["clauses"] += 1
-        Clause.all_objects.filter(game=game).exclude(anchor__in=seen_clauses).delete()
-        Section.all_objects.filter(game=game).exclude(anchor__in=seen_sections).delete()
+        game = _store_game(slug, game_content)
+        sections, clauses = _store_book(content, game_content, game, former)
+        counts["sections"] += sections
+        counts["clauses"] += clauses
         counts["translated_clauses"] += _store_translations(content, game_content, game, indexes)
         counts["games"] += 1
     return counts
 
 
+def _store_game(slug: str, game_content: GameContent) -> Game:
+    """The game's row, from the rulebook's front matter and glossary (un-retired)."""
+    meta = game_content.meta
+    game, _ = Game.all_objects.update_or_create(
+        slug=slug,
+        defaults={
+            "prefix": meta["prefix"],
+            "title": meta["title"],
+            "language": meta["language"],
+            "edition": meta["edition"],
+            "source": meta["source"],
+            "description": meta["description"],
+            "players": meta.get("players", ""),
+            "order": int(meta.get("order", 0)),
+            "source_path": game_content.book.path,
+            "retired": False,
+            "search_terms": [
+                {"id": term.id, **{lang: list(term.synonyms(lang)) for lang in CONTENT_LANGUAGES}}
+                for term in game_content.glossary
+            ],
+        },
+    )
+    return game
+
+
+def _store_book(
+    content: ContentSet, game_content: GameContent, game: Game, former: dict[str, list[str]]
+) -> tuple[int, int]:
+    """The game's sections and clauses, (number of sections, number of clauses). They are a
+    rendering of the files. Rows are updated in place by id (so other tables can point at them; a
+    renamed id was renamed in place before); ids that vanished from the files are deleted
+    (plan_load made sure nothing points at them)."""
+    seen_sections: set[str] = set()
+    seen_clauses: set[str] = set()
+    section_rows: dict[str, Section] = {}
+    sections = clauses = 0
+    for position, node in enumerate(game_content.book.nodes):
+        parent = section_rows.get(node.parent.id) if node.parent else None
+        former_ids = sorted(set(node.renamed_from) | set(former.get(node.id, ())))
+        if not node.is_clause:
+            section_rows[node.id], _ = Section.all_objects.update_or_create(
+                anchor=node.id,
+                defaults={
+                    "game": game,
+                    "parent": parent,
+                    "number": node.number,
+                    "title": node.title,
+                    "level": node.level,
+                    "position": position,
+                    "former_ids": former_ids,
+                },
+            )
+            seen_sections.add(node.id)
+            sections += 1
+            continue
+        _store_clause(content, game_content, game, node, parent, position, former_ids)
+        seen_clauses.add(node.id)
+        clauses += 1
+    Clause.all_objects.filter(game=game).exclude(anchor__in=seen_clauses).delete()
+    Section.all_objects.filter(game=game).exclude(anchor__in=seen_sections).delete()
+    return sections, clauses
+
+
+def _store_clause(
+    content: ContentSet,
+    game_content: GameContent,
+    game: Game,
+    node: Node,
+    section: Section | None,
+    position: int,
+    former_ids: list[str],
+) -> None:
+    body_html = _rendered(content, node.body_markdown(), content.index, "")
+    notes_html = [_rendered(content, note.markdown, content.index, "") for note in node.notes]
+    Clause.all_objects.update_or_create(
+        anchor=node.id,
+        defaults={
+            "game": game,
+            "section": section,
+            "number": node.number,
+            "title": node.title,
+            "kind": node.kind,
+            "level": node.level,
+            "position": position,
+            "body_markdown": node.body_markdown(),
+            "body_html": body_html,
+            "notes_html": notes_html,
+            "demos": [{"scenario": d.scenario, "caption": d.caption} for d in node.demos],
+            "body_text": html_to_text(body_html),
+            "source_path": game_content.book.path,
+            "source_line": node.line,
+            "former_ids": former_ids,
+        },
+    )
+
+
 TRANSLATED_FRONT_MATTER = ("title", "description", "edition", "source", "players")
 
 
-def _rendered(content: ContentSet, text: str, index: dict, lang: str) -> str:
+def _rendered(content: ContentSet, text: str, index: NodeIndex, lang: str) -> str:
     """``render_markdown``, once per text and language of a content set (``lang`` "" for the
     source: references titled in each rulebook's own language)."""
     key = (lang, text)
@@ -308,10 +340,10 @@ def _rendered(content: ContentSet, text: str, index: dict, lang: str) -> str:
     return content.rendered[key]
 
 
-def language_index(content: ContentSet, lang: str) -> dict:
+def language_index(content: ContentSet, lang: str) -> NodeIndex:
     """The site-wide id index with each node as ``lang`` readers see it (its translation's title;
     numbers are the same in every language), for rendering ``[[id]]`` in a translation."""
-    index = {}
+    index: NodeIndex = {}
     for ref, (slug, node) in content.index.items():
         translation = content.games[slug].translations.get(lang)
         translated = translation.node(ref) if translation else None
@@ -319,7 +351,9 @@ def language_index(content: ContentSet, lang: str) -> dict:
     return index
 
 
-def _store_translations(content: ContentSet, game_content, game: Game, indexes: dict[str, dict]) -> int:
+def _store_translations(
+    content: ContentSet, game_content: GameContent, game: Game, indexes: dict[str, NodeIndex]
+) -> int:
     """rulebook.<lang>.md of one game: the game's translated front matter, section titles and one
     ClauseTranslation per clause and language (replaced: nothing points at them)."""
     ClauseTranslation.all_objects.filter(game=game).delete()
@@ -389,12 +423,16 @@ def _rename_in_place(renames: dict[str, str]) -> None:
             row.delete()
 
 
-def _move_references(model, source, target) -> None:
+def _move_references(model: type[Section] | type[Clause], source: Model, target: Model) -> None:
     """Point every many-to-many row of another app at ``target`` instead of ``source``."""
     for rel in model._meta.related_objects:
-        if not rel.many_to_many or rel.related_model._meta.app_label == model._meta.app_label:
+        if not isinstance(rel, ManyToManyRel):
             continue
-        through = rel.through
+        related_model = rel.related_model
+        assert not isinstance(related_model, str)  # (resolved once the apps are loaded)
+        if related_model._meta.app_label == model._meta.app_label:
+            continue
+        through: Any = rel.through  # a model class (resolved once the apps are loaded)
         mine = rel.field.m2m_reverse_field_name()  # the through table's column pointing at ``model``
         other = rel.field.m2m_field_name()
         already = set(through.objects.filter(**{mine: target}).values_list(f"{other}_id", flat=True))

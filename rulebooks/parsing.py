@@ -10,6 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from rules.core.languages import LANGUAGES
 
@@ -74,7 +75,7 @@ class Node:
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     # Clause body, in document order: ("md", text, line) and ("note", Note) parts.
-    parts: list[tuple] = field(default_factory=list)
+    parts: list[tuple[Any, ...]] = field(default_factory=list)
     demos: list[Demo] = field(default_factory=list)
 
     @property
@@ -103,13 +104,13 @@ class Book:
     """A parsed rulebook file."""
 
     path: str
-    meta: dict
+    meta: dict[str, Any]
     nodes: list[Node]  # every heading, document order
     roots: list[Node]
 
     @property
     def slug(self) -> str:
-        return self.meta.get("slug", "")
+        return cast(str, self.meta.get("slug", ""))
 
     @property
     def clauses(self) -> list[Node]:
@@ -120,7 +121,7 @@ class Book:
         return [n for n in self.nodes if not n.is_clause]
 
 
-def split_front_matter(text: str, path: str, problems: list[Problem]) -> tuple[dict, int]:
+def split_front_matter(text: str, path: str, problems: list[Problem]) -> tuple[dict[str, Any], int]:
     """Return (front matter dict, index of the first body line)."""
     lines = text.split("\n")
     if not lines or lines[0].strip() != "+++":
@@ -139,7 +140,7 @@ def split_front_matter(text: str, path: str, problems: list[Problem]) -> tuple[d
     return {}, len(lines)
 
 
-def read_front_matter_file(path: Path, shown: str) -> tuple[dict, str, int, list[Problem]]:
+def read_front_matter_file(path: Path, shown: str) -> tuple[dict[str, Any], str, int, list[Problem]]:
     """A file of TOML front matter and a Markdown body (a FAQ entry): (front matter, body, index of
     the body's first line, problems)."""
     text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
@@ -153,7 +154,7 @@ def resolve_refs(markdown_text: str, aliases: dict[str, str]) -> str:
     if not aliases:
         return markdown_text
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         ref = match.group(1).strip()
         return f"[[{aliases[ref]}]]" if ref in aliases else match.group(0)
 
@@ -195,177 +196,205 @@ def parse_book(text: str, path: str, required_meta: tuple[str, ...] = REQUIRED_M
     (:mod:`rulebooks.translations`) requires fewer front matter keys: the rest are the source's."""
     problems: list[Problem] = []
     meta, start = split_front_matter(text, path, problems)
+    problems.extend(meta_problems(meta, path, required_meta))
+    parser = BookParser(path, meta.get("prefix", ""), problems)
+    lines = text.split("\n")
+    for index in range(start, len(lines)):
+        parser.read_line(index + 1, lines[index])
+    parser.finish(len(lines))
+    number_nodes(parser.roots)
+    return Book(path=path, meta=meta, nodes=parser.nodes, roots=parser.roots), problems
+
+
+def meta_problems(meta: dict[str, Any], path: str, required_meta: tuple[str, ...]) -> list[Problem]:
+    """The front matter's missing text fields and an unknown language."""
+    problems = []
     for key in required_meta:
         if not isinstance(meta.get(key), str) or not meta.get(key, "").strip():
             problems.append(Problem(path, 1, f"front matter is missing the text field '{key}'"))
     if meta.get("language") and meta["language"] not in CONTENT_LANGUAGES:
         problems.append(Problem(path, 1, f"front matter 'language' must be one of {', '.join(CONTENT_LANGUAGES)}"))
-    prefix = meta.get("prefix", "")
+    return problems
 
-    lines = text.split("\n")
-    nodes: list[Node] = []
-    roots: list[Node] = []
-    stack: list[Node] = []  # open headings by level
-    current_clause: Node | None = None
-    in_fence = False
-    block: dict | None = None  # open /// block
-    md_buffer: list[str] = []
-    md_start = 0
 
-    def flush_md():
-        nonlocal md_buffer
-        if current_clause is not None and any(s.strip() for s in md_buffer):
-            current_clause.parts.append(("md", "\n".join(md_buffer), md_start))
-        md_buffer = []
+@dataclass
+class OpenBlock:
+    """A ``/// kind | arg`` block being read: its kind, argument, first line and lines so far."""
 
-    for index in range(start, len(lines)):
-        lineno = index + 1
-        line = lines[index]
+    kind: str
+    arg: str
+    line: int
+    lines: list[str] = field(default_factory=list)
+
+
+class BookParser:
+    """The line-by-line reading of a rulebook's body: headings become nodes, text the open clause's
+    Markdown, ``///`` blocks its notes and demos. Problems go to ``problems``."""
+
+    def __init__(self, path: str, prefix: str, problems: list[Problem]):
+        self.path, self.prefix, self.problems = path, prefix, problems
+        self.nodes: list[Node] = []
+        self.roots: list[Node] = []
+        self.stack: list[Node] = []  # open headings by level
+        self.clause: Node | None = None  # the clause the text belongs to
+        self.in_fence = False
+        self.block: OpenBlock | None = None
+        self.md_buffer: list[str] = []
+        self.md_start = 0
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.path, line, message))
+
+    def flush_md(self) -> None:
+        if self.clause is not None and any(s.strip() for s in self.md_buffer):
+            self.clause.parts.append(("md", "\n".join(self.md_buffer), self.md_start))
+        self.md_buffer = []
+
+    def read_line(self, lineno: int, line: str) -> None:
         stripped = line.strip()
-
-        if block is not None:
+        if self.block is not None:
             if stripped == BLOCK_CLOSE:
-                body = "\n".join(block["lines"]).strip()
-                if block["type"] == "interpretation":
-                    if not body:
-                        problems.append(Problem(path, block["line"], "interpretation note is empty"))
-                    elif current_clause is not None:
-                        current_clause.parts.append(("note", Note(body, block["line"])))
-                elif block["type"] == "demo" and current_clause is not None:
-                    current_clause.demos.append(Demo(block["arg"], body, block["line"]))
-                block = None
-                md_start = lineno + 1
+                self.close_block(lineno)
             else:
-                block["lines"].append(line)
-            continue
-
+                self.block.lines.append(line)
+            return
         if FENCE_RE.match(stripped):
-            in_fence = not in_fence
-        if not in_fence:
+            self.in_fence = not self.in_fence
+        if not self.in_fence:
             hm = HEADING_RE.match(line)
             if hm:
-                flush_md()
-                level = len(hm.group(1))
-                title, ident, classes, former, error = parse_heading_attrs(hm.group(2))
-                if error:
-                    problems.append(Problem(path, lineno, error))
-                if level > MAX_DEPTH:
-                    problems.append(Problem(path, lineno, f"headings deeper than {'#' * MAX_DEPTH} are not allowed"))
-                if not title:
-                    problems.append(Problem(path, lineno, "heading has no title"))
-                kinds = [c for c in classes if c in KINDS]
-                unknown = [c for c in classes if c not in KINDS]
-                for c in unknown:
-                    problems.append(Problem(path, lineno, f"unknown class '.{c}' (a clause kind is .rule or .info)"))
-                if len(kinds) > 1:
-                    problems.append(Problem(path, lineno, "a clause has exactly one kind, .rule or .info"))
-                if ident is None:
-                    ident = f"missing-id-line-{lineno}"
-                elif not ID_RE.match(ident):
-                    problems.append(
-                        Problem(path, lineno, f"id '{ident}' must be lowercase letters, digits and hyphens")
-                    )
-                elif prefix and not ident.startswith(prefix + "-"):
-                    problems.append(Problem(path, lineno, f"id '{ident}' must start with '{prefix}-'"))
-                for old in former:
-                    if not ID_RE.match(old):
-                        problems.append(
-                            Problem(path, lineno, f"former id '{old}' must be lowercase letters, digits and hyphens")
-                        )
-                    elif old == ident:
-                        problems.append(Problem(path, lineno, f"'{ident}' cannot be renamed from itself"))
-                node = Node(
-                    id=ident,
-                    title=title,
-                    level=level,
-                    line=lineno,
-                    kind=kinds[0] if kinds else None,
-                    renamed_from=[old for old in dict.fromkeys(former) if ID_RE.match(old) and old != ident],
-                )
-                # Find the parent: the nearest open heading with a smaller level.
-                while stack and stack[-1].level >= level:
-                    stack.pop()
-                parent = stack[-1] if stack else None
-                expected = (parent.level + 1) if parent else 1
-                if level > expected:
-                    problems.append(
-                        Problem(path, lineno, f"heading level {level} skips a level (expected at most {expected})")
-                    )
-                if parent is not None and parent.is_clause:
-                    problems.append(
-                        Problem(
-                            path,
-                            lineno,
-                            f"'{ident}' is nested under clause '{parent.id}': a clause cannot have children",
-                        )
-                    )
-                node.parent = parent
-                if parent is None:
-                    roots.append(node)
-                else:
-                    parent.children.append(node)
-                stack.append(node)
-                nodes.append(node)
-                current_clause = node if node.is_clause else None
-                md_start = lineno + 1
-                continue
-
-            bm = BLOCK_OPEN_RE.match(stripped) if stripped.startswith("///") else None
+                self.flush_md()
+                self.heading(lineno, len(hm.group(1)), hm.group(2))
+                return
             if stripped.startswith("///") and stripped != BLOCK_CLOSE:
-                if not bm:
-                    problems.append(Problem(path, lineno, f"malformed block opener '{stripped}'"))
-                    continue
-                flush_md()
-                kind, arg = bm.group(1), (bm.group(2) or "").strip()
-                if current_clause is None:
-                    problems.append(Problem(path, lineno, f"'/// {kind}' block outside a clause"))
-                if kind == "interpretation":
-                    if arg:
-                        problems.append(Problem(path, lineno, "'/// interpretation' takes no argument"))
-                elif kind == "demo":
-                    if not arg:
-                        problems.append(
-                            Problem(path, lineno, "demo block needs a scenario id: '/// demo | <scenario-id>'")
-                        )
-                    elif not SCENARIO_ID_RE.match(arg):
-                        problems.append(Problem(path, lineno, f"demo scenario id '{arg}' is not a valid id"))
-                else:
-                    problems.append(Problem(path, lineno, f"unknown block '/// {kind}' (known: interpretation, demo)"))
-                block = {"type": kind, "arg": arg, "line": lineno, "lines": []}
-                continue
+                self.open_block(lineno, stripped)
+                return
             if stripped == BLOCK_CLOSE:
-                problems.append(Problem(path, lineno, "'///' closes a block that was never opened"))
-                continue
+                self.problem(lineno, "'///' closes a block that was never opened")
+                return
+        self.text(lineno, line, stripped)
 
-        if current_clause is None:
+    def text(self, lineno: int, line: str, stripped: str) -> None:
+        if self.clause is None:
             if stripped:
-                where = f"section '{stack[-1].id}'" if stack else "the first heading"
-                problems.append(
-                    Problem(
-                        path, lineno, f"text outside any clause (under {where}): every sentence belongs to a clause"
-                    )
-                )
-            continue
-        if not md_buffer:
+                where = f"section '{self.stack[-1].id}'" if self.stack else "the first heading"
+                self.problem(lineno, f"text outside any clause (under {where}): every sentence belongs to a clause")
+            return
+        if not self.md_buffer:
             if not stripped:
-                continue  # leading blank lines belong to nobody
-            md_start = lineno
-        md_buffer.append(line)
+                return  # leading blank lines belong to nobody
+            self.md_start = lineno
+        self.md_buffer.append(line)
 
-    flush_md()
-    if block is not None:
-        problems.append(Problem(path, block["line"], f"'/// {block['type']}' block is never closed with '///'"))
-    if in_fence:
-        problems.append(Problem(path, len(lines), "code fence is never closed"))
+    def heading(self, lineno: int, level: int, raw: str) -> None:
+        title, ident, classes, former, error = parse_heading_attrs(raw)
+        if error:
+            self.problem(lineno, error)
+        if level > MAX_DEPTH:
+            self.problem(lineno, f"headings deeper than {'#' * MAX_DEPTH} are not allowed")
+        if not title:
+            self.problem(lineno, "heading has no title")
+        kinds = [c for c in classes if c in KINDS]
+        for c in classes:
+            if c not in KINDS:
+                self.problem(lineno, f"unknown class '.{c}' (a clause kind is .rule or .info)")
+        if len(kinds) > 1:
+            self.problem(lineno, "a clause has exactly one kind, .rule or .info")
+        ident = self.checked_id(lineno, ident, former)
+        node = Node(
+            id=ident,
+            title=title,
+            level=level,
+            line=lineno,
+            kind=kinds[0] if kinds else None,
+            renamed_from=[old for old in dict.fromkeys(former) if ID_RE.match(old) and old != ident],
+        )
+        self.place(node)
+        self.clause = node if node.is_clause else None
+        self.md_start = lineno + 1
 
-    for node in nodes:
-        if node.is_clause and not node.body_markdown():
-            problems.append(Problem(path, node.line, f"clause '{node.id}' has no text"))
-        if not node.is_clause and not node.children:
-            problems.append(Problem(path, node.line, f"section '{node.id}' contains no clause"))
+    def checked_id(self, lineno: int, ident: str | None, former: list[str]) -> str:
+        """The heading's id (a stand-in when it has none), its problems and its former ids' reported."""
+        if ident is None:
+            ident = f"missing-id-line-{lineno}"
+        elif not ID_RE.match(ident):
+            self.problem(lineno, f"id '{ident}' must be lowercase letters, digits and hyphens")
+        elif self.prefix and not ident.startswith(self.prefix + "-"):
+            self.problem(lineno, f"id '{ident}' must start with '{self.prefix}-'")
+        for old in former:
+            if not ID_RE.match(old):
+                self.problem(lineno, f"former id '{old}' must be lowercase letters, digits and hyphens")
+            elif old == ident:
+                self.problem(lineno, f"'{ident}' cannot be renamed from itself")
+        return ident
 
-    number_nodes(roots)
-    return Book(path=path, meta=meta, nodes=nodes, roots=roots), problems
+    def place(self, node: Node) -> None:
+        """Hang ``node`` under its parent: the nearest open heading with a smaller level."""
+        while self.stack and self.stack[-1].level >= node.level:
+            self.stack.pop()
+        parent = self.stack[-1] if self.stack else None
+        expected = (parent.level + 1) if parent else 1
+        if node.level > expected:
+            self.problem(node.line, f"heading level {node.level} skips a level (expected at most {expected})")
+        if parent is not None and parent.is_clause:
+            self.problem(
+                node.line, f"'{node.id}' is nested under clause '{parent.id}': a clause cannot have children"
+            )
+        node.parent = parent
+        if parent is None:
+            self.roots.append(node)
+        else:
+            parent.children.append(node)
+        self.stack.append(node)
+        self.nodes.append(node)
+
+    def open_block(self, lineno: int, stripped: str) -> None:
+        bm = BLOCK_OPEN_RE.match(stripped)
+        if not bm:
+            self.problem(lineno, f"malformed block opener '{stripped}'")
+            return
+        self.flush_md()
+        kind, arg = bm.group(1), (bm.group(2) or "").strip()
+        if self.clause is None:
+            self.problem(lineno, f"'/// {kind}' block outside a clause")
+        if kind == "interpretation":
+            if arg:
+                self.problem(lineno, "'/// interpretation' takes no argument")
+        elif kind == "demo":
+            if not arg:
+                self.problem(lineno, "demo block needs a scenario id: '/// demo | <scenario-id>'")
+            elif not SCENARIO_ID_RE.match(arg):
+                self.problem(lineno, f"demo scenario id '{arg}' is not a valid id")
+        else:
+            self.problem(lineno, f"unknown block '/// {kind}' (known: interpretation, demo)")
+        self.block = OpenBlock(kind, arg, lineno)
+
+    def close_block(self, lineno: int) -> None:
+        block = self.block
+        assert block is not None
+        body = "\n".join(block.lines).strip()
+        if block.kind == "interpretation":
+            if not body:
+                self.problem(block.line, "interpretation note is empty")
+            elif self.clause is not None:
+                self.clause.parts.append(("note", Note(body, block.line)))
+        elif block.kind == "demo" and self.clause is not None:
+            self.clause.demos.append(Demo(block.arg, body, block.line))
+        self.block = None
+        self.md_start = lineno + 1
+
+    def finish(self, line_count: int) -> None:
+        """The end of the file: the last text, blocks and fences left open, empty clauses and sections."""
+        self.flush_md()
+        if self.block is not None:
+            self.problem(self.block.line, f"'/// {self.block.kind}' block is never closed with '///'")
+        if self.in_fence:
+            self.problem(line_count, "code fence is never closed")
+        for node in self.nodes:
+            if node.is_clause and not node.body_markdown():
+                self.problem(node.line, f"clause '{node.id}' has no text")
+            if not node.is_clause and not node.children:
+                self.problem(node.line, f"section '{node.id}' contains no clause")
 
 
 def number_nodes(roots: list[Node], prefix: str = "") -> None:

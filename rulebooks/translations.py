@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .glossary import Term, inconsistencies
 from .parsing import (
@@ -31,6 +33,9 @@ from .parsing import (
     read_front_matter_file,
     resolve_refs,
 )
+
+if TYPE_CHECKING:
+    from .contentset import FaqSource
 
 TRANSLATION_META = ("language", "title", "description")  # required in a translation's front matter
 OPTIONAL_META = ("edition", "source", "players", "glossary_exceptions")
@@ -66,7 +71,7 @@ class BookTranslation:
     problems: list[Problem] = field(default_factory=list)
 
     @property
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         return self.book.meta
 
     @cached_property
@@ -157,110 +162,118 @@ def read_translation(folder: Path, lang: str, shown: str) -> BookTranslation:
 def compare_books(source: Book, translation: BookTranslation, terms: list[Term]) -> list[Problem]:
     """Where a translation's structure differs from the source, and glossary terms it renders
     with none of the listed forms."""
-    shown, lang = translation.path, translation.lang
-    source_lang = source.meta.get("language", "")
-    problems: list[Problem] = []
-    source_ids = [n.id for n in source.nodes]
-    target_ids = [n.id for n in translation.book.nodes]
-    by_id = translation.nodes_by_id
-    exceptions = translation.meta.get(EXCEPTIONS, {})
+    problems = exception_problems(translation, terms) + heading_problems(source, translation)
+    for src in source.nodes:
+        node = translation.node(src.id)
+        if node is None:
+            continue
+        problems += node_problems(translation.path, src, node)
+        if src.is_clause:
+            problems += clause_problems(source, translation, terms, src, node)
+    return problems
+
+
+def exception_problems(translation: BookTranslation, terms: list[Term]) -> list[Problem]:
+    """The glossary exceptions that name no clause of the book or no term of the glossary."""
+    shown, problems = translation.path, []
     known_terms = {t.id for t in terms}
-    for clause_id, term_ids in exceptions.items():
-        if clause_id not in by_id:
+    for clause_id, term_ids in translation.meta.get(EXCEPTIONS, {}).items():
+        if clause_id not in translation.nodes_by_id:
             problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{clause_id}' is not a clause of this book"))
         for term_id in sorted(set(term_ids) - known_terms):
             problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{term_id}' is not a term of the glossary"))
+    return problems
+
+
+def heading_problems(source: Book, translation: BookTranslation) -> list[Problem]:
+    """The source's headings the translation leaves out, the ones it adds, and the first heading
+    out of the source's order."""
+    shown, by_id, problems = translation.path, translation.nodes_by_id, []
     for node in source.nodes:
         if node.id not in by_id:
             kind = "clause" if node.is_clause else "section"
             problems.append(Problem(shown, 0, f"{kind} '{node.id}' of the source (line {node.line}) is missing"))
+    source_ids = [n.id for n in source.nodes]
     source_set = set(source_ids)
     for node in translation.book.nodes:
         if node.id not in source_set:
             problems.append(Problem(shown, node.line, f"'{node.id}' is not in the source rulebook"))
     common_source = [i for i in source_ids if i in by_id]
-    common_target = [i for i in target_ids if i in source_set]
+    common_target = [n.id for n in translation.book.nodes if n.id in source_set]
     if common_source != common_target:
         first = next(i for i, (a, b) in enumerate(zip(common_source, common_target, strict=False)) if a != b)
-        node = by_id[common_target[first]]
+        problems.append(
+            Problem(
+                shown,
+                by_id[common_target[first]].line,
+                f"headings are in another order than the source: expected '{common_source[first]}' here",
+            )
+        )
+    return problems
+
+
+def node_problems(shown: str, src: Node, node: Node) -> list[Problem]:
+    """A heading's level, kind and former ids against the source's."""
+    where, problems = f"'{src.id}'", []
+    if node.level != src.level:
+        problems.append(Problem(shown, node.line, f"{where} is at heading level {node.level}, the source at {src.level}"))
+    if node.kind != src.kind:
+        problems.append(
+            Problem(shown, node.line, f"{where} has kind {node.kind or 'section'}, the source {src.kind or 'section'}")
+        )
+    if node.renamed_from != src.renamed_from:
+        problems.append(Problem(shown, node.line, f"{where}: copy the source's renamed_from={','.join(src.renamed_from)}"))
+    return problems
+
+
+def clause_problems(source: Book, translation: BookTranslation, terms: list[Term], src: Node, node: Node) -> list[Problem]:
+    """A translated clause against the source's: notes, demos, citations, blocks, numbers and
+    glossary terms (save the clause's listed exceptions)."""
+    shown, lang, where = translation.path, translation.lang, f"'{src.id}'"
+    problems = []
+    if len(node.notes) != len(src.notes):
+        problems.append(
+            Problem(shown, node.line, f"{where} has {len(node.notes)} interpretation note(s), the source {len(src.notes)}")
+        )
+    demos, source_demos = [d.scenario for d in node.demos], [d.scenario for d in src.demos]
+    if demos != source_demos:
+        problems.append(Problem(shown, node.line, f"{where} shows demos {demos}, the source {source_demos}"))
+    text, source_text = clause_text(node), clause_text(src)
+    refs, source_refs = Counter(cross_refs(text)), Counter(cross_refs(source_text))
+    if refs != source_refs:
+        problems.append(
+            Problem(shown, node.line, f"{where} cites {sorted(refs.elements())}, the source {sorted(source_refs.elements())}")
+        )
+    if skeleton(node.body_markdown()) != skeleton(src.body_markdown()):
         problems.append(
             Problem(
                 shown,
                 node.line,
-                f"headings are in another order than the source: expected '{common_source[first]}' here",
+                f"{where} has blocks {skeleton(node.body_markdown())}, the source {skeleton(src.body_markdown())} "
+                "(same paragraphs, list items and table rows)",
             )
         )
-    for src in source.nodes:
-        node = by_id.get(src.id)
-        if node is None:
-            continue
-        where = f"'{src.id}'"
-        if node.level != src.level:
-            problems.append(
-                Problem(shown, node.line, f"{where} is at heading level {node.level}, the source at {src.level}")
-            )
-        if node.kind != src.kind:
-            problems.append(
-                Problem(
-                    shown, node.line, f"{where} has kind {node.kind or 'section'}, the source {src.kind or 'section'}"
-                )
-            )
-        if node.renamed_from != src.renamed_from:
-            problems.append(
-                Problem(shown, node.line, f"{where}: copy the source's renamed_from={','.join(src.renamed_from)}")
-            )
-        if not src.is_clause:
-            continue
-        if len(node.notes) != len(src.notes):
+    for i, (note, source_note) in enumerate(zip(node.notes, src.notes, strict=False), start=1):
+        if skeleton(note.markdown) != skeleton(source_note.markdown):
             problems.append(
                 Problem(
                     shown,
-                    node.line,
-                    f"{where} has {len(node.notes)} interpretation note(s), the source {len(src.notes)}",
+                    note.line,
+                    f"{where}: interpretation note {i} has blocks {skeleton(note.markdown)}, "
+                    f"the source {skeleton(source_note.markdown)}",
                 )
             )
-        demos, source_demos = [d.scenario for d in node.demos], [d.scenario for d in src.demos]
-        if demos != source_demos:
-            problems.append(Problem(shown, node.line, f"{where} shows demos {demos}, the source {source_demos}"))
-        text, source_text = clause_text(node), clause_text(src)
-        refs, source_refs = Counter(cross_refs(text)), Counter(cross_refs(source_text))
-        if refs != source_refs:
-            problems.append(
-                Problem(
-                    shown,
-                    node.line,
-                    f"{where} cites {sorted(refs.elements())}, the source {sorted(source_refs.elements())}",
-                )
-            )
-        if skeleton(node.body_markdown()) != skeleton(src.body_markdown()):
-            problems.append(
-                Problem(
-                    shown,
-                    node.line,
-                    f"{where} has blocks {skeleton(node.body_markdown())}, the source {skeleton(src.body_markdown())} "
-                    "(same paragraphs, list items and table rows)",
-                )
-            )
-        for i, (note, source_note) in enumerate(zip(node.notes, src.notes, strict=False), start=1):
-            if skeleton(note.markdown) != skeleton(source_note.markdown):
-                problems.append(
-                    Problem(
-                        shown,
-                        note.line,
-                        f"{where}: interpretation note {i} has blocks {skeleton(note.markdown)}, "
-                        f"the source {skeleton(source_note.markdown)}",
-                    )
-                )
-        difference = _counter_difference(numbers(source_text), numbers(text))
-        if difference:
-            problems.append(Problem(shown, node.line, f"{where}: numbers differ from the source ({difference})"))
-        flagged = {t.id: t for t in inconsistencies(terms, source_lang, source_text, lang, text)}
-        allowed = set(exceptions.get(src.id, ()))
-        for term_id, term in flagged.items():
-            if term_id not in allowed:
-                problems.append(_glossary_problem(shown, node.line, where, term, source_lang, lang))
-        for term_id in sorted(allowed & known_terms - set(flagged)):
-            problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{term_id}' in '{src.id}' is not needed: remove it"))
+    difference = _counter_difference(numbers(source_text), numbers(text))
+    if difference:
+        problems.append(Problem(shown, node.line, f"{where}: numbers differ from the source ({difference})"))
+    source_lang = source.meta.get("language", "")
+    flagged = {t.id: t for t in inconsistencies(terms, source_lang, source_text, lang, text)}
+    allowed = set(translation.meta.get(EXCEPTIONS, {}).get(src.id, ()))
+    for term_id, term in flagged.items():
+        if term_id not in allowed:
+            problems.append(_glossary_problem(shown, node.line, where, term, source_lang, lang))
+    for term_id in sorted(allowed & {t.id for t in terms} - set(flagged)):
+        problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{term_id}' in '{src.id}' is not needed: remove it"))
     return problems
 
 
@@ -276,7 +289,13 @@ def glossary_message(term: Term, source_lang: str, lang: str) -> str:
 
 
 def read_faq_translations(
-    folder: Path, lang: str, sources: list, source_lang: str, terms: list[Term], rel, aliases=None
+    folder: Path,
+    lang: str,
+    sources: list[FaqSource],
+    source_lang: str,
+    terms: list[Term],
+    rel: Callable[[Path], str],
+    aliases: dict[str, str] | None = None,
 ) -> tuple[dict[str, FaqTranslation], list[Problem]]:
     """``faq/<lang>/*.md`` against the curated entries ``sources`` (contentset.FaqSource), whose
     answers cite renamed clauses by their current ids (``aliases``: former id -> id); so do the

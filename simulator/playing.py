@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.bots import Bot, next_action
+from rules.core.bots import Bot, automatic_turn, next_action
 from rules.core.engine import CHANCE, TERMINAL
 from rules.core.registry import GameSpec
-from rules.core.replay import advance
+from rules.core.replay import drive
 from rules.core.tapping import PickError, TapOptions, format_pick, tap_options
 
 MAX_AUTOMATIC_RUN = 200  # an automatic actor's turn played "all at once" (a monster card 10 is 10 steps)
@@ -162,12 +162,8 @@ def automatic_run(spec: GameSpec, state: Any, index: int) -> AutoMove | None:
     actor = engine.current_actor(state)
     if actor not in engine.info.automatic_actors:
         return None
-    actions: list[str] = []
-    while engine.current_actor(state) == actor and len(actions) < MAX_AUTOMATIC_RUN:
-        action = engine.automatic_action(state)
-        state = advance(engine, state, action, index + len(actions)).after
-        actions.append(action)
-    return AutoMove(tuple(actions), "automatic", actor)
+    run = drive(engine, state, automatic_turn(engine, actor), limit=MAX_AUTOMATIC_RUN, first=index)
+    return AutoMove(tuple(t.action for t in run), "automatic", actor)
 
 
 __all__ = ["PickError", "format_pick", "tap_context", "computer_move", "automatic_run", "AutoMove", "TapView"]

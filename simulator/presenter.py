@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from rules.core.view import Box
 from .addressing import Address, query_for
 from .editing import edit_url, position_json
 from .markup import clause_cite
-from .playing import PickError, automatic_run, computer_move, format_pick, tap_context
+from .playing import PickError, TapView, automatic_run, computer_move, format_pick, tap_context
 from .scene import (
     AutoMove,
     Cited,
@@ -46,6 +46,7 @@ from .scene import (
     Scene,
     action_groups,
     actor_word,
+    board_decider,
     clauses_for,
     draw_board,
     explain_tap,
@@ -69,7 +70,9 @@ def clause_index(game: Any, lang: str | None = None) -> dict[str, ClauseRef]:
     return clauses_for(game, lang or ui_language()).refs
 
 
-def shown_scenario(scenario: Scenario | None, lang: str, source_lang: str):
+def shown_scenario(
+    scenario: Scenario | None, lang: str, source_lang: str
+) -> tuple[Scenario | None, str, Callable[[str | None], str | None]]:
     """(the scenario as ``lang`` readers see it, the language of its texts, a function from a frame's
     source caption to the shown one). Without texts in ``lang`` the scenario shows its own."""
     if scenario is None:
@@ -242,6 +245,35 @@ class DemoLinks(SimulatorLinks):
         self.hx_target = demo_id
 
 
+class StepTexts:
+    """A step's label, refusal and event texts in one language, made once per timeline and
+    language (kept in the timeline's memo: the step log and "what happened" share them)."""
+
+    def __init__(self, spec: GameSpec, timeline: Any, clauses: Clauses, lang: str):
+        self.engine, self.view, self.timeline, self.clauses, self.lang = spec.engine, spec.view, timeline, clauses, lang
+
+    def of(self, f: Any) -> tuple[str, str, tuple[str, ...]]:
+        """(the action's label, the refusal's reason or "", the events' sentences) of frame ``f``."""
+        key = ("log-row", self.lang, f.index)
+        texts: tuple[str, str, tuple[str, ...]] | None = self.timeline.memo.get(key)
+        if texts is None:
+            engine, lang = self.engine, self.lang
+            before = self.timeline.frames[f.index - 1].state
+            texts = (
+                self.view.action_label(engine, before, f.action, after=None if f.refused else f.state, lang=lang),
+                engine.reason(f.refused, lang) if f.refused else "",
+                tuple(engine.describe(e, lang) for e in f.events),
+            )
+            self.timeline.memo[key] = texts
+        return texts
+
+    def events(self, f: Any) -> list[Cited]:
+        return [self.clauses.cited(text, e.clause) for e, text in zip(f.events, self.of(f)[2], strict=True)]
+
+    def refusal(self, f: Any) -> Cited | None:
+        return self.clauses.cited(self.of(f)[1], f.refused.clause) if f.refused else None
+
+
 def board_context(
     game: Any,
     spec: GameSpec,
@@ -259,148 +291,27 @@ def board_context(
     step through their example (and get no step log, moves or computer's move: those are not built
     for them)."""
     engine, view, lang = spec.engine, spec.view, ui_language()
-    timeline, step = address.timeline, address.step
-    frame = address.frame
-    clauses = clauses_for(game, lang)
-    state = frame.state
-    log = timeline.log
-    links: SimulatorLinks = SimulatorLinks(sim_url, timeline, step) if playable_board else DemoLinks(
-        sim_url, timeline, step, demo_id
-    )
+    timeline, step, frame = address.timeline, address.step, address.frame
+    clauses, state = clauses_for(game, lang), frame.state
+    links = SimulatorLinks(sim_url, timeline, step) if playable_board else DemoLinks(sim_url, timeline, step, demo_id)
     if (pick or zoom or why) and not playable_board:
         raise PickError("this board cannot be tapped")
-
-    def row_texts(f: Any) -> tuple[str, str, tuple[str, ...]]:
-        """A step's label, refusal and event texts: made once per timeline and language."""
-        key = ("log-row", lang, f.index)
-        texts = timeline.memo.get(key)
-        if texts is None:
-            before = timeline.frames[f.index - 1].state
-            texts = (
-                view.action_label(engine, before, f.action, after=None if f.refused else f.state, lang=lang),
-                engine.reason(f.refused, lang) if f.refused else "",
-                tuple(engine.describe(e, lang) for e in f.events),
-            )
-            timeline.memo[key] = texts
-        return texts
-
-    def events_of(f: Any) -> list[Cited]:
-        texts = row_texts(f)[2]
-        return [clauses.cited(text, e.clause) for e, text in zip(f.events, texts, strict=True)]
-
-    # The caption: the scenario's sentence, else the first event that is not routine, else nothing.
-    caption_clause = caption_clause_of(engine, frame, timeline.scenario, clauses)
+    texts = StepTexts(spec, timeline, clauses, lang)
     # A scenario's sentences in the reader's language where they are translated (scenario_texts),
     # else in the rulebook's; an event's always in the reader's.
     scenario, scenario_lang, shown_caption = shown_scenario(timeline.scenario, lang, game.language)
-    caption = shown_caption(frame.caption)
-    caption_lang = scenario_lang if caption is not None else lang
-    caption_is_event = caption is None
-    if caption is None:
-        chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
-        chosen = chosen or (frame.events[0] if frame.events else None)
-        caption = engine.describe(chosen, lang) if chosen else ""
+    caption, caption_lang = step_caption(frame, shown_caption, scenario_lang, lang)
 
     over = engine.is_over(state)
     legal = [] if over or not playable_board else engine.legal_actions(state)
-    actor = engine.current_actor(state)
-    seats = log.bots or {}
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
     board = view.board_view(engine, state, previous=previous, events=run_events(engine, timeline, step), lang=lang)
     index = len(timeline.actions_until(step))
-
-    # What plays itself: the computer's seats (and chance and automatic actors in a game against
-    # the computer) on the latest step. Then nothing is offered to tap: the page says who moves.
-    auto = None
-    if playable_board and not over and frame.refused is None:
-        move = computer_move(spec, state, seats, log.seed, index)
-        if move is not None:
-            auto = AutoMove(
-                url=links.play(*move.actions),
-                label=view.action_label(engine, state, move.actions[0], lang=lang),
-                who=move.who,
-                actor=move.actor,
-                live=step == timeline.last,
-                delay_ms=settings.SIMULATOR_AUTOPLAY_MS,
-            )
-
-    taps = None
-    if playable_board and not over and auto is None and frame.refused is None:
-        targets = {sh.target for sh in board.shapes if sh.target}
-        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
-    elif pick:
-        raise PickError("nothing can be tapped here")
-    playable = set(legal) if auto is None else set()
-
-    def decide(sh: Any) -> tuple[str | None, str, str]:
-        if taps is not None and sh.target in taps.links:
-            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
-        if sh.action in playable and not (taps and taps.picking):
-            return links.play(sh.action), view.action_label(engine, state, sh.action, lang=lang), ""
-        chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
-        return None, "", chosen
-
-    zoom_box = parse_zoom(zoom, board)
-    drawn = draw_board(
-        board,
-        decide,
-        links,
-        lang,
-        zoom=zoom_box,
-        zoom_url=(lambda area: links.pick(pick, area)) if playable_board else None,
-        ask_url=links.why(pick, "") if taps is not None else None,
-    )
-
-    why_answer = None
-    if why:
-        if why not in {sh.target for sh in board.shapes if sh.target}:
-            raise PickError(f"'{why[:40]}' is not a target of this board", "why")
-        why_answer = explain_tap(spec, state, pick, why, clauses, lang)
-
-    # What happened: every action of the move or turn this step belongs to, with its events.
-    happened: list[Happened] = []
-    if step > 0:
-        first = step if frame.refused is not None else turn_start(
-            engine, lambda i: timeline.frames[i - 1].state, step
-        )
-        for f in timeline.frames[first : step + 1]:
-            label, refused_reason, _texts = row_texts(f)
-            before = timeline.frames[f.index - 1].state
-            happened.append(
-                Happened(
-                    index=f.index,
-                    who=actor_word(engine, engine.current_actor(before), seats),
-                    label=label,
-                    events=events_of(f),
-                    refused=clauses.cited(refused_reason, f.refused.clause) if f.refused else None,
-                    current=f.index == step,
-                    url=links.step(f.index),
-                )
-            )
-
-    seeded = None
-    if playable_board and auto is None and not over and engine.chance_outcomes(state):  # the page offers one or the other
-        outcome = seeded_draw(engine, state, log.seed or 0, index)
-        seeded = {"label": view.action_label(engine, state, outcome, lang=lang), "url": links.play(outcome)}
-
-    run = None
-    if playable_board and auto is None and not over and frame.refused is None and actor in engine.info.automatic_actors:
-        whole = automatic_run(spec, state, index)
-        if whole is not None and len(whole.actions) > 1:
-            run = {"url": links.play(*whole.actions), "count": len(whole.actions)}
-
+    moving = playable_board and not over and frame.refused is None
+    auto, taps, drawn = interactive_board(spec, address, board, links, legal, pick, zoom, index=index, moving=moving, lang=lang)
+    offers = playable_board and auto is None and not over
     position = engine.position_of(state) if playable_board else None
-    urls = {
-        "first": links.step(0),
-        "prev": links.step(step - 1) if step > 0 else None,
-        "next": links.step(step + 1) if step < timeline.last else None,
-        "last": links.step(timeline.last),
-        "self": links.step(step),
-        "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
-        "new": sim_url,
-        "again": again_url(engine, sim_url, log) if over and playable_board else None,
-        "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable_board else None,
-    }
+    urls = page_urls(spec, address, links, sim_url, position, again=over and playable_board, playable=playable_board)
     scene = Scene(
         lang=lang,
         engine=engine,
@@ -408,42 +319,24 @@ def board_context(
         board=board,
         drawn=drawn,
         links=links,
-        caption=caption,
+        caption=caption if caption is not None else event_caption(engine, frame, lang),
         caption_lang=caption_lang,
-        caption_cite=clause_cite(caption_clause),
-        caption_is_event=caption_is_event,
+        caption_cite=clause_cite(caption_clause_of(engine, frame, timeline.scenario, clauses)),
+        caption_is_event=caption is None,
         refused=refusal_cited(engine, frame.refused, clauses, lang),
-        happened=happened,
+        happened=what_happened(engine, address, texts, links),
         result=result_of(engine, state, clauses, lang),
-        why=why_answer,
+        why=why_answer(spec, state, board, pick, why, clauses, lang) if why else None,
         taps=taps,
         auto=auto,
-        seeded=seeded,
-        run=run,
+        seeded=seeded_offer(spec, state, links, log_seed=timeline.log.seed, index=index, lang=lang) if offers else None,
+        run=automatic_offer(spec, state, links, index) if offers and frame.refused is None else None,
         chance_decides=auto is not None and auto.who == "chance",
         action_groups=action_groups(view, engine, state, legal, links.play, lang, MAX_ACTION_BUTTONS),
         actions_count=len(legal),
         actions_truncated=len(legal) > MAX_ACTION_BUTTONS,
         urls=urls,
     )
-
-    window = log_window(timeline.last, step) if playable_board else range(0)
-    log_rows = []
-    for f in timeline.frames[max(1, window.start) : window.stop]:
-        assert f.action is not None
-        label, refused_reason, _texts = row_texts(f)
-        log_rows.append(
-            {
-                "index": f.index,
-                "label": label,
-                "caption": shown_caption(f.caption),
-                "refused": clauses.cited(refused_reason, f.refused.clause) if f.refused else None,
-                "events": events_of(f),
-                "url": links.step(f.index),
-                "current": f.index == step,
-            }
-        )
-
     return {
         "game": game,
         "scene": scene,
@@ -456,15 +349,203 @@ def board_context(
         "frame": frame,
         "demo_id": demo_id,
         "start_caption": shown_caption(timeline.frames[0].caption) or "",
-        "log_rows": log_rows,
-        "log_window": {
-            "first": window.start,
-            "earlier_url": links.step(max(0, window.start - 1 - LOG_WINDOW)) if window.start > 0 else None,
-            "later_url": links.step(min(timeline.last, window.stop + LOG_WINDOW)) if window.stop <= timeline.last else None,
-        },
+        **step_log(address, texts, shown_caption, links, playable_board),
         "urls": urls,
         "position_json": position_json(position) if position is not None else "",
     }
+
+
+def interactive_board(
+    spec: GameSpec,
+    address: Address,
+    board: Any,
+    links: SimulatorLinks,
+    legal: Sequence[str],
+    pick: tuple[str, ...],
+    zoom: str | None,
+    *,
+    index: int,
+    moving: bool,
+    lang: str,
+) -> tuple[AutoMove | None, TapView | None, Any]:
+    """(the move that plays itself, the taps, the drawn board). ``moving``: the step may be played
+    on (the simulator's latest state of a running game). What plays itself comes first: in a game
+    against the computer nothing is offered to tap while it moves."""
+    state = address.frame.state
+    auto = auto_move(spec, address, links, index, lang) if moving else None
+    taps = None
+    if moving and auto is None:
+        targets = {sh.target for sh in board.shapes if sh.target}
+        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
+    elif pick:
+        raise PickError("nothing can be tapped here")
+    drawn = draw_board(
+        board,
+        board_decider(spec, state, taps, set(legal) if auto is None else set(), links, lang),
+        links,
+        lang,
+        zoom=parse_zoom(zoom, board),
+        zoom_url=(lambda area: links.pick(pick, area)) if links.board_links else None,
+        ask_url=links.why(pick, "") if taps is not None else None,
+    )
+    return auto, taps, drawn
+
+
+def step_caption(
+    frame: Any, shown_caption: Callable[[str | None], str | None], scenario_lang: str, lang: str
+) -> tuple[str | None, str]:
+    """(the scenario's sentence for the step as shown, or None; the language it is in)."""
+    caption = shown_caption(frame.caption)
+    return caption, scenario_lang if caption is not None else lang
+
+
+def event_caption(engine: Any, frame: Any, lang: str) -> str:
+    """A step's caption without a scenario sentence: its first event that is not routine, else its
+    first event, else nothing."""
+    chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
+    chosen = chosen or (frame.events[0] if frame.events else None)
+    return str(engine.describe(chosen, lang)) if chosen else ""
+
+
+def auto_move(spec: GameSpec, address: Address, links: SimulatorLinks, index: int, lang: str) -> AutoMove | None:
+    """The move that plays itself at the step: a computer's seat (and chance and automatic actors
+    in a game against the computer); None when a person is to act."""
+    timeline, state = address.timeline, address.frame.state
+    move = computer_move(spec, state, timeline.log.bots or {}, timeline.log.seed, index)
+    if move is None:
+        return None
+    return AutoMove(
+        url=links.play(*move.actions),
+        label=spec.view.action_label(spec.engine, state, move.actions[0], lang=lang),
+        who=move.who,
+        actor=move.actor,
+        live=address.step == timeline.last,
+        delay_ms=settings.SIMULATOR_AUTOPLAY_MS,
+    )
+
+
+def why_answer(
+    spec: GameSpec, state: Any, board: Any, pick: Sequence[str], why: str, clauses: Clauses, lang: str
+) -> Any:
+    """Why the board target ``why`` cannot be tapped now (PickError when it is no target)."""
+    if why not in {sh.target for sh in board.shapes if sh.target}:
+        raise PickError(f"'{why[:40]}' is not a target of this board", "why")
+    return explain_tap(spec, state, pick, why, clauses, lang)
+
+
+def what_happened(engine: Any, address: Address, texts: StepTexts, links: SimulatorLinks) -> list[Happened]:
+    """Every action of the move or turn the step belongs to, with its events."""
+    timeline, step, frame = address.timeline, address.step, address.frame
+    if step == 0:
+        return []
+    seats = timeline.log.bots or {}
+    first = step if frame.refused is not None else turn_start(engine, lambda i: timeline.frames[i - 1].state, step)
+    happened = []
+    for f in timeline.frames[first : step + 1]:
+        before = timeline.frames[f.index - 1].state
+        happened.append(
+            Happened(
+                index=f.index,
+                who=actor_word(engine, engine.current_actor(before), seats),
+                label=texts.of(f)[0],
+                events=texts.events(f),
+                refused=texts.refusal(f),
+                current=f.index == step,
+                url=links.step(f.index),
+            )
+        )
+    return happened
+
+
+def seeded_offer(
+    spec: GameSpec, state: Any, links: SimulatorLinks, *, log_seed: int | None, index: int, lang: str
+) -> dict[str, str] | None:
+    """At a chance node: the outcome the log's seed draws, as a link (else None)."""
+    engine = spec.engine
+    if not engine.chance_outcomes(state):
+        return None
+    outcome = seeded_draw(engine, state, log_seed or 0, index)
+    return {"label": spec.view.action_label(engine, state, outcome, lang=lang), "url": links.play(outcome)}
+
+
+def automatic_offer(spec: GameSpec, state: Any, links: SimulatorLinks, index: int) -> dict[str, Any] | None:
+    """An automatic actor's turn of more than one action, as one link ("all at once")."""
+    if spec.engine.current_actor(state) not in spec.engine.info.automatic_actors:
+        return None
+    whole = automatic_run(spec, state, index)
+    if whole is None or len(whole.actions) <= 1:
+        return None
+    return {"url": links.play(*whole.actions), "count": len(whole.actions)}
+
+
+def page_urls(
+    spec: GameSpec,
+    address: Address,
+    links: SimulatorLinks,
+    sim_url: str,
+    position: Any,
+    *,
+    again: bool,
+    playable: bool,
+) -> dict[str, str | None]:
+    """The page's links: step controls, the editor, a new game, the same game again, printing."""
+    timeline, step = address.timeline, address.step
+    return {
+        "first": links.step(0),
+        "prev": links.step(step - 1) if step > 0 else None,
+        "next": links.step(step + 1) if step < timeline.last else None,
+        "last": links.step(timeline.last),
+        "self": links.step(step),
+        "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
+        "new": sim_url,
+        "again": again_url(spec.engine, sim_url, timeline.log) if again else None,
+        "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable else None,
+    }
+
+
+def step_log(
+    address: Address,
+    texts: StepTexts,
+    shown_caption: Callable[[str | None], str | None],
+    links: SimulatorLinks,
+    playable_board: bool,
+) -> dict[str, Any]:
+    """The step log around the step (none under a mini-board): its rows and its paging links."""
+    last = address.timeline.last
+    window = log_window(last, address.step) if playable_board else range(0)
+    return {
+        "log_rows": log_rows(address, window, texts, shown_caption, links),
+        "log_window": {
+            "first": window.start,
+            "earlier_url": links.step(max(0, window.start - 1 - LOG_WINDOW)) if window.start > 0 else None,
+            "later_url": links.step(min(last, window.stop + LOG_WINDOW)) if window.stop <= last else None,
+        },
+    }
+
+
+def log_rows(
+    address: Address,
+    window: range,
+    texts: StepTexts,
+    shown_caption: Callable[[str | None], str | None],
+    links: SimulatorLinks,
+) -> list[dict[str, Any]]:
+    """The step log's rows of the steps in ``window``."""
+    rows = []
+    for f in address.timeline.frames[max(1, window.start) : window.stop]:
+        assert f.action is not None
+        rows.append(
+            {
+                "index": f.index,
+                "label": texts.of(f)[0],
+                "caption": shown_caption(f.caption),
+                "refused": texts.refusal(f),
+                "events": texts.events(f),
+                "url": links.step(f.index),
+                "current": f.index == address.step,
+            }
+        )
+    return rows
 
 
 def again_url(engine: Any, sim_url: str, log: Any) -> str | None:

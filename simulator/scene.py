@@ -155,6 +155,24 @@ class Links:
         raise NotImplementedError
 
 
+def board_decider(
+    spec: Any, state: Any, taps: TapView | None, playable: set[str], links: Links, lang: str
+) -> Callable[[Any], tuple[str | None, str, str]]:
+    """What a board shape links to, for :func:`draw_board`: (href, label, state). A shape the
+    taps name opens its tap; else a shape whose action is ``playable`` plays it (not while a tap is in
+    progress); a shape already picked is marked "tap-chosen"."""
+
+    def decide(sh: Any) -> tuple[str | None, str, str]:
+        if taps is not None and sh.target in taps.links:
+            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
+        if sh.action in playable and not (taps and taps.picking):
+            return links.play(sh.action), spec.view.action_label(spec.engine, state, sh.action, lang=lang), ""
+        chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
+        return None, "", chosen
+
+    return decide
+
+
 def zoom_param(box: Box) -> str:
     return ",".join(f"{round(v, 2):g}" for v in box)
 
@@ -263,43 +281,10 @@ def draw_board(
     crowded = [i for i in linked if (b := boxes[i]) is not None and side(b) * scale < MIN_TAP_PX + 0.2]
     overlays: list[tuple[Box, str, str]] = []
     if crowded and zoom_url is not None:
-        containers = [
-            i
-            for i in range(len(shapes))
-            if shapes[i].target and (b := boxes[i]) is not None and side(b) * scale >= MIN_TAP_PX + 0.2
+        overlays = [
+            _overlay(board, boxes, drawn, box, members, zoom_url)
+            for box, members in _enlarged_areas(shapes, boxes, crowded, scale).items()
         ]
-        areas: dict[Box, list[int]] = {}
-        loose: list[int] = []
-        for i in crowded:
-            b = boxes[i]
-            assert b is not None
-            around = [j for j in containers if j != i and _inside(b, boxes[j]) and side(boxes[j]) > side(b)]  # type: ignore[arg-type]
-            if around:
-                best = min(around, key=lambda j: (boxes[j][2] - boxes[j][0]) * (boxes[j][3] - boxes[j][1]))  # type: ignore[index]
-                areas.setdefault(boxes[best], []).append(i)  # type: ignore[arg-type]
-            else:
-                loose.append(i)
-        clusters: list[tuple[Box, list[int]]] = []
-        for i in loose:  # targets in no larger target: a cluster of neighbours becomes one area
-            b = boxes[i]
-            assert b is not None
-            grown = _grow(b, side(b))
-            for k, (cbox, members) in enumerate(clusters):
-                if _intersects(cbox, grown):
-                    clusters[k] = (_union(cbox, grown), [*members, i])
-                    break
-            else:
-                clusters.append((grown, [i]))
-        for cbox, members in clusters:
-            areas.setdefault(cbox, []).extend(members)
-        for box, members in areas.items():
-            union = box
-            for i in members:
-                union = _union(union, boxes[i])  # type: ignore[arg-type]
-            padded = _padded(union, board)
-            names = [drawn[i].label for i in members if drawn[i].label]
-            label = _("Enlarge to tap: %(what)s") % {"what": ", ".join(dict.fromkeys(names))}
-            overlays.append((padded, zoom_url(padded), label))
         crowded_set = set(crowded)
         drawn = [
             BoardShape(b.shape, None, "", b.state, "") if i in crowded_set else b
@@ -324,6 +309,61 @@ def draw_board(
     interactive = any(b.href for b in drawn) or bool(overlays)
     svg = board_svg(board, drawn, interactive, lang, links.hx_target, layout=layout, push=links.push, with_legend=False)
     return DrawnBoard(drawn, layout, svg, interactive)
+
+
+def _enlarged_areas(
+    shapes: Sequence[Any], boxes: Sequence[Box | None], crowded: list[int], scale: float
+) -> dict[Box, list[int]]:
+    """The areas that show ``crowded`` targets enlarged, with the targets each shows: the smallest
+    target large enough to tap that a crowded one lies in, else a cluster of crowded neighbours."""
+    containers = [
+        i
+        for i in range(len(shapes))
+        if shapes[i].target and (b := boxes[i]) is not None and side(b) * scale >= MIN_TAP_PX + 0.2
+    ]
+    areas: dict[Box, list[int]] = {}
+    loose: list[int] = []
+    for i in crowded:
+        b = boxes[i]
+        assert b is not None
+        around = [j for j in containers if j != i and _inside(b, boxes[j]) and side(boxes[j]) > side(b)]  # type: ignore[arg-type]
+        if around:
+            best = min(around, key=lambda j: (boxes[j][2] - boxes[j][0]) * (boxes[j][3] - boxes[j][1]))  # type: ignore[index]
+            areas.setdefault(boxes[best], []).append(i)  # type: ignore[arg-type]
+        else:
+            loose.append(i)
+    clusters: list[tuple[Box, list[int]]] = []
+    for i in loose:  # targets in no larger target: a cluster of neighbours becomes one area
+        b = boxes[i]
+        assert b is not None
+        grown = _grow(b, side(b))
+        for k, (cbox, members) in enumerate(clusters):
+            if _intersects(cbox, grown):
+                clusters[k] = (_union(cbox, grown), [*members, i])
+                break
+        else:
+            clusters.append((grown, [i]))
+    for cbox, members in clusters:
+        areas.setdefault(cbox, []).extend(members)
+    return areas
+
+
+def _overlay(
+    board: BoardView,
+    boxes: Sequence[Box | None],
+    drawn: list[BoardShape],
+    box: Box,
+    members: list[int],
+    zoom_url: Callable[[Box | None], str],
+) -> tuple[Box, str, str]:
+    """The link over an area that shows its targets enlarged: (area, URL, accessible name)."""
+    union = box
+    for i in members:
+        union = _union(union, boxes[i])  # type: ignore[arg-type]
+    padded = _padded(union, board)
+    names = [drawn[i].label for i in members if drawn[i].label]
+    label = _("Enlarge to tap: %(what)s") % {"what": ", ".join(dict.fromkeys(names))}
+    return padded, zoom_url(padded), label
 
 
 def _askable(drawn: list[BoardShape], boxes: Sequence[Box | None], scale: float) -> list[BoardShape]:

@@ -2,7 +2,9 @@
 
 :func:`next_action` is the one place that knows the kinds of actor: chance is sampled, an automatic
 actor (Finstere Flure's monster) takes its rules-given action, a seat with a bot asks the bot, a
-human seat returns ``None`` (the driver waits). Bots see only what their seat may see: a
+human seat returns ``None`` (the driver waits). The stop rules of the drive loop
+(:func:`rules.core.replay.drive`) are choosers built here: :func:`bots_choose` plays until a human
+seat is to act or the game is over, :func:`automatic_turn` plays an automatic actor's turn. Bots see only what their seat may see: a
 :class:`SeatView` with the seat's observation and its legal actions, never the state.
 
 Everything is deterministic given the ``random.Random`` passed in (engines list legal actions and
@@ -19,7 +21,7 @@ from typing import Any, Protocol
 
 from .chance import sample
 from .engine import CHANCE, TERMINAL, Engine
-from .replay import advance
+from .replay import Chooser, drive
 
 
 class SeatView:
@@ -76,6 +78,17 @@ def next_action(engine: Engine[Any], state: Any, bots: Mapping[str, Bot], rng: r
     return bot.choose_action(engine, view, rng)
 
 
+def bots_choose(engine: Engine[Any], bots: Mapping[str, Bot], rng: random.Random) -> Chooser:
+    """The stop rule "until a human seat is to act or the game is over": chance drawn from ``rng``,
+    the automatic actors' actions, the bots' choices."""
+    return lambda state: next_action(engine, state, bots, rng)
+
+
+def automatic_turn(engine: Engine[Any], actor: str) -> Chooser:
+    """The stop rule "until another actor than the automatic ``actor`` is due"."""
+    return lambda state: engine.automatic_action(state) if engine.current_actor(state) == actor else None
+
+
 def random_bots(engine: Engine[Any], state: Any) -> dict[str, Bot]:
     return {seat: RandomBot() for seat in engine.seats(state)}
 
@@ -96,10 +109,7 @@ def play(
 ) -> Playthrough:
     """Drive the game until it is over, a human seat is to act, or ``max_actions`` were played."""
     actions: list[str] = []
-    while len(actions) < max_actions:
-        action = next_action(engine, state, bots, rng)
-        if action is None:
-            break
-        state = advance(engine, state, action, len(actions)).after
-        actions.append(action)
+    for transition in drive(engine, state, bots_choose(engine, bots, rng), limit=max_actions):
+        state = transition.after
+        actions.append(transition.action)
     return Playthrough(tuple(actions), state, engine.is_over(state))

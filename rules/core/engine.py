@@ -128,9 +128,6 @@ class NotAnAction(RuleError):
         return {"action": self.action, "reason": self.reason, "clause": None, "code": self.code}
 
 
-IllegalAction = RuleError  # the name the web layer reads best with
-
-
 class PositionError(EngineError):
     """A hand-written position or setup that is invalid (code ``bad-position``); ``field`` is a
     dotted path into it."""

@@ -79,12 +79,6 @@ def add_package(name: str) -> None:
     _cache.clear()
 
 
-def remove_package(name: str) -> None:
-    if name in PACKAGES:
-        PACKAGES.remove(name)
-    _cache.clear()
-
-
 def get_game(slug: str) -> GameSpec | None:
     """The spec of a game, or None if the game has no engine (yet)."""
     if slug in _cache:

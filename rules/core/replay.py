@@ -1,14 +1,20 @@
-"""The one replay path: scenarios, timelines, the JSON API and playouts apply actions here.
+"""The one replay path and the one drive loop: scenarios, timelines, FAQ proofs, rooms, bots, the
+JSON API and the benches apply actions here.
 
 :func:`advance` applies one action and turns every engine error into :class:`ReplayError` naming
-the index of the action; :func:`replay` does it for a whole list. The token :data:`DRAW` stands for
-"draw the next chance outcome from the seed" (:func:`rules.core.chance.seeded_draw`); the
-transition records the outcome drawn, so a log never holds the token itself.
+the index of the action; :func:`replay` does it for a given list of actions (a log, a scenario's
+steps); :func:`drive` plays on from a state, asking a :data:`Chooser` for each next action until
+it says stop (a human seat is to act, the automatic actor's turn is over, the game ended) or a
+limit is reached. Both count the index of an action in the whole log (``first`` is the index of
+the first one), so a seeded draw and an error name the same action everywhere. The token
+:data:`DRAW` stands for "draw the next chance outcome from the seed"
+(:func:`rules.core.chance.seeded_draw`); the transition records the outcome drawn, so a log never
+holds the token itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +22,9 @@ from .chance import seeded_draw
 from .engine import Engine, EngineError, Event, RuleError
 
 DRAW = "@draw"
+
+# The next action a driver plays in a state, or None to stop (see rules.core.bots for the stop rules).
+Chooser = Callable[[Any], str | None]
 
 
 class ReplayError(EngineError):
@@ -81,10 +90,28 @@ def replay(
     *,
     seed: int | None = None,
     refusable: Container[int] = (),
+    first: int = 0,
 ) -> Iterator[Transition]:
-    """Transitions of ``actions`` from ``start``; the first bad action raises ReplayError."""
+    """Transitions of ``actions`` from ``start``; the first bad action raises ReplayError. The
+    actions have the indices ``first``, ``first + 1``, ...; ``refusable`` holds indices whose
+    action must be refused (see :func:`advance`)."""
     state = start
-    for index, action in enumerate(actions):
+    for index, action in enumerate(actions, start=first):
         transition = advance(engine, state, action, index, seed=seed, refusable=index in refusable)
+        state = transition.after
+        yield transition
+
+
+def drive(
+    engine: Engine[Any], start: Any, choose: Chooser, *, limit: int, first: int = 0, seed: int | None = None
+) -> Iterator[Transition]:
+    """Transitions of the actions ``choose`` picks, from ``start``, until it returns None or
+    ``limit`` actions were played (the first has index ``first``); a bad action raises ReplayError."""
+    state = start
+    for index in range(first, first + limit):
+        action = choose(state)
+        if action is None:
+            return
+        transition = advance(engine, state, action, index, seed=seed)
         state = transition.after
         yield transition

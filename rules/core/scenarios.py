@@ -49,7 +49,8 @@ from typing import Any
 from .engine import Engine, Event, PositionError, RuleError
 from .inputs import is_digits
 from .registry import get_engine
-from .replay import ReplayError, advance
+from .replay import ReplayError, Transition
+from .replay import replay as core_replay
 from .scenario_files import scenario_paths
 
 SCENARIO_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -201,26 +202,32 @@ def replay(engine: Engine[Any], scenario: Scenario, check: bool = True) -> list[
         for problem in engine.setup_problems(state):
             raise ScenarioError(f"{where}: the start breaks the game's setup rules: {problem.reason} ({problem.clause})")
     frames = [Frame(0, state, scenario.intro or scenario.title)]
-    for i, step in enumerate(scenario.steps, start=1):
-        try:
-            t = advance(engine, state, step.action, i - 1, refusable=step.refused is not None)
-        except ReplayError as exc:
-            if step.refused is not None:
-                raise ScenarioError(f"{where}: step {i}: '{step.action}' {exc.reason} ({step.refused})") from None
-            raise ScenarioError(f"{where}: step {i}: illegal action: {exc.reason} ({exc.clause})") from None
-        if t.refused is not None:
-            if check and t.refused.clause != step.refused:
-                raise ScenarioError(
-                    f"{where}: step {i}: '{step.action}' was refused citing {t.refused.clause}, expected {step.refused}"
-                )
-            frames.append(Frame(i, state, step.caption, step.action, [], t.refused))
-            continue
-        state = t.after
-        shown = [e for e in t.events if e.visible(None)]  # the table view: no stand-ins of hidden facts
-        frames.append(Frame(i, state, step.caption, step.action, shown, None, _step_clauses(step)))
-        if check:
-            _check_expectations(engine, state, list(t.events), step, f"{where}: step {i}")
+    steps = scenario.steps
+    refusable = {index for index, step in enumerate(steps) if step.refused is not None}
+    try:
+        for t in core_replay(engine, state, [step.action for step in steps], refusable=refusable):
+            frames.append(_frame(engine, t, steps[t.index], f"{where}: step {t.index + 1}", check))
+    except ReplayError as exc:
+        raise _step_error(steps[exc.index], exc, f"{where}: step {exc.index + 1}") from None
     return frames
+
+
+def _frame(engine: Engine[Any], t: Transition, step: Step, where: str, check: bool) -> Frame:
+    """The frame after scenario step ``t.index + 1``; with ``check``, its expectations verified."""
+    if t.refused is not None:
+        if check and t.refused.clause != step.refused:
+            raise ScenarioError(f"{where}: '{step.action}' was refused citing {t.refused.clause}, expected {step.refused}")
+        return Frame(t.index + 1, t.after, step.caption, step.action, [], t.refused)
+    shown = [e for e in t.events if e.visible(None)]  # the table view: no stand-ins of hidden facts
+    if check:
+        _check_expectations(engine, t.after, list(t.events), step, where)
+    return Frame(t.index + 1, t.after, step.caption, step.action, shown, None, _step_clauses(step))
+
+
+def _step_error(step: Step, exc: ReplayError, where: str) -> ScenarioError:
+    if step.refused is not None:  # a step that should have been refused is legal
+        return ScenarioError(f"{where}: '{step.action}' {exc.reason} ({step.refused})")
+    return ScenarioError(f"{where}: illegal action: {exc.reason} ({exc.clause})")
 
 
 def _step_clauses(step: Step) -> tuple[str, ...]:
@@ -317,7 +324,3 @@ def check_scenario(game: str, scenario_id: str) -> ScenarioReport:
     except ScenarioError as exc:
         return ScenarioReport(False, [str(exc)])
     return ScenarioReport(True, [])
-
-
-def check_all(game: str) -> dict[str, ScenarioReport]:
-    return {sid: check_scenario(game, sid) for sid in scenario_paths(game)}

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules.core.bots import RandomBot, next_action, play, random_bots
+from rules.core.bots import RandomBot, automatic_turn, bots_choose, next_action, play, random_bots
 from rules.core.chance import sample, seeded_draw
 from rules.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError
 from rules.core.messages import Catalogue, Messages
-from rules.core.replay import DRAW, ReplayError, advance, replay
+from rules.core.replay import DRAW, ReplayError, advance, drive, replay
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,52 @@ def test_replay_draws_from_the_seed_and_records_the_outcome():
     assert drawn.action == seeded_draw(COIN, CoinState(bets=("h",)), 5, 1)
     with pytest.raises(ReplayError):
         advance(COIN, CoinState(), DRAW, 0, seed=5)  # nothing to draw at a player's turn
+
+
+def test_replay_counts_from_the_index_of_its_first_action():
+    # A log that goes on (a room's next move): the seeded draw and the error name the index in the whole log.
+    state = CoinState(bets=("h", "t"), flips=("t",))
+    history = list(replay(COIN, state, [DRAW, "bet:h", DRAW], seed=5, first=3))
+    assert [t.index for t in history] == [3, 4, 5]
+    assert history[0].drawn and history[0].action == seeded_draw(COIN, state, 5, 3)
+    assert history[2].action == seeded_draw(COIN, history[1].after, 5, 5)
+    with pytest.raises(ReplayError) as info:
+        list(replay(COIN, state, ["bet:h"], first=3))  # chance is to act
+    assert info.value.index == 3
+
+
+def test_drive_plays_what_the_chooser_names_until_it_says_stop_or_the_limit():
+    chosen = iter(["bet:h", "flip:t", "bet:t"])
+    history = list(drive(COIN, CoinState(), lambda state: next(chosen, None), limit=10, first=7))
+    assert [t.action for t in history] == ["bet:h", "flip:t", "bet:t"]  # stopped when it said None
+    assert [t.index for t in history] == [7, 8, 9]
+    assert history[-1].after == CoinState(bets=("h", "t"), flips=("t",))
+    capped = list(drive(COIN, CoinState(), bots_choose(COIN, random_bots(COIN, CoinState()), random.Random(3)), limit=2))
+    assert len(capped) == 2
+    with pytest.raises(ReplayError) as info:
+        list(drive(COIN, CoinState(), lambda state: "flip:h", limit=5, first=2))
+    assert info.value.index == 2
+
+
+def test_drive_with_the_bots_chooser_is_play():
+    bots = random_bots(COIN, CoinState())
+    played = play(COIN, CoinState(), bots, random.Random(3))
+    driven = list(drive(COIN, CoinState(), bots_choose(COIN, bots, random.Random(3)), limit=100))
+    assert tuple(t.action for t in driven) == played.actions and driven[-1].after == played.state
+
+
+def test_automatic_turn_stops_when_another_actor_is_due():
+    from rules.core.setup import validate_setup
+    from rules.games.finstere_flure import ENGINE
+
+    start = ENGINE.initial_state(validate_setup(ENGINE, {"players": 2}))
+    game = play(ENGINE, start, random_bots(ENGINE, start), random.Random(11))
+    states = [t.before for t in replay(ENGINE, start, game.actions)]
+    at = next(i for i, s in enumerate(states) if ENGINE.current_actor(s) == "monster")
+    turn = list(drive(ENGINE, states[at], automatic_turn(ENGINE, "monster"), limit=500, first=at))
+    assert turn and all(ENGINE.current_actor(t.before) == "monster" for t in turn)
+    assert ENGINE.current_actor(turn[-1].after) != "monster"
+    assert tuple(t.action for t in turn) == game.actions[at : at + len(turn)]  # the monster's rules-given moves
 
 
 def test_an_action_that_is_not_text_is_refused_citing_the_refusal_clause():

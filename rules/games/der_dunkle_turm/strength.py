@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from rules.core.bots import Bot, SeatView, next_action
+from rules.core.bots import Bot, SeatView, play
 from rules.core.engine import Engine
 
 from . import ENGINE
@@ -38,12 +38,7 @@ def main(games: int = 200) -> None:
         strong_seat = ("red", "blue")[seed % 2]
         bots = {seat: (Timed(BOTS["strong"](), times) if seat == strong_seat else BOTS["random"]())
                 for seat in ENGINE.seats(state)}
-        for _ in range(200_000):
-            action = next_action(ENGINE, state, bots, rng)
-            if action is None:
-                break
-            state, _events = ENGINE.apply(state, action)
-        result = ENGINE.result(state)
+        result = ENGINE.result(play(ENGINE, state, bots, rng, max_actions=200_000).state)
         if result is None:
             unfinished += 1
         elif strong_seat in result.winners:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar, overload
 
@@ -185,9 +185,6 @@ class State:
         every position read (``state_from_position``) and every transition (they replace figures in
         place)."""
         return tuple(f.id for f in self.figures) == figure_ids(self.players)
-
-    def with_figure(self, fig: Figure) -> State:
-        return replace(self, figures=tuple(fig if f.id == fig.id else f for f in self.figures))
 
     def figures_at(self) -> dict[Square, str]:
         return {f.at: f.id for f in self.figures if isinstance(f.at, tuple)}
