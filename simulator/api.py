@@ -37,7 +37,7 @@ from rules.core.engine import Engine, Event, NotAnAction
 from rules.core.inputs import InputError, parse_int, parse_json
 from rules.core.problems import Problem
 from rules.core.registry import get_engine
-from rules.core.replay import DRAW, ReplayError, advance
+from rules.core.replay import DRAW, ReplayError, replay
 from rules.core.scenario_files import scenario_paths
 from rules.core.scenarios import ScenarioError, load_scenario
 from rules.core.timeline import Timeline
@@ -359,27 +359,24 @@ def _start(engine: Engine[Any], body: dict[str, Any]) -> Timeline:
 
 
 def _try(engine: Engine[Any], log: Log, state: Any, to_apply: list[str], lang: str | None) -> tuple[Any, list[dict[str, Any]], list[str]]:
-    """Each action judged in turn from ``state``: the state after the last legal one, the results,
-    and the actions applied (drawn outcomes instead of "@draw"). After a refusal the rest is skipped."""
+    """The actions judged in turn from ``state`` through the one replay loop: the state after the
+    last legal one, the results, and the actions applied (drawn outcomes instead of "@draw"). After
+    a refusal the rest is skipped."""
     results: list[dict[str, Any]] = []
     applied: list[str] = []
-    for action in to_apply:
-        if results and results[-1]["legal"] is not True:
-            results.append({"action": action, "legal": None, "skipped": True})
-            continue
-        try:
-            step = advance(engine, state, action, len(log.actions) + len(applied), seed=log.seed)
-        except ReplayError as exc:
-            reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
-            results.append({"action": action, "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause})
-            continue
-        state = step.after
-        applied.append(step.action)
-        item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events, lang)}
-        if step.drawn:
-            item["drawn"] = True
-        item["position"] = engine.position_of(state)
-        results.append(item)
+    try:
+        for step in replay(engine, state, to_apply, seed=log.seed, first=len(log.actions)):
+            state = step.after
+            applied.append(step.action)
+            item: dict[str, Any] = {"action": step.action, "legal": True, "events": _events(engine, step.events, lang)}
+            if step.drawn:
+                item["drawn"] = True
+            item["position"] = engine.position_of(state)
+            results.append(item)
+    except ReplayError as exc:
+        reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
+        results.append({"action": to_apply[len(results)], "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause})
+        results.extend({"action": action, "legal": None, "skipped": True} for action in to_apply[len(results):])
     return state, results, applied
 
 
