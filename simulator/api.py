@@ -331,7 +331,7 @@ def _check_words(engine: Engine[Any], to_apply: list[str]) -> None:
     ``not-an-action``, 400): an illegal action is an answer, a non-action is a bad request."""
     for i, action in enumerate(to_apply):
         if action != DRAW and not engine.is_action(action):
-            raise NotAnAction(action).under(f"apply[{i}]")
+            raise NotAnAction(action, engine.messages).under(f"apply[{i}]")
 
 
 def _start(engine: Engine[Any], body: dict[str, Any]) -> Timeline:

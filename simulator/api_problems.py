@@ -29,9 +29,11 @@ def problem(field: str, template: str, status: int = 400, *, code: str = "bad-va
 
 def message(exc: Problem) -> str:
     """The problem's sentence in the active language (falling back to English)."""
-    if isinstance(exc, ReplayError) and exc.code != "not-an-action":
+    if isinstance(exc, ReplayError):
         lang = translation.get_language()
         reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
+        if exc.code == "not-an-action":  # no rule was asked: "not allowed here" would mislead
+            return reason
         return gettext(NOT_ALLOWED_HERE) % {"action": exc.action, "reason": reason}
     if isinstance(exc, RuleError) and exc.messages is not None and exc.messages.has(exc.key):
         return exc.reason_in(translation.get_language())

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from pagecache.httpcache import public
 from rulebooks.localize import reader_language
 from rulebooks.lookups import get_game_or_404
+from rulebooks.site_description import site_description
 
 from .offline import core_assets, manifest, search_index
 
@@ -36,7 +37,7 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
         "id": "/",
         "name": _("Rules at the table"),
         "short_name": _("Rules"),
-        "description": _("The rules of De Betoverde Torens, Torens & Dieven, Der dunkle Turm and Finstere Flure, clause by clause."),
+        "description": site_description(),
         "lang": lang,
         "start_url": reverse("rulebooks:home"),
         "scope": "/",

@@ -114,10 +114,12 @@ class NotAnAction(RuleError):
 
     code = "not-an-action"
 
-    def __init__(self, action: str):
-        super().__init__("", "'%(action)s' is not an action of this game", action=action[:60])
+    def __init__(self, action: str, messages: Messages | None = None):
+        super().__init__("", "core.not-an-action", action=action[:60])
         self.clause = ""
-        self.reason = self.key % self.data
+        self.messages = messages  # the game's catalogues say it in every language (key core.not-an-action)
+        english = messages.render(self.key, self.data, "en") if messages is not None and messages.has(self.key) else None
+        self.reason = english or f"'{self.data['action']}' is not an action of this game"
 
     def with_action(self, action: str, reason: str) -> RuleError:
         self.action = action
@@ -308,7 +310,7 @@ class Engine(ABC, Generic[S]):
             error.messages = self.messages
             raise error.with_action(repr(action), reason)
         if not self.is_action(action):
-            raise NotAnAction(action).with_action(action, "")
+            raise NotAnAction(action, self.messages).with_action(action, "")
         try:
             return self.transition(state, action)
         except RuleError as exc:

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rulebooks.site_description import GENERIC, describe
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
 from simulator import sharing
@@ -69,9 +70,8 @@ def _share(context: Any) -> dict[str, str]:
     site = _("Rules at the table")
     out = {
         "title": site,
-        "description": _(
-            "The rules of De Betoverde Torens, Torens & Dieven, Der dunkle Turm and Finstere Flure, clause by clause."
-        ),
+        # The home page's games name themselves (no query: error pages render this tag too).
+        "description": describe(g.title for g in context.get("games") or ()) if context.get("games") else _(GENERIC),
         "image": static("icons/icon-512.png"),
         "image_alt": site,
         "large": "",

@@ -174,4 +174,6 @@ def test_home_counts_and_names_the_games_from_their_rows(client, lang, count_wor
     add_to_site("toy-game", get_game("toy-game").package_dir / "rulebook.md")
     html = unescape(client.get(f"/{lang}/?fresh").content.decode())
     assert "Toy Game" in re.search(r'<meta name="description" content="([^"]*)"', html).group(1)
+    assert "Toy Game" in re.search(r'<meta property="og:description" content="([^"]*)"', html).group(1)
+    assert "Toy Game" in client.get(f"/{lang}/manifest.webmanifest?fresh").json()["description"]
     assert count_word.replace("Vier", "Vijf" if lang == "nl" else "Fünf").replace("Four", "Five") in html

@@ -158,3 +158,21 @@ def test_scores_map_every_seat_to_a_number_in_every_game(spec):
         scores = result.as_dict("")["scores"]
         assert set(scores) == set(engine.seats(end)), (spec.slug, scores)
         assert all(isinstance(v, int | float) and not isinstance(v, bool) for v in scores.values())
+
+
+NOT_AN_ACTION = {"nl": "'jump:9' is geen actie van dit spel.", "de": "'jump:9' ist keine Aktion dieses Spiels.",
+                 "en": "'jump:9' is not an action of this game."}
+
+
+@pytest.mark.parametrize("spec", [s for s in all_games() if s.engine.messages.has("core.not-an-action")], ids=lambda s: s.slug)
+@pytest.mark.parametrize("lang", sorted(NOT_AN_ACTION))
+def test_a_string_that_is_no_action_is_said_in_the_requests_language(client, spec, lang):
+    """The game's catalogues say it (key core.not-an-action), whether the API's word check or the
+    replay of ``actions`` finds it; ``reason`` stays English for programs."""
+    slug = visible(spec)
+    for body in ({"setup": {}, "apply": ["jump:9"]}, {"setup": {}, "actions": ["jump:9"]}):
+        response = client.post(f"{API}{slug}/apply", data=json.dumps(body), content_type="application/json",
+                                HTTP_ACCEPT_LANGUAGE=lang)
+        error = response.json()["error"]
+        assert error["code"] == "not-an-action" and error["message"] == NOT_AN_ACTION[lang], error
+        assert NOT_AN_ACTION["en"].rstrip(".") in error["reason"], error

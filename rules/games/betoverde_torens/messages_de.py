@@ -75,6 +75,7 @@ MESSAGES_DE: dict[str, str] = {
     "result.solo": "Alle Magier sind im Ziel. Punkte: {discarded} abgelegte Karten (je weniger, desto besser).",
     # refusals
     "core.not-text": "Eine Aktion ist ein Text.",
+    "core.not-an-action": "'{action}' ist keine Aktion dieses Spiels.",
     "refuse.over": "Das Spiel ist schon vorbei.",
     "refuse.not-chance": "{action} ist ein Ergebnis des Zufalls, und jetzt wird weder gezogen noch gewürfelt.",
     "refuse.chance": "Jetzt wird gezogen oder gewürfelt; {action} kann dabei nicht das Ergebnis sein.",

@@ -75,6 +75,7 @@ MESSAGES_EN: dict[str, str] = {
     "result.solo": "All wizards are in. Score: {discarded} discarded cards (the fewer, the better).",
     # refusals
     "core.not-text": "An action is a text.",
+    "core.not-an-action": "'{action}' is not an action of this game.",
     "refuse.over": "The game is already over.",
     "refuse.not-chance": "{action} is an outcome of chance, and nothing is being drawn or rolled now.",
     "refuse.chance": "Now a card is drawn or the die is rolled; {action} cannot be the outcome.",

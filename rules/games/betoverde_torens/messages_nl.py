@@ -74,6 +74,7 @@ MESSAGES_NL: dict[str, str] = {
     "result.solo": "Alle tovenaars zijn binnen. Score: {discarded} afgelegde kaarten (hoe minder, hoe beter).",
     # refusals
     "core.not-text": "Een actie is een tekst.",
+    "core.not-an-action": "'{action}' is geen actie van dit spel.",
     "refuse.over": "Het spel is al voorbij.",
     "refuse.not-chance": "{action} is een uitkomst van het toeval, en nu wordt er niet getrokken of gegooid.",
     "refuse.chance": "Nu wordt er getrokken of gegooid; {action} kan daarbij niet de uitkomst zijn.",

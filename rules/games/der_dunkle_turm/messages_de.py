@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "result.none": "Niemand gewinnt: Der Turm hat sich erfolgreich gewehrt.",
     # refusals
     "core.not-text": "Eine Aktion ist ein Text.",
+    "core.not-an-action": "'{action}' ist keine Aktion dieses Spiels.",
     "refuse.over": "Das Spiel ist vorbei: {action} ist nicht mehr möglich.",
     "refuse.float": "Ein Schwebefeld liegt nur über einem offenen Riss ohne Schwebefeld, vor dem Ziehen oder vor dem Laufen: {action} geht hier nicht.",
     "refuse.no-float": "Das Team hat kein Schwebefeld in seiner Sammlung und keines gezogen: {action} geht nicht.",

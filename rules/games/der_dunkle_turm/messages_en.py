@@ -121,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "result.none": "Nobody wins: the tower has defended itself successfully.",
     # refusals
     "core.not-text": "An action is a text.",
+    "core.not-an-action": "'{action}' is not an action of this game.",
     "refuse.over": "The game is over: {action} is no longer possible.",
     "refuse.float": "A floating field goes only over an open rift without one, before drawing or before walking: {action} is not possible here.",
     "refuse.no-float": "The team has no floating field in its collection and has drawn none: {action} is not possible.",

@@ -121,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "result.none": "Niemand wint: de toren heeft zich met succes verweerd.",
     # refusals
     "core.not-text": "Een actie is een tekst.",
+    "core.not-an-action": "'{action}' is geen actie van dit spel.",
     "refuse.over": "Het spel is voorbij: {action} kan niet meer.",
     "refuse.float": "Een zweefveld komt alleen over een open scheur zonder zweefveld, voor het trekken of voor het lopen: {action} kan hier niet.",
     "refuse.no-float": "Het team heeft geen zweefveld in zijn verzameling en er ook geen getrokken: {action} kan niet.",

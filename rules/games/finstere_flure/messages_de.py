@@ -24,6 +24,7 @@ MESSAGES: Mapping[str, str] = {
     "result.draw": "Niemand hat eine Figur gerettet: unentschieden.",
     # -- refusals: whose turn, which phase ---------------------------------------------------------
     "core.not-text": "Eine Aktion ist ein Text.",
+    "core.not-an-action": "'{action}' ist keine Aktion dieses Spiels.",
     "refuse.game-over": "Das Spiel ist vorbei.",
     "refuse.setup-first": "Zuerst bauen die Spieler reihum den Spielplan auf (place:...).",
     "refuse.players-first": "Zuerst bewegen die Spieler ihre Figuren; danach läuft das Monster.",

@@ -25,6 +25,7 @@ MESSAGES: Mapping[str, str] = {
     "result.draw": "Nobody saved a figure: the game is a draw.",
     # -- refusals: whose turn, which phase ---------------------------------------------------------
     "core.not-text": "An action is a text.",
+    "core.not-an-action": "'{action}' is not an action of this game.",
     "refuse.game-over": "The game is over.",
     "refuse.setup-first": "First the players take turns to set up the board (place:...).",
     "refuse.players-first": "First the players move their figures; then the monster walks.",

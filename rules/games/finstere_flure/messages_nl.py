@@ -26,6 +26,7 @@ MESSAGES: Mapping[str, str] = {
     "result.draw": "Niemand heeft een figuur gered: gelijkspel.",
     # -- refusals: whose turn, which phase ---------------------------------------------------------
     "core.not-text": "Een actie is een tekst.",
+    "core.not-an-action": "'{action}' is geen actie van dit spel.",
     "refuse.game-over": "Het spel is afgelopen.",
     "refuse.setup-first": "Eerst bouwen de spelers om beurten het bord op (place:...).",
     "refuse.players-first": "Eerst verplaatsen de spelers hun figuren; daarna loopt het monster.",

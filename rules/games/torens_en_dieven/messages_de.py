@@ -62,6 +62,7 @@ MESSAGES: Mapping[str, str] = {
     "final.stolen": "{player:colour} bekommt für {guards} {guards:plural/Wächter/Wächter} × {value} (die gestohlene Karte) noch einmal " + _PTS + ".",
     # -- refusals ----------------------------------------------------------------------------------
     "core.not-text": "Eine Aktion ist ein Text.",
+    "core.not-an-action": "'{action}' ist keine Aktion dieses Spiels.",
     "refuse.over": "Das Spiel ist zu Ende.",
     "refuse.square": "Erwartet ein Feld x,y, nicht {text!r}.",
     "refuse.draw": "Jetzt wird eine Karte {source:source} gezogen; dort gibt es kein {kind!r} (mehr).",

@@ -62,6 +62,7 @@ MESSAGES: Mapping[str, str] = {
     "final.stolen": "{player:colour} scores another " + _PTS + " for {guards} {guards:plural/guard/guards} × {value} (the stolen tile).",
     # -- refusals ----------------------------------------------------------------------------------
     "core.not-text": "An action is a text.",
+    "core.not-an-action": "'{action}' is not an action of this game.",
     "refuse.over": "The game is over.",
     "refuse.square": "Expected a space x,y, not {text!r}.",
     "refuse.draw": "A tile is now drawn {source:source}; there is no {kind!r} there (any more).",

@@ -61,6 +61,7 @@ MESSAGES: Mapping[str, str] = {
     "final.stolen": "{player:colour} krijgt voor {guards} {guards:plural/wachter/wachters} × {value} (de gestolen tegel) nog eens " + _PTS + ".",
     # -- refusals ----------------------------------------------------------------------------------
     "core.not-text": "Een actie is een tekst.",
+    "core.not-an-action": "'{action}' is geen actie van dit spel.",
     "refuse.over": "Het spel is afgelopen.",
     "refuse.square": "Verwacht een plek x,y, niet {text!r}.",
     "refuse.draw": "Nu wordt er een tegel getrokken {source:source}; daar ligt geen {kind!r} (meer).",
