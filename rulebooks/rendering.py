@@ -45,7 +45,7 @@ def clause_url(game_slug: str, clause_id: str) -> str:
 def render_markdown(text: str, index: dict[str, tuple[str, Node]]) -> str:
     """Markdown to HTML with ``[[id]]`` resolved against the site-wide index."""
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         ref = match.group(1).strip()
         if ref not in index:
             # Validation reports this with file and line; render visibly, never silently.
@@ -54,7 +54,8 @@ def render_markdown(text: str, index: dict[str, tuple[str, Node]]) -> str:
         label = f"§{node.number} {node.title}"
         return f'<a class="xref" href="{clause_url(game, ref)}">{html.escape(label)}</a>'
 
-    return _markdown().convert(CROSS_REF_RE.sub(replace, text))
+    rendered: str = _markdown().convert(CROSS_REF_RE.sub(replace, text))  # Python-Markdown has no type information
+    return rendered
 
 
 def html_to_text(fragment: str) -> str:
