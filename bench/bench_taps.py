@@ -8,11 +8,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from rules.core.bots import next_action, random_bots  # noqa: E402
-from rules.core.registry import all_games  # noqa: E402
+from rules.core.engine import Engine  # noqa: E402
+from rules.core.registry import GameSpec, all_games  # noqa: E402
 from rules.core.replay import advance  # noqa: E402
 from rules.core.setup import random_setup  # noqa: E402
 from rules.core.tapping import tap_options  # noqa: E402
@@ -21,7 +24,7 @@ GAMES = 8
 EVERY = 3  # every third state of a game is measured
 
 
-def states_of_random_games(engine):
+def states_of_random_games(engine: Engine[Any]) -> Iterator[Any]:
     for seed in range(GAMES):
         rng = random.Random(seed)
         state = engine.initial_state(random_setup(engine, rng))
@@ -35,10 +38,10 @@ def states_of_random_games(engine):
             state = advance(engine, state, action, number).after
 
 
-def bench(spec):
-    times = []
+def bench(spec: GameSpec) -> list[float] | None:
+    times: list[float] = []
     for state in states_of_random_games(spec.engine):
-        stack = [()]
+        stack: list[tuple[str, ...]] = [()]
         while stack:
             pick = stack.pop()
             start = time.perf_counter()
@@ -51,7 +54,7 @@ def bench(spec):
     return times
 
 
-def main():
+def main() -> None:
     print(f"{'game':<20}{'taps':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for spec in all_games():
         times = bench(spec)
