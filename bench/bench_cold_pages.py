@@ -12,6 +12,8 @@ loaded), so it never touches the site's own database. Prints figures only: no as
 ``BENCH_COLD_ROUNDS=N`` changes the number of rounds after the first (default 5).
 """
 
+from __future__ import annotations
+
 import os
 import pathlib
 import statistics
@@ -19,6 +21,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django.test import Client
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ROUNDS = max(1, int(os.environ.get("BENCH_COLD_ROUNDS", "5")))
@@ -26,13 +33,13 @@ CHILD_FLAG = "--measure"
 FLOORS = {"rulebook": 10.0, "clause": 5.0, "FAQ list": 5.0, "FAQ entry": 5.0}
 
 
-def percentile(values, p):
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
-    return values[k]
+def percentile(values: Iterable[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
 
 
-def addresses() -> dict:
+def addresses() -> dict[str, list[str]]:
     from django.conf import settings
     from django.urls import reverse
     from django.utils import translation
@@ -53,7 +60,7 @@ def addresses() -> dict:
     return pages
 
 
-def timed(client, path: str) -> float:
+def timed(client: Client, path: str) -> float:
     start = time.perf_counter()
     response = client.get(path)
     elapsed = (time.perf_counter() - start) * 1000

@@ -9,16 +9,18 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from rules.core.bots import play, random_bots  # noqa: E402
-from rules.core.registry import all_games  # noqa: E402
+from rules.core.registry import GameSpec, all_games  # noqa: E402
 from rules.core.setup import random_setup  # noqa: E402
 
 GAMES = 60
 
 
 
-def bench(spec):
+def bench(spec: GameSpec) -> None:
     engine = spec.engine
-    durations, actions, unfinished = [], [], 0
+    durations: list[float] = []
+    actions: list[int] = []
+    unfinished = 0
     for seed in range(GAMES):
         rng = random.Random(seed)
         state = engine.initial_state(random_setup(engine, rng))
@@ -36,7 +38,7 @@ def bench(spec):
           + (f"; {unfinished} did not finish" if unfinished else ""))
 
 
-def main():
+def main() -> None:
     for spec in all_games():
         bench(spec)
 

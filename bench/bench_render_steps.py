@@ -11,6 +11,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
@@ -32,6 +34,7 @@ from django.test import Client  # noqa: E402
 from rules.core import codec  # noqa: E402
 from rules.core.bots import play, random_bots  # noqa: E402
 from rules.core.codec import Log  # noqa: E402
+from rules.core.engine import Engine  # noqa: E402
 from rules.core.registry import all_games  # noqa: E402
 from rules.core.scenario_files import scenario_paths  # noqa: E402
 from rules.core.scenarios import load_scenario  # noqa: E402
@@ -39,20 +42,20 @@ from rules.core.setup import random_setup  # noqa: E402
 
 LOG_ACTIONS = 400
 STRIDE = max(1, int(os.environ.get("BENCH_STEP_STRIDE", "1")))
-KINDS = (
+KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("page", {}),
     ("htmx #sim", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sim"}),
     ("mini-board", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "demo-x-1"}),
 )
 
 
-def percentile(values, p):
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
-    return values[k]
+def percentile(values: Iterable[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
 
 
-def figures(samples):
+def figures(samples: list[tuple[float, float]]) -> str:
     """Wall-clock and CPU time of the renders (CPU time is what other processes on a shared machine
     disturb least)."""
     wall, cpu = [w for w, _ in samples], [c for _, c in samples]
@@ -63,10 +66,10 @@ def figures(samples):
     )
 
 
-FAILURES = []
+FAILURES: list[tuple[int, str, Mapping[str, Any], dict[str, Any]]] = []
 
 
-def timed_get(client, url, params, headers):
+def timed_get(client: Client, url: str, params: Mapping[str, Any], headers: dict[str, Any]) -> tuple[float, float]:
     from pagecache.httpcache import STORE
 
     STORE.clear()  # server time of a rendering: not the stored page a repeat request gets
@@ -78,7 +81,7 @@ def timed_get(client, url, params, headers):
     return elapsed
 
 
-def long_log(engine, actions=LOG_ACTIONS):
+def long_log(engine: Engine[Any], actions: int = LOG_ACTIONS) -> Log:
     """A random game of ``actions`` actions (the longest of a few seeds if no game lasts that long)."""
     best = None
     for seed in range(40):
@@ -90,10 +93,11 @@ def long_log(engine, actions=LOG_ACTIONS):
             best = Log(setup=setup, actions=game.actions)
         if len(game.actions) >= actions:
             break
+    assert best is not None  # at least one game was played
     return best
 
 
-def bench_game(client, game, engine):
+def bench_game(client: Client, game: str, engine: Engine[Any]) -> None:
     url = f"/nl/{game}/sim/"
     times = [timed_get(client, url, {}, {}) for _ in range(20)]
     print(f"{game} start page: {figures(times)}")
@@ -116,7 +120,7 @@ def bench_game(client, game, engine):
         print(f"{game} random log ({len(log.actions)} actions, every {STRIDE}. step), {label}: {figures(times)}")
 
 
-def main():
+def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         from rulebooks.loader import read_content, store_content

@@ -9,6 +9,8 @@ re-rendered view; the computer seat answers in a second write right after). The 
 doubles until p95 reaches 100 ms.
 """
 
+from __future__ import annotations
+
 import asyncio
 import json
 import os
@@ -19,7 +21,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
+
+    from rooms.models import Room
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,13 +41,13 @@ GAME = "finstere-flure"
 BOT = os.environ.get("BENCH_ROOMS_BOT", "random")  # "sensible" thinks ~80 ms a move itself
 
 
-def percentile(values, p):
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
-    return values[k]
+def percentile(values: Iterable[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
 
 
-def prepare(folder: pathlib.Path) -> dict:
+def prepare(folder: pathlib.Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="rulesite.settings_test",
@@ -55,10 +64,14 @@ def prepare(folder: pathlib.Path) -> dict:
     return env
 
 
-def make_rooms(count: int, first: int) -> list:
+# A room and its two people's (seat id, token): they play it over WebSockets.
+PlayedRoom = tuple["Room", list[tuple[int, str]]]
+
+
+def make_rooms(count: int, first: int) -> list[PlayedRoom]:
     from rooms import services
 
-    rooms = []
+    rooms: list[PlayedRoom] = []
     for number in range(first, first + count):
         room = services.get_room(GAME, number)
         tokens = []
@@ -78,7 +91,7 @@ def first_move(html: str) -> str | None:
     return unquote_plus(html.split("?play=", 1)[1].split("&amp;", 1)[0])
 
 
-async def play_room(base: str, room, tokens, latencies: list) -> None:
+async def play_room(base: str, room: Room, tokens: list[tuple[int, str]], latencies: list[float]) -> None:
     import websockets
 
     url = base.replace("http://", "ws://") + f"/ws/rooms/{GAME}/{room.number}/?lang=en"
@@ -86,10 +99,10 @@ async def play_room(base: str, room, tokens, latencies: list) -> None:
         await websockets.connect(url, additional_headers={"Cookie": f"rooms_{room.pk}={token}", "Origin": base})
         for _seat, token in tokens
     ]
-    latest: dict = {i: None for i in range(len(sockets))}
+    latest: dict[int, dict[str, Any]] = {i: {} for i in range(len(sockets))}  # {}: no message yet
     changed = asyncio.Event()
 
-    async def read(i: int, ws) -> None:
+    async def read(i: int, ws: ClientConnection) -> None:
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] == "room":
@@ -100,30 +113,34 @@ async def play_room(base: str, room, tokens, latencies: list) -> None:
 
     readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
 
-    async def until(predicate):
+    async def until(predicate: Callable[[], object]) -> None:
         while not predicate():
             changed.clear()
             await changed.wait()
 
     try:
         for _ in range(MOVES_PER_ROOM):
-            def to_move():
+            def to_move() -> list[int]:
                 return [i for i, m in latest.items() if m and m.get("my_turn") and not m.get("refused")]
 
             await until(lambda: to_move() or any(m and m["status"] == "over" for m in latest.values()))
             if not to_move():
                 break
             await asyncio.sleep(random.uniform(*THINK_S))
-            mover = to_move()[0] if to_move() else None
-            if mover is None:
+            movers = to_move()
+            if not movers:
                 continue
+            mover = movers[0]
             version = latest[mover]["version"]
             action = first_move(latest[mover]["html"])
             if action is None:
                 break
             started = time.perf_counter()
             await sockets[mover].send(json.dumps({"type": "move", "action": action, "version": version}))
-            await until(lambda m=mover, v=version: latest[m].get("refused") or latest[m]["version"] > v)
+            def answered(m: int = mover, v: int = version) -> bool:
+                return bool(latest[m].get("refused") or latest[m]["version"] > v)
+
+            await until(answered)
             if latest[mover].get("refused"):
                 latest[mover] = dict(latest[mover], refused=False, my_turn=False)
                 await sockets[mover].send(json.dumps({"type": "refresh"}))
@@ -136,8 +153,8 @@ async def play_room(base: str, room, tokens, latencies: list) -> None:
             task.cancel()
 
 
-async def round_of(base: str, rooms) -> list:
-    latencies: list = []
+async def round_of(base: str, rooms: list[PlayedRoom]) -> list[float]:
+    latencies: list[float] = []
     await asyncio.gather(*(play_room(base, room, tokens, latencies) for room, tokens in rooms))
     return latencies
 

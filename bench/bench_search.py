@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENTRIES = int(os.environ.get("BENCH_SEARCH_ENTRIES", "10000"))
@@ -31,10 +32,10 @@ TYPED = int(os.environ.get("BENCH_SEARCH_QUESTIONS", "0"))
 CHILD_FLAG = "--measure"
 
 
-def percentile(values, p):
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
-    return values[k]
+def percentile(values: Iterable[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
 
 
 def make_entries(count: int) -> None:

@@ -26,6 +26,7 @@ from django.conf import settings  # noqa: E402
 settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
 
 from django.db import connection  # noqa: E402
+from django.http import StreamingHttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from pagecache import httpcache  # noqa: E402
@@ -68,10 +69,13 @@ def offline_sizes(client: Client) -> None:
             urls = [(u, None) for u in manifest["pages"] + manifest["assets"] + [manifest["index"]]]
             urls += [(u, t) for u, t in manifest["fragments"]]
             for url, target in urls:
-                headers = {"HX-Request": "true", "HX-Target": target} if target else {}
+                headers: dict[str, str] = {"HX-Request": "true", "HX-Target": target} if target else {}
                 response = client.get(url, headers=headers)
                 assert response.status_code == 200, url
-                body = b"".join(response.streaming_content) if response.streaming else response.content
+                if isinstance(response, StreamingHttpResponse):
+                    body = b"".join(response.streaming_content)
+                else:
+                    body = response.content
                 total += len(body)
                 files += 1
             print(f"{game.slug:18} {lang:4} {files:6d} {total / 1048576:6.1f}")

@@ -20,6 +20,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
@@ -51,7 +52,7 @@ PAGES = {
 }
 
 
-def audit(name: str, url: str, chrome: str) -> dict:
+def audit(name: str, url: str, chrome: str) -> dict[str, Any]:
     """One Lighthouse run; returns scores and figures, or {"failed": reason}."""
     out = REPORTS / name
     command = [

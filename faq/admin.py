@@ -6,11 +6,19 @@ clauses, a scenario or a position, publish or unpublish, and mark an entry chang
 reason (kept in its public history).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, timedelta
 from functools import reduce
 from operator import or_
+from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, Q
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -25,29 +33,52 @@ from . import triage
 from .forms import EntryAdminForm
 from .models import Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
 
+if TYPE_CHECKING:
+    from django.forms.models import BaseInlineFormSet
+    from django_stubs_ext import StrOrPromise
+
+    # django-stubs makes the admin's classes generic; Django's own take no type parameters.
+    _EntryAdmin = admin.ModelAdmin[Entry]
+    _PhrasingAdmin = admin.ModelAdmin[Phrasing]
+    _SuggestionAnswerAdmin = admin.ModelAdmin[SuggestionAnswer]
+    _ChangeInline = admin.TabularInline[Change, Entry]
+    _TranslationInline = admin.StackedInline[EntryTranslation, Entry]
+    _PhrasingInline = admin.TabularInline[Phrasing, Entry]
+else:
+    _EntryAdmin = _PhrasingAdmin = _SuggestionAnswerAdmin = admin.ModelAdmin
+    _ChangeInline = _PhrasingInline = admin.TabularInline
+    _TranslationInline = admin.StackedInline
+
+# Clauses cited by "answer with this", kept on the request from save_model to save_related.
+CITED_BY_LINK_ATTR = "_cited_by_link"
+
 
 class EntryAdminKeepsRetiredForm(EntryAdminForm):
     """The clauses of a retired game (hidden from the site, kept in the database) stay choices, so
     saving one of its entries in the admin does not drop the citations the page could not show."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if "clauses" in self.fields:
-            self.fields["clauses"].queryset = Clause.all_objects.select_related("game").order_by("game__order", "position")
+        clauses = self.fields.get("clauses")
+        if isinstance(clauses, forms.ModelMultipleChoiceField):
+            clauses.queryset = Clause.all_objects.select_related("game").order_by("game__order", "position")
 
 
-class ChangeInline(admin.TabularInline):
+CHANGE_FIELDS = ("created_at", "reason", "editor")
+
+
+class ChangeInline(_ChangeInline):
     model = Change
     extra = 0
     can_delete = False
-    fields = ["created_at", "reason", "editor"]
-    readonly_fields = fields
+    fields = CHANGE_FIELDS
+    readonly_fields = CHANGE_FIELDS
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Entry | None = None) -> bool:
         return False
 
 
-class TranslationInline(admin.StackedInline):
+class TranslationInline(_TranslationInline):
     """The entry's question and answer in the site's other languages (not the rulebook's own)."""
 
     model = EntryTranslation
@@ -55,7 +86,7 @@ class TranslationInline(admin.StackedInline):
     fields = ["language", "question", "answer"]
 
 
-class PhrasingInline(admin.TabularInline):
+class PhrasingInline(_PhrasingInline):
     """"Players also say" for this entry, written here (the content file's own are listed above
     the answer, read-only: ``loadrules`` keeps them in sync with the file)."""
 
@@ -66,12 +97,12 @@ class PhrasingInline(admin.TabularInline):
     verbose_name = _("“players also say” phrasing")
     verbose_name_plural = _("Players also say (searched with this entry)")
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Phrasing]:
         return super().get_queryset(request).filter(origin=Phrasing.ADMIN)
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(_EntryAdmin):
     form = EntryAdminKeepsRetiredForm
     list_display = [
         "short_question", "game", "status", "published", "origin", "is_verified", "answered_by_suggestion",
@@ -108,16 +139,16 @@ class EntryAdmin(admin.ModelAdmin):
         ),
     ]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         queryset = super().get_queryset(request).select_related("game")
         return queryset.annotate(suggestion_count=Count("suggestion_answers", distinct=True))
 
     @admin.display(description=_("answered a question as a suggestion"), ordering="suggestion_count")
-    def answered_by_suggestion(self, obj):
+    def answered_by_suggestion(self, obj: Entry) -> int | str:
         return getattr(obj, "suggestion_count", 0) or "—"
 
     @admin.display(description=_("existing answers that match"))
-    def existing_answers(self, obj):
+    def existing_answers(self, obj: Entry) -> StrOrPromise:
         """For a question still to answer: the rulings and clauses the search finds for it, each
         with "answer with this" (links it in the answer, cites its clauses, keeps editing)."""
         if not obj.pk or obj.status in Entry.ANSWERED_STATUSES:
@@ -142,32 +173,34 @@ class EntryAdmin(admin.ModelAdmin):
         return format_html('<ol class="triage-matches">{}</ol>', mark_safe("".join(rows)))
 
     @admin.display(description=_("players also say (content file)"))
-    def file_phrasings(self, obj):
+    def file_phrasings(self, obj: Entry) -> str:
         rows = list(obj.phrasings.filter(origin=Phrasing.FILE)) if obj.pk else []
         if not rows:
             return "—"
         return format_html_join_lines(f"{p.language}: {p.text}" for p in rows)
 
-    def response_change(self, request, obj):
+    def response_change(self, request: HttpRequest, obj: Entry) -> HttpResponse:
         if "_answer_with" in request.POST:  # keep editing the answer just linked
-            request.POST = request.POST.copy()
-            request.POST["_continue"] = "1"
+            post = request.POST.copy()
+            post["_continue"] = "1"
+            # django-stubs types request.POST as read-only; the admin reads "_continue" from it.
+            request.POST = post  # type: ignore[assignment]
         return super().response_change(request, obj)
 
     @admin.display(description=_("question"), ordering="question")
-    def short_question(self, obj):
+    def short_question(self, obj: Entry) -> str:
         return str(obj)
 
     @admin.display(description=_("asked"), ordering="asked_at")
-    def asked_date(self, obj):
+    def asked_date(self, obj: Entry) -> date | str:
         return obj.asked_at.date() if obj.asked_at else "—"
 
     @admin.display(description=_("checked by the rules engine"), boolean=True)
-    def is_verified(self, obj):
+    def is_verified(self, obj: Entry) -> bool:
         return obj.verified
 
     @admin.display(description=_("preview"))
-    def preview(self, obj):
+    def preview(self, obj: Entry) -> StrOrPromise:
         if not obj.pk or not obj.answer_html:
             return _("Save the entry (“Save and continue editing”) to see the answer rendered here.")
         html = obj.answer_html.replace(LANG_PLACEHOLDER, f"/{get_language()}/")
@@ -175,26 +208,30 @@ class EntryAdmin(admin.ModelAdmin):
         return format_html('<div class="faq-preview" lang="{}">{}</div>', obj.game.language, mark_safe(html))
 
     @admin.display(description=_("tracking link"))
-    def tracking_link(self, obj):
+    def tracking_link(self, obj: Entry) -> str:
         if not obj.token:
             return "—"
         url = reverse("faq:track", args=[obj.token])
         return format_html('<a href="{}">{}</a>', url, url)
 
-    def save_related(self, request, form, formsets, change):
+    def save_related(
+        self, request: HttpRequest, form: EntryAdminForm, formsets: list[BaseInlineFormSet[Any, Entry, Any]], change: bool
+    ) -> None:
         super().save_related(request, form, formsets, change)
-        cited = getattr(request, "_cited_by_link", [])
+        cited = getattr(request, CITED_BY_LINK_ATTR, [])
         if cited:
             form.instance.clauses.add(*cited)
 
-    def save_formset(self, request, form, formset, change):
+    def save_formset(
+        self, request: HttpRequest, form: EntryAdminForm, formset: BaseInlineFormSet[Any, Entry, Any], change: bool
+    ) -> None:
         super().save_formset(request, form, formset, change)
         entry = form.instance
         if formset.model is EntryTranslation and formset.has_changed() and entry.origin == Entry.REPOSITORY:
             # A translation changed here: from now on the files no longer overwrite this entry.
             Entry.objects.filter(pk=entry.pk).update(edited_in_admin=True)
 
-    def _answer_with(self, request, obj) -> list[Clause]:
+    def _answer_with(self, request: HttpRequest, obj: Entry) -> list[Clause]:
         """"Answer with this": the link added to the answer, and the clauses it cites."""
         kind, _sep, ref = str(request.POST.get("_answer_with", ""))[:200].partition(":")
         lang = obj.game.language
@@ -213,21 +250,23 @@ class EntryAdmin(admin.ModelAdmin):
         obj.answer = (obj.answer.rstrip() + "\n\n" + text).strip()
         return list(entry.clauses.all())
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Entry, form: EntryAdminForm, change: bool) -> None:
         cited = self._answer_with(request, obj) if "_answer_with" in request.POST else []
         if change and form.has_changed() and obj.origin == Entry.REPOSITORY:
             obj.edited_in_admin = True
-        if form.records_change:
-            obj.changed_at = timezone.now()
+        changed_at = timezone.now() if form.records_change else None
+        if changed_at is not None:
+            obj.changed_at = changed_at
         super().save_model(request, obj, form, change)
-        request._cited_by_link = cited  # added after the form's own clauses are saved (save_related)
-        if form.records_change:
+        setattr(request, CITED_BY_LINK_ATTR, cited)  # added after the form's own clauses are saved (save_related)
+        if changed_at is not None:
+            editor = None if isinstance(request.user, AnonymousUser) else request.user
             Change.objects.create(
-                entry=obj, reason=form.cleaned_data["change_reason"], editor=request.user, created_at=obj.changed_at
+                entry=obj, reason=form.cleaned_data["change_reason"], editor=editor, created_at=changed_at
             )
 
     @admin.action(description=_("Publish the selected entries"), permissions=["change"])
-    def publish(self, request, queryset):
+    def publish(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         done, skipped = 0, 0
         for entry in queryset:
             if not entry.answer.strip():
@@ -256,7 +295,7 @@ class EntryAdmin(admin.ModelAdmin):
             )
 
     @admin.action(description=_("Unpublish the selected entries"), permissions=["change"])
-    def unpublish(self, request, queryset):
+    def unpublish(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         done = 0
         for entry in queryset.filter(published=True):
             entry.published = False
@@ -271,7 +310,7 @@ class EntryAdmin(admin.ModelAdmin):
         )
 
     @admin.action(description=_("Restore the repository version"), permissions=["change"])
-    def restore_repository_version(self, request, queryset):
+    def restore_repository_version(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         from rulebooks.loader import read_content
 
         from .sync import sync_curated
@@ -299,12 +338,12 @@ class EntryAdmin(admin.ModelAdmin):
 
 
 
-def format_html_join_lines(lines) -> str:
+def format_html_join_lines(lines: Iterable[str]) -> str:
     return format_html("<ul>{}</ul>", mark_safe("".join(format_html("<li>{}</li>", line) for line in lines)))
 
 
 @admin.register(Phrasing)
-class PhrasingAdmin(admin.ModelAdmin):
+class PhrasingAdmin(_PhrasingAdmin):
     """Every "players also say" phrasing: those of the content files (read-only here) and the
     admin's. Add one to a clause here (a clause has no admin page of its own), or to an FAQ entry
     on the entry's page."""
@@ -316,22 +355,22 @@ class PhrasingAdmin(admin.ModelAdmin):
     fields = ["clause", "entry", "language", "text"]
 
     @admin.display(description=_("clause or FAQ entry"))
-    def target(self, obj):
+    def target(self, obj: Phrasing) -> Clause | Entry | None:
         return obj.clause or obj.entry
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Phrasing | None = None) -> bool:
         if obj is not None and obj.origin == Phrasing.FILE:
             return False  # loadrules keeps these in line with phrasings.toml
         return super().has_change_permission(request, obj)
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Phrasing | None = None) -> bool:
         if obj is not None and obj.origin == Phrasing.FILE:
             return False
         return super().has_delete_permission(request, obj)
 
 
 @admin.register(SuggestionAnswer)
-class SuggestionAnswerAdmin(admin.ModelAdmin):
+class SuggestionAnswerAdmin(_SuggestionAnswerAdmin):
     """Askings that ended with "This answers my question" under a suggestion, beside the
     questions that were sent: how often the suggestions answered instead of an editor."""
 
@@ -342,31 +381,33 @@ class SuggestionAnswerAdmin(admin.ModelAdmin):
     actions = ["add_as_phrasing"]
     readonly_fields = ["created_at", "game", "language", "question", "entry", "clause"]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: SuggestionAnswer | None = None) -> bool:
         return False
 
     @admin.display(description=_("answer chosen"))
-    def chosen(self, obj):
+    def chosen(self, obj: SuggestionAnswer) -> Entry | Clause | str:
         return obj.entry or obj.clause or "—"
 
     @admin.display(description=_("question typed"))
-    def question_typed(self, obj):
+    def question_typed(self, obj: SuggestionAnswer) -> str:
         text = " ".join(obj.question.split())
         return text if len(text) <= 90 else text[:89] + "…"
 
-    def changelist_view(self, request, extra_context=None):
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         extra_context = {**(extra_context or {}), "deflection": deflection_figures()}
         return super().changelist_view(request, extra_context)
 
     @admin.action(description=_("Add the words typed as “players also say” of the chosen answer"), permissions=["view"])
-    def add_as_phrasing(self, request, queryset):
+    def add_as_phrasing(self, request: HttpRequest, queryset: QuerySet[SuggestionAnswer]) -> None:
         added = 0
         for row in queryset.exclude(question=""):
             text = " ".join(row.question.split())[:200]
-            target = {"entry": row.entry} if row.entry_id else {"clause": row.clause} if row.clause_id else None
+            target: dict[str, Entry | Clause | None] | None = (
+                {"entry": row.entry} if row.entry_id else {"clause": row.clause} if row.clause_id else None
+            )
             if target is None or Phrasing.objects.filter(language=row.language, text=text, **target).exists():
                 continue
             Phrasing(language=row.language, text=text, origin=Phrasing.ADMIN, **target).save()
@@ -378,7 +419,7 @@ class SuggestionAnswerAdmin(admin.ModelAdmin):
         )
 
 
-def deflection_figures(days=(7, 30, None)) -> list[dict]:
+def deflection_figures(days: Iterable[int | None] = (7, 30, None)) -> list[dict[str, int | None]]:
     """Per period: askings a suggestion answered, questions sent, and the share answered."""
     now = timezone.now()
     rows = []
@@ -386,7 +427,7 @@ def deflection_figures(days=(7, 30, None)) -> list[dict]:
         answered = SuggestionAnswer.objects.all()
         asked = Entry.objects.filter(origin=Entry.VISITOR)
         if span is not None:
-            since = now - timezone.timedelta(days=span)
+            since = now - timedelta(days=span)
             answered, asked = answered.filter(created_at__gte=since), asked.filter(created_at__gte=since)
         a, q = answered.count(), asked.count()
         rows.append({"days": span, "answered": a, "asked": q, "share": round(100 * a / (a + q)) if a + q else None})

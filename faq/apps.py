@@ -7,7 +7,7 @@ class FaqConfig(AppConfig):
     name = "faq"
     verbose_name = _("Questions and rulings")
 
-    def ready(self):
+    def ready(self) -> None:
         # The rulebook pages list the published rulings under each clause; rulebooks sits below
         # the FAQ and cannot import it, so the FAQ hands it the queries (rulebooks.annotations).
         from rulebooks.annotations import register_clause_rulings

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import re
 import secrets
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.crypto import salted_hmac
@@ -40,7 +41,7 @@ def find_question(token: str) -> Entry | None:
     return Entry.objects.filter(token=token).select_related("game").first()
 
 
-def store_question(data: dict, token: str) -> tuple[Entry, bool]:
+def store_question(data: dict[str, Any], token: str) -> tuple[Entry, bool]:
     """Store the visitor's question (the cleaned data of an AskForm) under ``token``.
 
     Returns ``(entry, created)``; ``created`` is False when the question with this token was

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +14,14 @@ from rules.core.scenario_files import scenario_ids
 from .asking import NONCE_RE
 from .models import EMAIL_MAX, NAME_MAX, QUESTION_MAX, QUESTION_MIN, REASON_MAX, Entry
 from .positions import MAX_POSITION_URL, parse_position_url
+
+if TYPE_CHECKING:
+    # django-stubs makes these generic; Django's own classes take no type parameters.
+    _ClauseChoiceField = forms.ModelMultipleChoiceField[Clause]
+    _EntryModelForm = forms.ModelForm[Entry]
+else:
+    _ClauseChoiceField = forms.ModelMultipleChoiceField
+    _EntryModelForm = forms.ModelForm
 
 HONEYPOT = "website"
 TOO_SHORT = _("Please write at least %(limit_value)d characters, so an editor can understand the question.")
@@ -67,27 +76,28 @@ class AskForm(forms.Form):
     # The honeypot: hidden from people and screen readers; bots fill it in.
     website = forms.CharField(label=_("Leave this field empty"), required=False, max_length=500)
 
-    def clean_question(self):
+    def clean_question(self) -> str:
         question = clean_text(self.cleaned_data["question"], multiline=True)
         if len(question) < QUESTION_MIN:
             raise forms.ValidationError(TOO_SHORT, code="min_length", params={"limit_value": QUESTION_MIN})
         return question
 
-    def clean_nonce(self):
-        nonce = self.cleaned_data["nonce"]
+    def clean_nonce(self) -> str:
+        nonce: str = self.cleaned_data["nonce"]
         return nonce if NONCE_RE.fullmatch(nonce) else ""  # a malformed nonce is ignored, not an error
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         return clean_text(self.cleaned_data["name"], multiline=False)
 
-    def clean_game(self):
+    def clean_game(self) -> Game:
         game = Game.objects.filter(slug=self.cleaned_data["game"]).first()
         if game is None:
             raise forms.ValidationError(NOT_A_RULEBOOK)
         return game
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         game = data.get("game")
         anchor = data.get("clause") or ""
         data["clause_obj"] = None
@@ -106,9 +116,10 @@ class AskForm(forms.Form):
     @property
     def general_errors(self) -> list[str]:
         """Errors not shown next to a visible field: the form's own and those of hidden fields."""
-        errors = list(self.non_field_errors())
+        # (An ErrorList yields its messages as strings.)
+        errors = [str(error) for error in self.non_field_errors()]
         for name in ("game", "clause", "position"):
-            errors.extend(self.errors.get(name, []))
+            errors.extend(str(error) for error in self.errors.get(name, []))
         return errors
 
     @property
@@ -120,12 +131,12 @@ def clause_label(clause: Clause) -> str:
     return f"{clause.anchor} — §{clause.number} {clause.title}"
 
 
-class ClauseChoiceField(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj):
+class ClauseChoiceField(_ClauseChoiceField):
+    def label_from_instance(self, obj: Clause) -> str:
         return clause_label(obj)
 
 
-class EntryAdminForm(forms.ModelForm):
+class EntryAdminForm(_EntryModelForm):
     change_reason = forms.CharField(
         label=_("Reason for the change"),
         required=False,
@@ -142,12 +153,13 @@ class EntryAdminForm(forms.ModelForm):
         ]  # fmt: skip
         field_classes = {"clauses": ClauseChoiceField}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if "clauses" in self.fields:
-            self.fields["clauses"].queryset = Clause.objects.select_related("game").order_by("game__order", "position")
+        clauses = self.fields.get("clauses")
+        if isinstance(clauses, forms.ModelMultipleChoiceField):
+            clauses.queryset = Clause.objects.select_related("game").order_by("game__order", "position")
 
-    def clean_scenario(self):
+    def clean_scenario(self) -> str:
         scenario = (self.cleaned_data.get("scenario") or "").strip()
         game = self.cleaned_data.get("game")
         if scenario and game and scenario not in scenario_ids(game.slug):
@@ -156,8 +168,9 @@ class EntryAdminForm(forms.ModelForm):
             )
         return scenario
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         game = data.get("game")
         status = data.get("status")
         reason = (data.get("change_reason") or "").strip()

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,6 +29,9 @@ from rulebooks.models import Clause, Game, ShownInLanguage
 from . import verification
 from .positions import MAX_POSITION_URL, parse_position_url
 from .rendering import render_answer
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 QUESTION_MIN, QUESTION_MAX = 10, 2000
 NAME_MAX, EMAIL_MAX = 100, 200
@@ -44,17 +50,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class PublishedQuerySet(models.QuerySet):
-    def published(self):
+class PublishedQuerySet(models.QuerySet["Entry"]):
+    def published(self) -> PublishedQuerySet:
         """Public entries: published, of a game that is not retired."""
         return self.filter(published=True, game__retired=False)
 
-    def written_by_people(self):
+    def written_by_people(self) -> PublishedQuerySet:
         """Leave out curated entries that only mirror their repository file (not edited in the
         admin): the loader rebuilds their citations from the files, so it need not protect them."""
         return self.exclude(origin=Entry.REPOSITORY, edited_in_admin=False)
 
-    def by_feed_date(self):
+    def by_feed_date(self) -> PublishedQuerySet:
         """Newest publication or change first."""
         return self.annotate(latest_date=Coalesce("changed_at", "published_at", "created_at")).order_by(
             "-latest_date", "-pk"
@@ -140,6 +146,13 @@ class Entry(ShownInLanguage, models.Model):
 
     objects = PublishedQuerySet.as_manager()
 
+    # Set by localize_entries on an entry shown in another language: its own text.
+    original_question: str
+    original_answer_html: str
+    original_language: str
+    # Set by faq.feeds: the absolute address its answer's clause links start with.
+    link_base: str
+
     class Meta:
         ordering = ["game", "-created_at"]
         verbose_name = _("FAQ entry")
@@ -147,11 +160,11 @@ class Entry(ShownInLanguage, models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "slug"], name="faq_entry_unique_slug_per_game")]
         indexes = [models.Index(fields=["published", "game"])]
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = " ".join(self.question.split())
         return text if len(text) <= 80 else text[:79] + "…"
 
-    def get_absolute_url(self):
+    def get_absolute_url(self) -> str:
         return reverse("faq:entry", args=[self.game_id, self.slug])
 
     @property
@@ -164,10 +177,10 @@ class Entry(ShownInLanguage, models.Model):
         return verification.is_verified(self.game_id, self.scenario)
 
     @property
-    def feed_date(self):
+    def feed_date(self) -> datetime:
         return self.changed_at or self.published_at or self.created_at
 
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         if self.slug in RESERVED_SLUGS:
             raise ValidationError({"slug": _("“%(slug)s” is reserved; choose another slug.") % {"slug": self.slug}})
@@ -180,7 +193,7 @@ class Entry(ShownInLanguage, models.Model):
         """Refresh the rendered answer and its plain text from the answer."""
         self.answer_html, self.answer_text = render_answer(self.answer)
 
-    def apply_dates(self, now=None) -> None:
+    def apply_dates(self, now: datetime | None = None) -> None:
         """Set the answered and first-published dates the first time they apply."""
         now = now or timezone.now()
         if self.status in self.ANSWERED_STATUSES and self.answered_at is None:
@@ -188,7 +201,7 @@ class Entry(ShownInLanguage, models.Model):
         if self.published and self.published_at is None:
             self.published_at = now
 
-    def save(self, *args, dates: bool = True, **kwargs):
+    def save(self, *args: Any, dates: bool = True, **kwargs: Any) -> None:
         self.render()
         if dates:
             self.apply_dates()
@@ -196,7 +209,9 @@ class Entry(ShownInLanguage, models.Model):
             self.slug = unique_slug(self.game_id, self.question)
         super().save(*args, **kwargs)
 
-    def record_change(self, reason: str, editor=None, now=None) -> Change:
+    def record_change(
+        self, reason: str, editor: User | None = None, now: datetime | None = None
+    ) -> Change:
         """Mark the entry changed with a public reason (kept in the history)."""
         now = now or timezone.now()
         self.status = self.CHANGED
@@ -241,10 +256,10 @@ class EntryTranslation(models.Model):
         constraints = [models.UniqueConstraint(fields=["entry", "language"], name="faq_translation_unique")]
         indexes = [models.Index(fields=["language", "game"])]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.language}: {' '.join(self.question.split())[:70]}"
 
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         if self.entry_id and self.language == self.entry.game.language:
             raise ValidationError({"language": _("This is the rulebook's own language: write it in the entry itself.")})
@@ -253,27 +268,27 @@ class EntryTranslation(models.Model):
         """Refresh the rendered answer (clauses titled in this language) and its plain text."""
         self.answer_html, self.answer_text = render_answer(self.answer, self.language)
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.game_id = self.entry.game_id
         self.render()
         super().save(*args, **kwargs)
 
 
-def localize_entries(entries, lang: str | None = None) -> list:
+def localize_entries(entries: Iterable[Entry], lang: str | None = None) -> list[Entry]:
     """Put the ``lang`` question and answer on entries of rulebooks in other languages (one
     query); an entry without that translation keeps its own text (and says so by its ``lang``).
     The own text stays as ``original_question`` / ``original_answer_html``."""
     lang = lang or reader_language()
-    entries = list(entries)
+    shown = list(entries)
     languages = dict(Game.all_objects.values_list("slug", "language"))
-    wanted = [e.pk for e in entries if not e.localized and languages.get(e.game_id) != lang]
+    wanted = [e.pk for e in shown if not e.localized and languages.get(e.game_id) != lang]
     rows = {
         row.entry_id: row
         for row in EntryTranslation.objects.filter(entry_id__in=wanted, language=lang).only(
             "entry_id", "question", "answer_html", "answer_text"
         )
     }
-    for entry in entries:
+    for entry in shown:
         row = rows.get(entry.pk)
         if row is None:
             if not entry.localized:
@@ -283,7 +298,7 @@ def localize_entries(entries, lang: str | None = None) -> list:
         entry.original_language = languages.get(entry.game_id, "")
         entry.question, entry.answer_html, entry.answer_text = row.question, row.answer_html, row.answer_text
         entry.text_language = lang
-    return entries
+    return shown
 
 
 class Change(models.Model):
@@ -301,33 +316,33 @@ class Change(models.Model):
         verbose_name = _("change")
         verbose_name_plural = _("history of changes")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d}: {self.reason[:60]}"
 
 
-def source_hash(*parts) -> str:
+def source_hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
 
 
 PHRASING_MAX = 200
 
 
-class PhrasingQuerySet(models.QuerySet):
-    def written_by_people(self):
+class PhrasingQuerySet(models.QuerySet["Phrasing"]):
+    def written_by_people(self) -> PhrasingQuerySet:
         """The admin's phrasings (``loadrules`` rebuilds the files' own)."""
         return self.filter(origin=Phrasing.ADMIN)
 
-    def lost_with_their_game(self):
+    def lost_with_their_game(self) -> PhrasingQuerySet:
         return self.written_by_people()
 
 
-class SuggestionAnswerQuerySet(models.QuerySet):
-    def written_by_people(self):
+class SuggestionAnswerQuerySet(models.QuerySet["SuggestionAnswer"]):
+    def written_by_people(self) -> SuggestionAnswerQuerySet:
         """None that a content change could lose: a deleted game, clause or entry leaves its
         records in place (set to none)."""
         return self.none()
 
-    def lost_with_their_game(self):
+    def lost_with_their_game(self) -> SuggestionAnswerQuerySet:
         return self.none()
 
 
@@ -376,10 +391,10 @@ class Phrasing(models.Model):
             models.UniqueConstraint(fields=["entry", "language", "text"], name="faq_phrasing_unique_entry"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.language}: {self.text}"
 
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         self.text = " ".join((self.text or "").split())
         if (self.clause_id is None) == (self.entry_id is None):
@@ -387,7 +402,7 @@ class Phrasing(models.Model):
         if not self.text:
             raise ValidationError({"text": _("Write how a player would ask it.")})
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.text = " ".join((self.text or "").split())
         target = self.clause if self.clause_id else self.entry
         if target is not None:
@@ -426,6 +441,6 @@ class SuggestionAnswer(models.Model):
         verbose_name_plural = _("questions answered by a suggestion")
         indexes = [models.Index(fields=["created_at"])]
 
-    def __str__(self):
+    def __str__(self) -> str:
         target = self.entry or self.clause
         return f"{self.created_at:%Y-%m-%d}: {target or '—'}"

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from rulebooks.models import Clause, Game
+
 from .models import Entry, localize_entries
 
 _ORDER = ["entry__published_at", "entry__pk"]
 
 
-def rulings_by_clause(game) -> dict[int, list[Entry]]:
+def rulings_by_clause(game: Game) -> dict[int, list[Entry]]:
     """Clause pk -> published entries citing it, for a whole rulebook in one query."""
     through = Entry.clauses.through
-    rows = (
+    rows = list(
         through.objects.filter(clause__game=game, entry__published=True)
         .select_related("entry")
         .order_by(*_ORDER)
     )
-    rows = list(rows)
     entries = {row.entry_id: row.entry for row in rows}
     localize_entries(entries.values())  # the question in the reader's language
     out: dict[int, list[Entry]] = defaultdict(list)
@@ -27,5 +28,5 @@ def rulings_by_clause(game) -> dict[int, list[Entry]]:
     return dict(out)
 
 
-def rulings_for_clause(clause) -> list[Entry]:
+def rulings_for_clause(clause: Clause) -> list[Entry]:
     return localize_entries(Entry.objects.published().filter(clauses=clause).order_by("published_at", "pk"))

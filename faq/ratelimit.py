@@ -24,6 +24,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import HttpRequest
 
 DEFAULT_RATE = (5, 600)
 ADD_ATTEMPTS = 8
@@ -34,16 +35,16 @@ def rate() -> tuple[int, int]:
     return int(limit), int(window)
 
 
-def client_address(request) -> str:
+def client_address(request: HttpRequest) -> str:
     """The visitor's address (see the module docstring)."""
     if settings.TRUST_X_FORWARDED_FOR:
         last = request.META.get("HTTP_X_FORWARDED_FOR", "").rsplit(",", 1)[-1].strip()
         if last:
-            return last
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+            return str(last)
+    return str(request.META.get("REMOTE_ADDR", "") or "unknown")
 
 
-def client_key(request, scope: str) -> str:
+def client_key(request: HttpRequest, scope: str) -> str:
     address = client_address(request)
     digest = hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
     return f"ratelimit:{scope}:{digest}"
@@ -60,20 +61,20 @@ def retry_after(now: float | None = None) -> int:
     return max(1, window - int(now) % window)
 
 
-def _slots(request, scope: str, now: float) -> list[str]:
+def _slots(request: HttpRequest, scope: str, now: float) -> list[str]:
     limit, window = rate()
     prefix = f"{client_key(request, scope)}:{int(now) // window}"
     return [f"{prefix}:{slot}" for slot in range(limit)]
 
 
-def used_up(request, scope: str = "faq-ask", now: float | None = None) -> bool:
+def used_up(request: HttpRequest, scope: str = "faq-ask", now: float | None = None) -> bool:
     """True when every slot of the current window is taken (a cheap look before doing work;
     only :func:`consume` decides)."""
     slots = _slots(request, scope, _clock() if now is None else now)
     return len(cache.get_many(slots)) >= len(slots)
 
 
-def consume(request, scope: str = "faq-ask", now: float | None = None) -> str | None:
+def consume(request: HttpRequest, scope: str = "faq-ask", now: float | None = None) -> str | None:
     """Take one submission from this client's allowance in the current window.
 
     Returns the claimed slot (a cache key), or None when the allowance is used up and the

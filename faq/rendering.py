@@ -11,6 +11,7 @@ and mailto links. A link without a scheme stays only when a browser would keep i
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from urllib.parse import urljoin, urlsplit
@@ -98,7 +99,11 @@ def sanitize(html: str) -> str:
     )
 
 
-def reference_index(markdown_text: str, lang: str | None = None) -> dict[str, tuple[str, object]]:
+# Clause/section id -> (game slug, the section or clause row).
+ReferenceIndex = dict[str, tuple[str, Section | Clause]]
+
+
+def reference_index(markdown_text: str, lang: str | None = None) -> ReferenceIndex:
     """Clause/section id -> (game slug, row with number and title) for the ids the text cites;
     with ``lang``, titles in that language where the rulebook has them."""
     refs = {ref.strip() for ref in cross_refs(markdown_text)}
@@ -113,7 +118,7 @@ def reference_index(markdown_text: str, lang: str | None = None) -> dict[str, tu
 
 
 @contextmanager
-def cached_references():
+def cached_references() -> Iterator[None]:
     """Within the block, every rendering looks clauses up in one index per language, read once
     (for bulk work such as syncing every curated entry; the rulebook must not change meanwhile)."""
     token = _CACHE.set({})
@@ -123,12 +128,12 @@ def cached_references():
         _CACHE.reset(token)
 
 
-_CACHE: ContextVar[dict | None] = ContextVar("faq_reference_cache", default=None)
+_CACHE: ContextVar[dict[str | None, ReferenceIndex] | None] = ContextVar("faq_reference_cache", default=None)
 
 
-def _index(refs: set[str] | None, lang: str | None) -> dict[str, tuple[str, object]]:
+def _index(refs: set[str] | None, lang: str | None) -> ReferenceIndex:
     """The index for ``refs`` (None: every id)."""
-    index: dict[str, tuple[str, object]] = {}
+    index: ReferenceIndex = {}
     sections = Section.objects.only("anchor", "game_id", "number", "title", "titles")
     clauses = Clause.objects.only("anchor", "game_id", "number", "title")
     only_refs = {} if refs is None else {"clause__anchor__in": refs}
@@ -139,9 +144,9 @@ def _index(refs: set[str] | None, lang: str | None) -> dict[str, tuple[str, obje
             row.title = row.titles[lang]
         index[row.anchor] = (row.game_id, row)
     titles = clause_titles(lang, **only_refs) if lang else {}
-    for row in clauses:
-        row.title = titles.get(row.anchor, row.title)
-        index[row.anchor] = (row.game_id, row)
+    for clause in clauses:
+        clause.title = titles.get(clause.anchor, clause.title)
+        index[clause.anchor] = (clause.game_id, clause)
     return index
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.db import transaction
 from django.utils import timezone, translation
@@ -80,7 +81,7 @@ def faq_hash(source: FaqSource) -> str:
     )  # fmt: skip
 
 
-def apply_source(entry: Entry, source: FaqSource, now=None) -> None:
+def apply_source(entry: Entry, source: FaqSource, now: dt.datetime | None = None) -> None:
     """Copy a repository file into ``entry`` (saved) and attach its clauses."""
     entry.question = source.question
     entry.answer = source.answer
@@ -283,15 +284,20 @@ def rerender_all() -> int:
     admin save committing in between would otherwise be overwritten with the rendering of the
     answer it replaced. The admin's save waits for this transaction instead and renders its own
     text. (SQLite has no row locks; its writer lock already serialises the two.)"""
+    # the answers and their translations
+    return _rerender(Entry) + _rerender(EntryTranslation)
+
+
+_Rendered = TypeVar("_Rendered", Entry, EntryTranslation)
+
+
+def _rerender(model: type[_Rendered]) -> int:
     fields = ["answer_html", "answer_text"]
-    count = 0
-    for model in (Entry, EntryTranslation):  # the answers and their translations
-        changed = []
-        for row in model.objects.select_for_update(of=("self",)).order_by("pk"):
-            before = [getattr(row, name) for name in fields]
-            row.render()
-            if [getattr(row, name) for name in fields] != before:
-                changed.append(row)
-        model.objects.bulk_update(changed, fields, batch_size=200)
-        count += len(changed)
-    return count
+    changed: list[_Rendered] = []
+    for row in model.objects.select_for_update(of=("self",)).order_by("pk"):
+        before = [getattr(row, name) for name in fields]
+        row.render()
+        if [getattr(row, name) for name in fields] != before:
+            changed.append(row)
+    model.objects.bulk_update(changed, fields, batch_size=200)
+    return len(changed)

@@ -25,7 +25,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -49,6 +51,8 @@ READABLE_VERSIONS = (1, 2, 3)
 EXPORTED: tuple[type, ...] = (Entry, Change, EntryTranslation, Phrasing, SuggestionAnswer)
 # ... and those left out, each with the reason (derived data that is rebuilt, not written by people).
 NOT_EXPORTED: dict[type, str] = {}
+# A JSON object of an export file (an entry, a change, a phrasing, ...) or the file itself.
+Record = dict[str, Any]
 PERSONAL_DATA_NOTE = (
     "This file holds personal data: the names, email addresses and private tracking tokens of "
     "visitors who asked questions. Keep it as private as the database."
@@ -103,9 +107,9 @@ def _when(value: dt.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def entry_record(entry: Entry) -> dict:
+def entry_record(entry: Entry) -> Record:
     """One entry as exported (everything people wrote; no rendered copies, no primary keys)."""
-    record: dict = {"game": entry.game_id}
+    record: Record = {"game": entry.game_id}
     record.update({name: getattr(entry, name) for name in TEXT_FIELDS + BOOL_FIELDS})
     record.update({name: _when(getattr(entry, name)) for name in DATE_FIELDS})
     record["token"] = entry.token
@@ -124,18 +128,18 @@ def entry_record(entry: Entry) -> dict:
     return record
 
 
-def phrasing_record(phrasing: Phrasing) -> dict:
+def phrasing_record(phrasing: Phrasing) -> Record:
     return {"language": phrasing.language, "text": phrasing.text, "created_at": _when(phrasing.created_at)}
 
 
-def clause_phrasing_records() -> list[dict]:
+def clause_phrasing_records() -> list[Record]:
     """The admin's "players also say" phrasings of clauses (the content files' are rebuilt)."""
     rows = Phrasing.objects.filter(origin=Phrasing.ADMIN, clause__isnull=False).select_related("clause")
-    records = [{"clause": p.clause.anchor, **phrasing_record(p)} for p in rows]
+    records = [{"clause": p.clause.anchor, **phrasing_record(p)} for p in rows if p.clause is not None]
     return sorted(records, key=lambda r: (r["clause"], r["language"], r["text"]))
 
 
-def answer_record(row: SuggestionAnswer) -> dict:
+def answer_record(row: SuggestionAnswer) -> Record:
     return {
         "game": row.game_id,
         "language": row.language,
@@ -146,7 +150,7 @@ def answer_record(row: SuggestionAnswer) -> dict:
     }
 
 
-def answer_records() -> list[dict]:
+def answer_records() -> list[Record]:
     """The askings a suggestion answered: the words typed and the answer chosen (no person)."""
     rows = SuggestionAnswer.objects.select_related("entry", "clause")
     return sorted((answer_record(r) for r in rows), key=lambda r: json.dumps(r, sort_keys=True, ensure_ascii=False))
@@ -161,7 +165,7 @@ def export_time() -> dt.datetime:
     return timezone.now()
 
 
-def export_data(now: dt.datetime | None = None) -> dict:
+def export_data(now: dt.datetime | None = None) -> Record:
     entries = (
         Entry.objects.all()
         .select_related("game")
@@ -184,22 +188,22 @@ def export_data(now: dt.datetime | None = None) -> dict:
 
 @dataclass
 class _Planned:
-    record: dict
+    record: Record
     entry: Entry | None  # the stored entry it updates, or None to create
     clauses: list[Clause]
     unchanged: bool = False
 
 
-def import_data(data, dry_run: bool = False) -> ImportReport:
+def import_data(data: object, dry_run: bool = False) -> ImportReport:
     """Import an export (see the module doc). Raises :class:`ImportRefused`, changing nothing."""
-    records = _check_envelope(data)
-    if data["version"] == 1:  # before translations were exported: leave them as they are
+    envelope, records = _check_envelope(data)
+    if envelope["version"] == 1:  # before translations were exported: leave them as they are
         records = [{**r, "translations": None} if isinstance(r, dict) else r for r in records]
-    if data["version"] < 3:  # before phrasings and suggestion answers were exported: the same
+    if envelope["version"] < 3:  # before phrasings and suggestion answers were exported: the same
         records = [{**r, "phrasings": None} if isinstance(r, dict) else r for r in records]
     with transaction.atomic():
         planned = _plan(records)
-        extras = _plan_extras(data)
+        extras = _plan_extras(envelope)
         report = _apply(planned)
         _apply_extras(extras, report)
         if dry_run:
@@ -209,7 +213,8 @@ def import_data(data, dry_run: bool = False) -> ImportReport:
     return report
 
 
-def _check_envelope(data) -> list[dict]:
+def _check_envelope(data: object) -> tuple[Record, list[Any]]:
+    """The file as a JSON object and its entries (each still to check), or ImportRefused."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused([f"not a FAQ export: the file must be a JSON object with \"format\": \"{FORMAT}\""])
     version = data.get("version")
@@ -222,10 +227,10 @@ def _check_envelope(data) -> list[dict]:
     for name in ("clause_phrasings", "suggestion_answers"):
         if version >= 3 and not isinstance(data.get(name), list):
             raise ImportRefused([f"\"{name}\" must be a list"])
-    return records
+    return data, records
 
 
-def _plan(records: list) -> list[_Planned]:
+def _plan(records: list[Any]) -> list[_Planned]:
     problems: list[str] = []
     languages = dict(Game.all_objects.values_list("slug", "language"))
     games = set(languages)
@@ -281,7 +286,7 @@ def _plan(records: list) -> list[_Planned]:
     return planned
 
 
-def _admin_form_rules(record: dict, where: str, game_language: str) -> list[str]:
+def _admin_form_rules(record: Record, where: str, game_language: str) -> list[str]:
     """What the admin's form (``faq.forms.EntryAdminForm``) and the translation inline refuse."""
     problems = []
     question = record["question"].strip()
@@ -328,7 +333,7 @@ def _clause_lookup() -> dict[str, Clause]:
     return lookup
 
 
-def _check_record(record, where: str) -> list[str]:
+def _check_record(record: object, where: str) -> list[str]:
     if not isinstance(record, dict):
         return [f"{where}: must be an object"]
     problems = []
@@ -395,7 +400,7 @@ def _check_record(record, where: str) -> list[str]:
     return problems
 
 
-def _phrasing_problems(items, where: str, keys: set[str] = PHRASING_KEYS) -> list[str]:
+def _phrasing_problems(items: object, where: str, keys: set[str] = PHRASING_KEYS) -> list[str]:
     """What is wrong with a list of phrasings (None: a file from before they were exported)."""
     if items is None:
         return []
@@ -403,7 +408,7 @@ def _phrasing_problems(items, where: str, keys: set[str] = PHRASING_KEYS) -> lis
         return [f"{where}: must be a list"]
     problems = []
     languages = {code for code, _name in settings.LANGUAGES}
-    seen: set[tuple] = set()
+    seen: set[tuple[object, object, str]] = set()
     for j, item in enumerate(items):
         here = f"{where}[{j}]"
         if not isinstance(item, dict) or set(item) != keys:
@@ -427,7 +432,7 @@ def _phrasing_problems(items, where: str, keys: set[str] = PHRASING_KEYS) -> lis
     return problems
 
 
-def _bad_text(value, where: str) -> list[str]:
+def _bad_text(value: object, where: str) -> list[str]:
     """Text no database stores: NUL (PostgreSQL refuses it in text and in lookups) and lone
     surrogates (``\\ud800`` in JSON: half of a character, which cannot be encoded as UTF-8)."""
     if isinstance(value, str):
@@ -453,7 +458,7 @@ def _printable(key: str) -> str:
     return key.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40]
 
 
-def _date_problem(value, required: bool) -> str:
+def _date_problem(value: object, required: bool) -> str:
     """What is wrong with an ISO date and time with its UTC offset (it must also be a moment a
     database can hold in UTC); "" when nothing."""
     malformed = "must be a date and time with its UTC offset"
@@ -478,7 +483,15 @@ def _date(value: str | None) -> dt.datetime | None:
     return parse_datetime(value) if value else None
 
 
-def _match(record: dict) -> tuple[Entry | None, str]:
+def _moment(value: str) -> dt.datetime:
+    """A date and time that ``_date_problem(value, required=True)`` accepted."""
+    moment = parse_datetime(value)
+    if moment is None:
+        raise ValueError(f"not a date and time: {value[:40]!r}")
+    return moment
+
+
+def _match(record: Record) -> tuple[Entry | None, str]:
     """The stored entry a record updates: by tracking token, else by (game, slug). A slug held by
     an entry that is not the record's own (another token, or none) is refused, never overwritten."""
     by_slug = Entry.objects.filter(game_id=record["game"], slug=record["slug"]).first()
@@ -488,7 +501,7 @@ def _match(record: dict) -> tuple[Entry | None, str]:
     return by_token or by_slug, ""
 
 
-def _filled(entry: Entry, record: dict) -> Entry:
+def _filled(entry: Entry, record: Record) -> Entry:
     entry.game_id = record["game"]
     for name in TEXT_FIELDS + BOOL_FIELDS:
         setattr(entry, name, record[name])
@@ -513,7 +526,7 @@ def _apply(planned: list[_Planned]) -> ImportReport:
         entry.clauses.set(item.clauses)
         existing = {(c.created_at, c.reason) for c in entry.changes.all()}
         for change in record["changes"]:
-            when = _date(change["created_at"])
+            when = _moment(change["created_at"])
             if (when, change["reason"]) in existing:
                 continue
             editor = None
@@ -538,7 +551,7 @@ def _apply(planned: list[_Planned]) -> ImportReport:
     return report
 
 
-def _add_phrasings(items, **target) -> int:
+def _add_phrasings(items: Iterable[Record], **target: Entry | Clause) -> int:
     """Add the admin's phrasings a target does not have yet (by language and text); none deleted."""
     have = {(p.language, p.text) for p in Phrasing.objects.filter(**target)}
     added = 0
@@ -547,7 +560,7 @@ def _add_phrasings(items, **target) -> int:
         if (item["language"], text) in have:
             continue
         Phrasing(
-            language=item["language"], text=text, origin=Phrasing.ADMIN, created_at=_date(item["created_at"]), **target
+            language=item["language"], text=text, origin=Phrasing.ADMIN, created_at=_moment(item["created_at"]), **target
         ).save()
         have.add((item["language"], text))
         added += 1
@@ -556,11 +569,11 @@ def _add_phrasings(items, **target) -> int:
 
 @dataclass
 class _Extras:
-    clause_phrasings: list[tuple[Clause, dict]]
-    answers: list[tuple[dict, Clause | None]]
+    clause_phrasings: list[tuple[Clause, Record]]
+    answers: list[tuple[Record, Clause | None]]
 
 
-def _plan_extras(data: dict) -> _Extras:
+def _plan_extras(data: Record) -> _Extras:
     """Check the clauses' phrasings and the suggestion answers of a version 3 file (older files
     have none), naming each problem's place."""
     extras = _Extras([], [])
@@ -615,7 +628,7 @@ def _plan_extras(data: dict) -> _Extras:
 
 
 def _apply_extras(extras: _Extras, report: ImportReport) -> None:
-    by_clause: dict[Clause, list[dict]] = {}
+    by_clause: dict[Clause, list[Record]] = {}
     for clause, item in extras.clause_phrasings:
         by_clause.setdefault(clause, []).append(item)
     for clause, items in by_clause.items():
@@ -623,26 +636,26 @@ def _apply_extras(extras: _Extras, report: ImportReport) -> None:
     # An asking is identified by when, where and what was typed; a stored one that lost its
     # answer (the entry or clause was deleted and restored) gets it back.
     stored = {(r.created_at, r.game_id, r.language, r.question): r for r in SuggestionAnswer.objects.all()}
-    for item, clause in extras.answers:
+    for item, answer_clause in extras.answers:
         entry = None
         if item["entry"] is not None:
             game, _sep, slug = item["entry"].partition("/")
             entry = Entry.objects.get(game_id=game, slug=slug)
-        key = (_date(item["created_at"]), item["game"], item["language"], item["question"])
+        key = (_moment(item["created_at"]), item["game"], item["language"], item["question"])
         row = stored.get(key)
         if row is None:
             row = stored[key] = SuggestionAnswer(
                 game_id=item["game"], language=item["language"], question=item["question"], created_at=key[0]
             )
             report.answers_added += 1
-        elif (row.entry_id or entry is None) and (row.clause_id or clause is None):
+        elif (row.entry_id or entry is None) and (row.clause_id or answer_clause is None):
             continue
         row.entry = row.entry or entry
-        row.clause = row.clause or clause
+        row.clause = row.clause or answer_clause
         row.save()
 
 
-def _comparable(record: dict, clauses: list[Clause], entry: Entry) -> dict:
+def _comparable(record: Record, clauses: list[Clause], entry: Entry) -> Record:
     """A file record normalised like :func:`entry_record` (dates re-serialised, current clause ids;
     a version 1 record, without translations, compares with the stored ones)."""
     out = dict(record)

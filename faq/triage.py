@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Matcher = Callable[[str, Any, str], list[Any]]
+from rulebooks.models import Game
+
+# (question, game, language) -> search hits (``sitewide.search.Hit``, which this app cannot import).
+Matcher = Callable[[str, Game, str], list[Any]]
 _matcher: Matcher | None = None
 
 
@@ -19,7 +22,7 @@ def register_matcher(matcher: Matcher) -> None:
     _matcher = matcher
 
 
-def matches(question: str, game, lang: str) -> list[Any]:
+def matches(question: str, game: Game, lang: str) -> list[Any]:
     """Search hits (``sitewide.search.Hit``) for ``question`` about ``game``, in ``lang``."""
     return _matcher(question, game, lang) if _matcher is not None else []
 

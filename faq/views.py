@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpResponseRedirect
+from django.core.paginator import Page
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -13,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
 
 from pagecache.httpcache import public
 from rulebooks.fragments import FRAGMENTS
@@ -22,7 +26,7 @@ from rulebooks.models import Clause, Game, looks_like_slug
 
 from . import asking, ratelimit
 from .forms import HONEYPOT, NOT_A_RULEBOOK, AskForm, clean_text
-from .models import QUESTION_MAX, Entry, SuggestionAnswer, localize_entries, new_token
+from .models import QUESTION_MAX, Change, Entry, SuggestionAnswer, localize_entries, new_token
 from .pagination import MAX_PAGE_CHARS, paginate
 from .positions import MAX_POSITION_URL, localize_position_url, parse_position_url
 
@@ -32,6 +36,12 @@ CONFIRM_COOKIE = "faq_asked"
 CONFIRM_SALT = "faq.views.confirm"
 CONFIRM_MAX_AGE = 60 * 60
 TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (``request.htmx``)."""
+
+    htmx: HtmxDetails
 
 
 def _clauses_of(entry: Entry, game: Game) -> list[Clause]:
@@ -45,7 +55,7 @@ def _clauses_of(entry: Entry, game: Game) -> list[Clause]:
 
 @require_safe
 @public
-def index(request):
+def index(request: HttpRequest) -> HttpResponse:
     games = list(Game.objects.all())
     published = Entry.objects.published().select_related("game")
     counts: dict[str, int] = {}
@@ -62,20 +72,20 @@ def index(request):
 
 @require_safe
 @public
-def game_faq(request, game):
-    game = get_game_or_404(game)
+def game_faq(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj = get_game_or_404(game)
 
-    def listed():
-        entries = game.faq_entries.published().select_related("game").by_feed_date()
-        page = paginate(entries, request.GET.get("page"), game)
+    def listed() -> tuple[Page[Entry], list[Entry]]:
+        entries = game_obj.faq_entries.published().select_related("game").by_feed_date()
+        page = paginate(entries, request.GET.get("page"), game_obj)
         return page, localize_entries(page)
 
     number = request.GET.get("page", "1")
     if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= MAX_PAGE_CHARS:
-        page, entries = FRAGMENTS.get(game.slug, ("faq-page", str(int(number))), listed)
+        page, entries = FRAGMENTS.get(game_obj.slug, ("faq-page", str(int(number))), listed)
     else:
         page, entries = listed()  # a 404 with the reason
-    return render(request, "faq/game_faq.html", {"game": game, "entries": entries, "page": page})
+    return render(request, "faq/game_faq.html", {"game": game_obj, "entries": entries, "page": page})
 
 
 @dataclass
@@ -83,8 +93,8 @@ class EntryPage:
     """An FAQ entry's page in the reader's language (kept per content version: FRAGMENTS)."""
 
     entry: Entry
-    clauses: list
-    changes: list
+    clauses: list[Clause]
+    changes: list[Change]
     position_link: str
 
 
@@ -102,7 +112,7 @@ def _entry_page(game: Game, slug: str) -> EntryPage | None:
 
 @require_safe
 @public
-def entry_detail(request, game, slug):
+def entry_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     game_obj = get_game_or_404(game)
     page = FRAGMENTS.get(game_obj.slug, ("entry", slug), lambda: _entry_page(game_obj, slug))
     if page is None:
@@ -122,9 +132,9 @@ def entry_detail(request, game, slug):
     )
 
 
-def _prefill(params) -> dict:
+def _prefill(params: Mapping[str, object]) -> dict[str, str]:
     """Initial values of the ask form from GET parameters (all optional; checked on submit)."""
-    initial = {}
+    initial: dict[str, str] = {}
     for key in ("game", "clause", "position", "question"):
         value = params.get(key, "")
         if isinstance(value, str) and value:
@@ -135,7 +145,7 @@ def _prefill(params) -> dict:
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # the form carries this visitor's CSRF token and a fresh nonce
 @vary_on_headers("HX-Request")
-def ask(request):
+def ask(request: HtmxHttpRequest) -> HttpResponse:
     """The question form: GET shows it (prefilled; for htmx just the form, loaded in place by
     the link on a public page), POST stores the question."""
     if request.method != "POST":
@@ -150,7 +160,9 @@ def ask(request):
             position = ""
         # A question from "ask it as a new question" on the search page fills the form in.
         question = clean_text(initial.get("question", ""), multiline=True)[:QUESTION_MAX]
-        context = {"game": game, "clause": clause, "position_url": position, "ask_form": None, "question": question}
+        context: dict[str, Any] = {
+            "game": game, "clause": clause, "position_url": position, "ask_form": None, "question": question,
+        }  # fmt: skip
         if request.htmx and not request.htmx.history_restore_request:
             return render(request, "faq/_ask_form.html", {**context, "autofocus": True})
         return render(request, "faq/ask.html", context)
@@ -182,11 +194,11 @@ def ask(request):
         if created and ratelimit.consume(request) is None:
             entry.delete()  # over the limit after all: questions sent at the same moment
             return _limited(request, data["question"])
-    return _confirmation(entry.token)
+    return _confirmation(token)  # the entry's token
 
 
 @require_POST
-def answered(request):
+def answered(request: HttpRequest) -> HttpResponse:
     """"This answers my question" under a suggestion in the ask form: the asking ends without a
     question being filed; the choice (and the words typed, no name or address) is counted for the
     editors, and the reader goes to the answer. The button submits the ask form itself, so the
@@ -219,7 +231,7 @@ def answered(request):
     return response
 
 
-def _limited(request, question: str):
+def _limited(request: HttpRequest, question: str) -> HttpResponse:
     wait = ratelimit.retry_after()
     response = render(
         request, "faq/ratelimited.html", {"minutes": max(1, -(-wait // 60)), "question": question}, status=429
@@ -228,7 +240,7 @@ def _limited(request, question: str):
     return response
 
 
-def _confirmation(token: str):
+def _confirmation(token: str) -> HttpResponse:
     """Redirect to the confirmation page, which shows the tracking link from a signed cookie."""
     response = redirect("faq:thanks")
     response.set_signed_cookie(
@@ -245,14 +257,14 @@ def _confirmation(token: str):
 
 @require_safe
 @never_cache
-def thanks(request):
+def thanks(request: HttpRequest) -> HttpResponse:
     """Confirmation after a question: the private link to follow it."""
-    token = request.get_signed_cookie(CONFIRM_COOKIE, default="", salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE)
+    token = request.get_signed_cookie(CONFIRM_COOKIE, default="", salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE) or ""
     if not 20 <= len(token) <= 64 or not set(token) <= TOKEN_CHARS:
         token = ""
     # Back to where the question was asked: the position, the clause or the game's rules.
     entry = Entry.objects.filter(token=token).select_related("game").first() if token else None
-    context = {"token": token}
+    context: dict[str, Any] = {"token": token}
     if entry is not None:
         context.update(
             game=localize_game(entry.game),
@@ -264,7 +276,7 @@ def thanks(request):
 
 @require_safe
 @never_cache
-def track(request, token):
+def track(request: HttpRequest, token: str) -> HttpResponse:
     """The asker's private page: the status of the question, and the entry once published."""
     if not 20 <= len(token) <= 64 or not set(token) <= TOKEN_CHARS:
         raise Http404(_("This tracking link is not valid."))

@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 
 
 class AtomicAddFileBasedCache(FileBasedCache):
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+    if TYPE_CHECKING:  # Django's private helpers used below, which django-stubs leaves out
+        _dir: str
+
+        def _createdir(self) -> None: ...
+        def _key_to_file(self, key: str, version: int | None = None) -> str: ...
+        def _cull(self) -> None: ...
+        def _write_content(self, file: BinaryIO, timeout: float | None, value: Any) -> None: ...
+        def _delete(self, fname: str) -> bool: ...
+
+    def add(self, key: Any, value: Any, timeout: float | None = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
         self._createdir()
         fname = self._key_to_file(key, version)
         self._cull()

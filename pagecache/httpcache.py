@@ -44,17 +44,20 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
+from typing import ParamSpec, TypeGuard, TypeVar, overload
 
 import brotli
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import cc_delim_re, get_conditional_response, patch_vary_headers
 
 logger = logging.getLogger(__name__)
 
 PUBLIC_ATTR = "public_max_age"
+ENCODED_ATTR = "encoded_by_store"  # set on a response whose body the store already encoded
 VERSION_KEY = "rulesite:content-version"
 VERSION_TTL = 1.0  # seconds a process trusts its copy of the shared content version
 COMPRESSIBLE = ("text/", "application/json", "application/xml", "application/rss+xml",
@@ -189,14 +192,26 @@ def version_for_path(path: str) -> str | None:
 
 # --- Marking views public -----------------------------------------------------------------
 
-def public(view=None, *, max_age: int | None = None):
+_P = ParamSpec("_P")
+_R = TypeVar("_R", bound=HttpResponseBase)
+
+
+@overload
+def public(view: Callable[_P, _R], *, max_age: int | None = None) -> Callable[_P, _R]: ...
+@overload
+def public(view: None = None, *, max_age: int | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...
+
+
+def public(
+    view: Callable[_P, _R] | None = None, *, max_age: int | None = None
+) -> Callable[_P, _R] | Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """Decorator: the view's successful responses are public pages (see the module docstring).
     Works on function views and on callables such as syndication feeds."""
 
-    def decorate(func):
+    def decorate(func: Callable[_P, _R]) -> Callable[_P, _R]:
         @wraps(func)
-        def wrapped(request, *args, **kwargs):
-            response = func(request, *args, **kwargs)
+        def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            response = func(*args, **kwargs)
             setattr(response, PUBLIC_ATTR, settings.PUBLIC_CACHE_MAX_AGE if max_age is None else max_age)
             return response
 
@@ -205,12 +220,12 @@ def public(view=None, *, max_age: int | None = None):
     return decorate(view) if view is not None else decorate
 
 
-def is_public(response: HttpResponse) -> bool:
+def is_public(response: HttpResponseBase) -> TypeGuard[HttpResponse]:
     """Whether a response may be stored and served to anyone: the view said so, and nothing in
     the response is about one visitor."""
     if getattr(response, PUBLIC_ATTR, None) is None or response.status_code != 200:
         return False
-    if response.streaming or response.cookies or response.has_header("Content-Encoding"):
+    if not isinstance(response, HttpResponse) or response.streaming or response.cookies or response.has_header("Content-Encoding"):
         return False
     vary = _vary_set(response)
     if "cookie" in vary or "*" in vary:
@@ -219,18 +234,18 @@ def is_public(response: HttpResponse) -> bool:
     return "private" not in cache_control and "no-store" not in cache_control and "no-cache" not in cache_control
 
 
-def _vary_set(response: HttpResponse) -> set[str]:
+def _vary_set(response: HttpResponseBase) -> set[str]:
     return {v.strip().lower() for v in cc_delim_re.split(response.get("Vary", "")) if v.strip()}
 
 
-def _vary_names(response: HttpResponse) -> tuple[str, ...]:
+def _vary_names(response: HttpResponseBase) -> tuple[str, ...]:
     """The request headers a stored page is keyed on (Accept-Encoding: the store's own business)."""
     return tuple(sorted(_vary_set(response) - {"accept-encoding"}))
 
 
-def accepted_encoding(request, codings: tuple[str, ...] = ("br", "gzip")) -> str:
+def accepted_encoding(request: HttpRequest, codings: tuple[str, ...] = ("br", "gzip")) -> str:
     """The first of ``codings`` that Accept-Encoding accepts, or "" (q=0 refuses a coding)."""
-    offered = {}
+    offered: dict[str, float] = {}
     for part in request.META.get("HTTP_ACCEPT_ENCODING", "").split(","):
         name, _, params = part.strip().partition(";")
         q = 1.0
@@ -253,6 +268,10 @@ def compressible(content_type: str) -> bool:
 
 # --- The per-process store ----------------------------------------------------------------
 
+# A stored page's key: version, scheme, host, full path, the Vary header names and their values.
+PageKey = tuple[str | None | tuple[str, ...], ...]
+
+
 @dataclass
 class StoredPage:
     body: bytes
@@ -262,7 +281,7 @@ class StoredPage:
     vary: str
     content_type: str
     encoded: dict[str, bytes] = field(default_factory=dict)
-    key: tuple = ()  # its key in the store (set by PageStore.put)
+    key: PageKey = ()  # its key in the store (set by PageStore.put)
 
     @property
     def size(self) -> int:
@@ -270,7 +289,8 @@ class StoredPage:
 
     def compress(self, coding: str) -> bytes:
         if coding == "br":
-            return brotli.compress(self.body, quality=settings.PUBLIC_BROTLI_QUALITY)
+            compressed: bytes = brotli.compress(self.body, quality=settings.PUBLIC_BROTLI_QUALITY)
+            return compressed
         return gzip.compress(self.body, compresslevel=6, mtime=0)
 
 
@@ -279,18 +299,18 @@ class PageStore:
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self.pages: OrderedDict[tuple, StoredPage] = OrderedDict()
+        self.pages: OrderedDict[PageKey, StoredPage] = OrderedDict()
         self.vary: dict[tuple[str, str], tuple[str, ...]] = {}
         self.bytes = 0
         self.lock = threading.Lock()
 
-    def key(self, version: str, request, names: tuple[str, ...]) -> tuple:
+    def key(self, version: str, request: HttpRequest, names: tuple[str, ...]) -> PageKey:
         values = tuple(request.headers.get(name, "") for name in names)
         # The scheme too: pages hold absolute addresses (hreflang), and an http request must
         # still reach SecurityMiddleware's redirect to https.
         return (version, request.scheme, request.get_host(), request.get_full_path(), names, values)
 
-    def get(self, version: str, request) -> StoredPage | None:
+    def get(self, version: str, request: HttpRequest) -> StoredPage | None:
         names = self.vary.get((request.get_host(), request.path))
         if names is None:
             return None
@@ -301,7 +321,7 @@ class PageStore:
                 self.pages.move_to_end(key)
             return page
 
-    def put(self, version: str, request, names: tuple[str, ...], page: StoredPage) -> None:
+    def put(self, version: str, request: HttpRequest, names: tuple[str, ...], page: StoredPage) -> None:
         if page.size > self.max_bytes // 8:
             return
         key = page.key = self.key(version, request, names)
@@ -358,7 +378,7 @@ def _stored(response: HttpResponse) -> StoredPage:
     )
 
 
-def _response(request, page: StoredPage) -> HttpResponse:
+def _response(request: HttpRequest, page: StoredPage) -> HttpResponse:
     coding = accepted_encoding(request) if compressible(page.content_type) else ""
     if coding and len(page.body) >= MIN_COMPRESS:
         body = STORE.encoded(page, coding)
@@ -373,7 +393,7 @@ def _response(request, page: StoredPage) -> HttpResponse:
     response["Vary"] = page.vary
     if coding:
         response["Content-Encoding"] = coding
-    response.encoded_by_store = True  # CompressionMiddleware leaves it as it is
+    setattr(response, ENCODED_ATTR, True)  # CompressionMiddleware leaves it as it is
     return response
 
 
@@ -382,11 +402,11 @@ class PublicPageMiddleware:
     It sits near the top of MIDDLEWARE (after SecurityMiddleware and WhiteNoise): a stored page
     skips the session, locale, CSRF and auth middleware, which it does not depend on."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
-        self.enabled = settings.PUBLIC_CACHE_ENABLED
+        self.enabled: bool = settings.PUBLIC_CACHE_ENABLED
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if not self.enabled or request.method not in ("GET", "HEAD"):
             return self.get_response(request)
         version = version_for_path(request.path)
@@ -400,7 +420,8 @@ class PublicPageMiddleware:
             page = _stored(response)
             STORE.put(version, request, _vary_names(response), page)
         response = _response(request, page)
-        return get_conditional_response(request, etag=page.etag, response=response)
+        conditional = get_conditional_response(request, etag=page.etag, response=response)
+        return response if conditional is None else conditional  # (None only when given no response)
 
 
 class CompressionMiddleware(GZipMiddleware):
@@ -409,11 +430,11 @@ class CompressionMiddleware(GZipMiddleware):
 
     max_random_bytes = 100
 
-    def process_response(self, request, response):
-        if getattr(response, "encoded_by_store", False) or response.has_header("Content-Encoding"):
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if getattr(response, ENCODED_ATTR, False) or response.has_header("Content-Encoding"):
             return response
         if not compressible(response.get("Content-Type", "")) or not accepted_encoding(request, ("gzip",)):
             return response  # (Django's own check ignores "gzip;q=0")
-        if not response.streaming and len(response.content) < MIN_COMPRESS:
+        if isinstance(response, HttpResponse) and not response.streaming and len(response.content) < MIN_COMPRESS:
             return response
         return super().process_response(request, response)

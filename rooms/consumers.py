@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from asgiref.typing import ASGISendEvent
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -141,7 +143,7 @@ def _computer_moves(room_id: int) -> int | None:
     return room.version if room is not None else None
 
 
-def _language(scope: dict[str, Any]) -> str:
+def _language(scope: Mapping[str, Any]) -> str:
     query: str = scope.get("query_string", b"").decode("latin-1")
     for part in query.split("&"):
         name, _sep, value = part.partition("=")
@@ -150,7 +152,7 @@ def _language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
-class RoomConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int | None = None
     seat_id: int | None = None  # None once the seat is gone: nothing more is sent or relayed
 
@@ -175,7 +177,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
     # -- the socket's life -------------------------------------------------------------------------
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        async def guarded_send(message: dict[str, Any]) -> None:
+        async def guarded_send(message: ASGISendEvent) -> None:
             """Nothing after the close; a client that is already gone ends the consumer quietly."""
             if self.closing:
                 return
@@ -221,13 +223,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
             return
         arrival = await database_sync_to_async(_arrive)(game, number, token, self.channel_name)
         await self._announce(arrival.swept)
-        if arrival.seat_id is None:
+        if arrival.seat_id is None or arrival.room_id is None:
             await self.close(code=4403)
             return
         self.room_id, self.seat_id = arrival.room_id, arrival.seat_id
         self.csrf = cookies.get(settings.CSRF_COOKIE_NAME, "")
         self.heard = presence.clock()
-        await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
+        await self.channel_layer.group_add(group_name(arrival.room_id), self.channel_name)
         await self.accept()
         for channel in arrival.surplus:
             await self.channel_layer.send(channel, {"type": "room.close", "code": CLOSE_REPLACED})
@@ -295,7 +297,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
 
     # -- messages from the browser -------------------------------------------------------------------
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
         self.heard = presence.clock()
         if self.seat_id is None or self.closing:
             return

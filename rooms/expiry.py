@@ -88,7 +88,7 @@ def _seats_with_presence(rooms: Iterable[int], now: dt.datetime) -> tuple[dict[i
     alive: set[int] = set()
     for seat in Seat.objects.filter(room_id__in=list(rooms)).annotate(live=Exists(live)).order_by("order"):
         by_room.setdefault(seat.room_id, []).append(seat)
-        if seat.live:  # type: ignore[attr-defined]
+        if seat.live:
             alive.add(seat.pk)
     return by_room, alive
 

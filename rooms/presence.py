@@ -92,7 +92,7 @@ def close_connection(channel: str, seat_id: int | None, *, voice_off: bool, now:
     with transaction.atomic():
         Connection.objects.filter(channel=channel).delete()
         room_id = Seat.objects.filter(pk=seat_id).values_list("room_id", flat=True).first() if seat_id else None
-        if room_id is None:
+        if seat_id is None or room_id is None:
             return None
         _recount(seat_id, now, **({"voice": False} if voice_off else {}))
         return changed(room_id)

@@ -10,6 +10,8 @@ they were seen).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from faq.ratelimit import client_address
 from rulebooks.lookups import get_game_or_404
+from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
 from rules.core.registry import get_game
 from rules.core.tapping import PickError, parse_pick
@@ -38,14 +41,17 @@ def cookie_name(room: Room) -> str:
     return f"rooms_{room.pk}"
 
 
-def _game(slug: str):
+_Default = TypeVar("_Default")
+
+
+def _game(slug: str) -> Game:
     game = get_game_or_404(slug)
     if get_game(slug) is None:
         raise Http404("no rules engine")
     return game
 
 
-def _room(slug: str, number: int) -> tuple:
+def _room(slug: str, number: int) -> tuple[Game, Room]:
     """The game and the room (unsaved while nobody has taken a place in it: nothing is written)."""
     game = _game(slug)
     try:
@@ -101,7 +107,7 @@ def seat_gone_message() -> str:
 
 
 def _render_room(
-    request: HttpRequest, game_obj, room: Room, me: Seat | None, error: RoomError | None = None
+    request: HttpRequest, game_obj: Game, room: Room, me: Seat | None, error: RoomError | None = None
 ) -> HttpResponse:
     lang = ui_language()
     status = error.status if error else 200
@@ -182,7 +188,7 @@ def room_action(request: HttpRequest, game: str, number: int, what: str) -> Http
 ACTIONS = {"join", "leave", "bot", "unbot", "start", "new", "move"}
 
 
-def _number(text: str | None, default: int | None) -> int | None:
+def _number(text: str | None, default: _Default) -> int | _Default:
     """A whole number from a form field (ASCII digits only), or ``default``."""
     try:
         return parse_int(text, "number", 0, 10**9)

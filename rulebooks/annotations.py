@@ -8,26 +8,29 @@ module, and the FAQ registers the provider at startup (``faq.apps.FaqConfig.read
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .models import Clause, Game
 
 
 class ClauseRulings(Protocol):
     """Where the rulings citing clauses come from (:mod:`faq.queries` is one, as a module)."""
 
-    def rulings_by_clause(self, game) -> dict[int, list[Any]]:
+    def rulings_by_clause(self, game: Game) -> dict[int, list[Any]]:
         """Clause pk -> rulings citing it, for a whole rulebook in one query."""
 
-    def rulings_for_clause(self, clause) -> list[Any]:
+    def rulings_for_clause(self, clause: Clause) -> list[Any]:
         """The rulings citing one clause."""
 
 
 class NoRulings:
     """The default provider: no clause has rulings."""
 
-    def rulings_by_clause(self, game) -> dict[int, list[Any]]:
+    def rulings_by_clause(self, game: Game) -> dict[int, list[Any]]:
         return {}
 
-    def rulings_for_clause(self, clause) -> list[Any]:
+    def rulings_for_clause(self, clause: Clause) -> list[Any]:
         return []
 
 
@@ -42,10 +45,10 @@ def register_clause_rulings(provider: ClauseRulings) -> ClauseRulings:
     return previous
 
 
-def rulings_by_clause(game) -> dict[int, list[Any]]:
+def rulings_by_clause(game: Game) -> dict[int, list[Any]]:
     """Clause pk -> rulings citing it, for the whole rulebook ``game`` (one query)."""
     return _provider.rulings_by_clause(game)
 
 
-def rulings_for_clause(clause) -> list[Any]:
+def rulings_for_clause(clause: Clause) -> list[Any]:
     return _provider.rulings_for_clause(clause)

@@ -30,6 +30,8 @@ from django.utils import translation
 from pagecache.httpcache import content_version
 
 T = TypeVar("T")
+# What a fragment is kept under: game, content version, language and the names it was asked by.
+FragmentKey = tuple[str, ...]
 MAX_BYTES = 48 * 1024 * 1024  # of HTML (every page of the four games in three languages: about 10 MB)
 OBJECT_BYTES = 4096  # what a kept row counts for
 
@@ -37,19 +39,19 @@ OBJECT_BYTES = 4096  # what a kept row counts for
 class Fragments:
     def __init__(self, max_bytes: int = MAX_BYTES) -> None:
         self.max_bytes = max_bytes
-        self.items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self.items: OrderedDict[FragmentKey, tuple[Any, int]] = OrderedDict()
         self.bytes = 0
         self.versions: dict[str, str] = {}  # per game, the newest version kept
         self.lock = threading.Lock()
         self.made = 0  # how many were made (the tests count renders with it)
 
-    def key(self, game: str, names: tuple) -> tuple | None:
+    def key(self, game: str, names: tuple[str, ...]) -> FragmentKey | None:
         version = content_version(game)
         if version is None:
             return None
         return (game, version, translation.get_language() or "", *names)
 
-    def lookup(self, key: tuple) -> Any:
+    def lookup(self, key: FragmentKey) -> Any:
         with self.lock:
             item = self.items.get(key)
             if item is None:
@@ -57,7 +59,7 @@ class Fragments:
             self.items.move_to_end(key)
             return item[0]
 
-    def put(self, key: tuple, value: Any) -> None:
+    def put(self, key: FragmentKey, value: Any) -> None:
         size = len(value) if isinstance(value, str) else OBJECT_BYTES
         game, version = key[0], key[1]
         with self.lock:
@@ -78,18 +80,20 @@ class Fragments:
             while self.bytes > self.max_bytes and self.items:
                 self.bytes -= self.items.popitem(last=False)[1][1]
 
-    def get(self, game: str, names: tuple, make: Callable[[], T]) -> T:
+    def get(self, game: str, names: tuple[str, ...], make: Callable[[], T]) -> T:
         """The value kept for ``names`` of ``game`` in the active language at the game's current
         content version, made by ``make`` when there is none (a None made is not kept)."""
         key = self.key(game, names)
         if key is None:
             return make()
-        value = self.lookup(key)
-        if value is _MISSING:
-            value = make()
-            if value is not None:
-                self.put(key, value)
-        return value
+        kept = self.lookup(key)
+        if kept is not _MISSING:
+            value: T = kept  # what make() made for this key before
+            return value
+        made = make()
+        if made is not None:
+            self.put(key, made)
+        return made
 
     def clear(self) -> None:
         with self.lock:

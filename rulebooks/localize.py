@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import translation
 
@@ -24,14 +25,14 @@ class Original:
     language: str
     title: str
     body_html: str
-    notes_html: list
+    notes_html: list[str]
 
 
 def reader_language() -> str:
     return (translation.get_language() or "").split("-")[0]
 
 
-def clause_titles(lang: str, **filters) -> dict[str, str]:
+def clause_titles(lang: str, **filters: Any) -> dict[str, str]:
     """Clause id -> its title in ``lang``, for the clauses of other rulebooks matching ``filters``
     (citations that need only the title)."""
     rows = ClauseTranslation.objects.filter(language=lang, **filters)

@@ -21,5 +21,5 @@ def renamed_clause(game: str, former: str) -> str | None:
     content), or None. Only asked when an id is unknown, so it may read the game's clauses."""
     for anchor, former_ids in Clause.objects.filter(game_id=game).values_list("anchor", "former_ids"):
         if former in (former_ids or ()):
-            return anchor
+            return str(anchor)
     return None

@@ -8,15 +8,21 @@ A game retired on purpose (``rulebooks/content/retired.toml``) keeps its rows, h
 default manager: loader, admin, export) has everything.
 """
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+if TYPE_CHECKING:
+    from .localize import Original
+
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-def looks_like_slug(value) -> bool:
+def looks_like_slug(value: object) -> bool:
     """Whether a visitor-supplied value can be a game slug or clause id at all. Checked before
     any lookup: PostgreSQL refuses strings with NUL bytes, and nothing else could match anyway."""
     return isinstance(value, str) and len(value) <= 100 and bool(SLUG_RE.match(value))
@@ -28,8 +34,14 @@ class ShownInLanguage:
     on it."""
 
     @property
+    def source_language(self) -> str:
+        """The language of the row's own text (its rulebook's); each model says where it is."""
+        raise NotImplementedError
+
+    @property
     def text_language(self) -> str:
-        return self.__dict__.get("_text_language") or self.source_language
+        shown: str | None = self.__dict__.get("_text_language")
+        return shown or self.source_language
 
     @text_language.setter
     def text_language(self, value: str) -> None:
@@ -40,13 +52,16 @@ class ShownInLanguage:
         return "_text_language" in self.__dict__
 
 
-class VisibleGameManager(models.Manager):
-    def get_queryset(self):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class VisibleGameManager(models.Manager["Game"]):
+    def get_queryset(self) -> models.QuerySet[Game]:
         return super().get_queryset().filter(retired=False)
 
 
-class OfVisibleGameManager(models.Manager):
-    def get_queryset(self):
+class OfVisibleGameManager(models.Manager[_M]):
+    def get_queryset(self) -> models.QuerySet[_M]:
         return super().get_queryset().filter(game__retired=False)
 
 
@@ -69,15 +84,18 @@ class Game(ShownInLanguage, models.Model):
     # The glossary's terms as search synonyms: [{"id": term, "nl": [forms and players' words], ...}].
     search_terms = models.JSONField(default=list, blank=True)
 
-    all_objects = models.Manager()
+    all_objects = models.Manager["Game"]()
     objects = VisibleGameManager()
+
+    # Set by rulebooks.localize on a game shown in another language: its own title.
+    original_title: str
 
     class Meta:
         ordering = ["order", "slug"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.title
 
     @property
@@ -96,13 +114,13 @@ class Section(ShownInLanguage, models.Model):
     former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this section had before
     titles = models.JSONField(default=dict, blank=True)  # {lang: title} of the translations
 
-    all_objects = models.Manager()
-    objects = OfVisibleGameManager()
+    all_objects = models.Manager["Section"]()
+    objects = OfVisibleGameManager["Section"]()
 
     class Meta:
         ordering = ["game", "position"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"§{self.number} {self.title}"
 
     @property
@@ -132,15 +150,21 @@ class Clause(ShownInLanguage, models.Model):
     source_line = models.PositiveIntegerField()
     former_ids = models.JSONField(default=list, blank=True)  # renamed_from: ids this clause had before
 
-    all_objects = models.Manager()
-    objects = OfVisibleGameManager()
+    all_objects = models.Manager["Clause"]()
+    objects = OfVisibleGameManager["Clause"]()
+
+    # Set by rulebooks.localize on a translated clause: its source text.
+    original: Original
+    # Set by the rulebook and clause pages: the published FAQ rulings citing the clause
+    # (rulebooks.annotations; rulebooks does not know the FAQ's model).
+    faq_rulings: list[Any]
 
     class Meta:
         ordering = ["game", "position"]
         verbose_name = _("clause")
         verbose_name_plural = _("clauses")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"§{self.number} {self.title}"
 
     @property
@@ -161,12 +185,12 @@ class ClauseTranslation(models.Model):
     demos = models.JSONField(default=list, blank=True)  # the clause's demos with their captions in this language
     body_text = models.TextField()
 
-    all_objects = models.Manager()
-    objects = OfVisibleGameManager()
+    all_objects = models.Manager["ClauseTranslation"]()
+    objects = OfVisibleGameManager["ClauseTranslation"]()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["clause", "language"], name="clause_translation_unique")]
         indexes = [models.Index(fields=["language", "game"])]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.language}: {self.title}"

@@ -28,16 +28,17 @@ def build_outline(sections: list[Section], clauses: list[Clause]) -> tuple[list[
     """Return (tree of entries for the table of contents, entries in reading order)."""
     entries: dict[str, OutlineEntry] = {}
     parent_of: dict[str, str | None] = {}
+    rows: list[tuple[int, Section | Clause, str | None]] = [(s.position, s, None) for s in sections]
     ordered = sorted(
-        [(s.position, s, None) for s in sections] + [(c.position, c, c.kind) for c in clauses],
+        rows + [(c.position, c, c.kind) for c in clauses],
         key=lambda t: t[0],
     )
-    section_anchor = {s.pk: s.anchor for s in sections}
+    section_anchor: dict[int | None, str] = {s.pk: s.anchor for s in sections}
     flat: list[OutlineEntry] = []
     for _, obj, kind in ordered:
         entry = OutlineEntry(obj.anchor, obj.number, obj.title, obj.level, kind, obj)
         entries[obj.anchor] = entry
-        parent_id = obj.parent_id if kind is None else obj.section_id
+        parent_id = obj.section_id if isinstance(obj, Clause) else obj.parent_id
         parent_of[obj.anchor] = section_anchor.get(parent_id)
         flat.append(entry)
     roots: list[OutlineEntry] = []

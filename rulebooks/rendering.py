@@ -10,10 +10,12 @@ from __future__ import annotations
 import html
 import re
 import threading
+from collections.abc import Mapping
+from typing import Protocol
 
 import markdown
 
-from .parsing import CROSS_REF_RE, Node
+from .parsing import CROSS_REF_RE
 
 LANG_PLACEHOLDER = "/__LANG__/"
 _TAG_RE = re.compile(r"<[^>]+>")
@@ -42,10 +44,19 @@ def clause_url(game_slug: str, clause_id: str) -> str:
     return f"{LANG_PLACEHOLDER}{game_slug}/#{clause_id}"
 
 
-def render_markdown(text: str, index: dict[str, tuple[str, Node]]) -> str:
+class Numbered(Protocol):
+    """What a cross reference shows of its target: a parsed node, or a section or clause row."""
+
+    @property
+    def number(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+def render_markdown(text: str, index: Mapping[str, tuple[str, Numbered]]) -> str:
     """Markdown to HTML with ``[[id]]`` resolved against the site-wide index."""
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         ref = match.group(1).strip()
         if ref not in index:
             # Validation reports this with file and line; render visibly, never silently.
@@ -54,7 +65,8 @@ def render_markdown(text: str, index: dict[str, tuple[str, Node]]) -> str:
         label = f"§{node.number} {node.title}"
         return f'<a class="xref" href="{clause_url(game, ref)}">{html.escape(label)}</a>'
 
-    return _markdown().convert(CROSS_REF_RE.sub(replace, text))
+    rendered: str = _markdown().convert(CROSS_REF_RE.sub(replace, text))  # Python-Markdown has no type information
+    return rendered
 
 
 def html_to_text(fragment: str) -> str:

@@ -5,7 +5,7 @@
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,12 +18,12 @@ from .fragments import FRAGMENTS
 from .localize import localize_clauses, localize_game, localize_sections
 from .lookups import get_game_or_404, renamed_clause
 from .models import Clause, Game, Section, looks_like_slug
-from .outline import build_outline, clause_neighbours, section_path
+from .outline import OutlineEntry, build_outline, clause_neighbours, section_path
 
 
 @require_safe
 @public
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     games = [localize_game(game) for game in Game.objects.all()]
     return render(request, "rulebooks/home.html", {"games": games})
 
@@ -36,7 +36,7 @@ class Book:
         self.game = game
 
     @cached_property
-    def _outline(self):
+    def _outline(self) -> tuple[list[OutlineEntry], list[OutlineEntry], int]:
         sections = list(self.game.sections.all())
         clauses = list(self.game.clauses.all())
         localize_sections(sections)
@@ -47,11 +47,11 @@ class Book:
         return (*build_outline(sections, clauses), len(clauses))
 
     @property
-    def outline(self):
+    def outline(self) -> list[OutlineEntry]:
         return self._outline[0]
 
     @property
-    def items(self):
+    def items(self) -> list[OutlineEntry]:
         return self._outline[1]
 
     @property
@@ -61,9 +61,9 @@ class Book:
 
 @require_safe
 @public
-def rulebook(request, game):
-    game = get_game_or_404(game)
-    return render(request, "rulebooks/rulebook.html", {"game": game, "book": Book(game)})
+def rulebook(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj = get_game_or_404(game)
+    return render(request, "rulebooks/rulebook.html", {"game": game_obj, "book": Book(game_obj)})
 
 
 @dataclass
@@ -71,7 +71,7 @@ class ClausePage:
     """A clause page's rows in the reader's language (kept per content version: FRAGMENTS)."""
 
     clause: Clause
-    path: list
+    path: list[Section]
     previous: Clause | None
     next: Clause | None
 
@@ -91,7 +91,7 @@ def _clause_page(game: Game, anchor: str) -> ClausePage | None:
     return ClausePage(found, path, previous, following)
 
 
-def _clause_elsewhere(request, game_obj: Game, clause: str):
+def _clause_elsewhere(request: HttpRequest, game_obj: Game, clause: str) -> HttpResponseRedirect | HttpResponsePermanentRedirect:
     """An address that names no clause of this rulebook: a section, a former id, another
     rulebook's clause, or nothing (404)."""
     found = Clause.objects.filter(anchor=clause).first() if looks_like_slug(clause) else None
@@ -114,7 +114,7 @@ def _clause_elsewhere(request, game_obj: Game, clause: str):
 
 @require_safe
 @public
-def clause_detail(request, game, clause):
+def clause_detail(request: HttpRequest, game: str, clause: str) -> HttpResponse:
     game_obj = get_game_or_404(game)
     page = FRAGMENTS.get(game_obj.slug, ("clause", clause), lambda: _clause_page(game_obj, clause))
     if page is None:

@@ -25,7 +25,9 @@ Environment variables:
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -143,7 +145,7 @@ ASGI_APPLICATION = "rulesite.asgi.application"
 
 # Online rooms (Django Channels): one process shares rooms in memory; with several ASGI worker
 # processes set REDIS_URL (redis://host:6379/0) so they share them through Redis.
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CHANNEL_LAYERS: dict[str, dict[str, Any]] = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS["default"] = {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -228,7 +230,7 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "simulator.staticfinders.GameStaticFinder",  # rules/games/<game>/static/ as games/<slug>/
 ]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT: Path | None = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -244,7 +246,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 
-def cache_settings(environ) -> dict:
+def cache_settings(environ: Mapping[str, str]) -> dict[str, Any]:
     """The cache, shared by every worker process: the FAQ question form's rate limit counts here.
 
     ``REDIS_URL``: Redis. ``DJANGO_CACHE_DIR``: files in that directory. Otherwise a table in the

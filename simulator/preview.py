@@ -22,6 +22,8 @@ from pathlib import Path
 import resvg_py
 from django.contrib.staticfiles import finders
 
+from rules.core.view import BoardView
+
 from .markup import board_svg
 from .playing import link_shapes
 
@@ -119,7 +121,7 @@ def _text_block(x: int, y: int, lines: list[str], size: int, fill: str, weight: 
     return "".join(out)
 
 
-def card_svg(board, board_inner_svg: str, card: Card) -> str:
+def card_svg(board: BoardView, board_inner_svg: str, card: Card) -> str:
     """The 1200×630 card: the board as large as it fits, the texts beside it (or under a wide one)."""
     aspect = board.width / board.height if board.height else 1.0
     wide = aspect >= 1.55
@@ -163,7 +165,7 @@ def card_svg(board, board_inner_svg: str, card: Card) -> str:
 _SVG_BODY = re.compile(r"<svg\b[^>]*>(.*?)</svg>", re.S)
 
 
-def board_png(board, card: Card, stylesheets: tuple[str, ...], lang: str) -> bytes:
+def board_png(board: BoardView, card: Card, stylesheets: tuple[str, ...], lang: str) -> bytes:
     """The preview card of a board as PNG bytes."""
     shapes = link_shapes(board.shapes, lambda shape: (None, "", ""))
     drawn = str(board_svg(board, shapes, False, lang, with_legend=False))

@@ -9,6 +9,8 @@ with an ETag under the content version like every page (:mod:`pagecache.httpcach
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,14 +18,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from pagecache.httpcache import public
+from rules.core.registry import GameSpec
 
 from . import preview, sharing
-from .addressing import BadAddress, resolve
+from .addressing import Address, BadAddress, resolve
 from .presenter import ui_language
 from .views import game_and_spec
 
 
-def _address(spec, params):
+def _address(spec: GameSpec, params: Mapping[str, str]) -> Address | None:
     if not params.get("scenario") and not params.get("log"):
         return None
     return resolve(spec.engine, params)
@@ -41,10 +44,9 @@ def _refusal(request: HttpRequest, exc: BadAddress, image: bool) -> HttpResponse
 def preview_image(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, spec = game_and_spec(game)
     try:
-        address = _address(spec, request.GET)
-        own_card = address is None
-        if own_card:
-            address = sharing.game_address(spec)
+        asked = _address(spec, request.GET)
+        own_card = asked is None
+        address = sharing.game_address(spec) if asked is None else asked
     except BadAddress as exc:
         return _refusal(request, exc, image=True)
     story = sharing.step_story(game_obj, spec, address)

@@ -5,7 +5,7 @@ class SitewideConfig(AppConfig):
     name = "sitewide"
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
+    def ready(self) -> None:
         from faq import triage
 
         from . import content_version, search

@@ -14,9 +14,11 @@ registered with pagecache.httpcache, knows the games (read again when the site-w
 """
 
 import threading
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
+from django.db.models import Model
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
 
 from pagecache import httpcache
@@ -26,15 +28,15 @@ WATCHED_APPS = ("rulebooks", "faq")
 _OLD_GAME = "_content_version_old_game"
 
 
-def game_of(instance) -> str | None:
+def game_of(instance: Model) -> str | None:
     """The game a row belongs to (its slug), or None when no one game owns it."""
     if instance._meta.label == "rulebooks.Game":
-        return instance.pk
+        return str(instance.pk)  # a game's primary key is its slug
     game = getattr(instance, "game_id", None)
     if game:
-        return game
+        return str(game)
     for field in instance._meta.concrete_fields:  # a row of a row of a game (faq.Change -> Entry)
-        if field.is_relation and field.many_to_one and field.related_model is not None:
+        if field.is_relation and field.many_to_one and isinstance(field.related_model, type):
             if hasattr(field.related_model, "game_id") or field.related_model._meta.label == "rulebooks.Game":
                 try:
                     parent = getattr(instance, field.name)
@@ -45,7 +47,7 @@ def game_of(instance) -> str | None:
     return None
 
 
-def _remember_old_game(sender, instance, raw=False, **kwargs) -> None:
+def _remember_old_game(sender: type[Model], instance: Model, raw: bool = False, **kwargs: Any) -> None:
     """A row moved to another game changes the old game's pages too (an FAQ entry whose game an
     editor changed)."""
     if raw or instance.pk is None:
@@ -55,7 +57,7 @@ def _remember_old_game(sender, instance, raw=False, **kwargs) -> None:
         setattr(instance, _OLD_GAME, old)
 
 
-def _changed(sender, instance=None, **kwargs) -> None:
+def _changed(sender: type[Model], instance: Model | None = None, **kwargs: Any) -> None:
     if kwargs.get("raw"):
         return  # fixture loading
     game = game_of(instance) if instance is not None else None

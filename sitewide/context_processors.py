@@ -1,9 +1,11 @@
 """Template context shared by every page."""
 
 import re
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
@@ -11,7 +13,7 @@ _CODES = "|".join(re.escape(code) for code, _name in settings.LANGUAGES)
 LANGUAGE_PREFIX = re.compile(rf"^/({_CODES})/")
 
 
-def site(request):
+def site(request: HttpRequest) -> dict[str, Any]:
     """Language switch links that keep the visitor on the same page, and the absolute addresses
     of the page in every language for <link rel="alternate" hreflang> (x-default: the address
     without a language, which redirects to the visitor's language)."""
@@ -23,7 +25,7 @@ def site(request):
         absolute = None  # the 400 page for a foreign Host header: no links to that host
     else:
         absolute = request.build_absolute_uri
-    switch = []
+    switch: list[dict[str, Any]] = []
     for code, _name in settings.LANGUAGES:
         info = get_language_info(code)
         url = translate_url(path, code)

@@ -19,6 +19,7 @@ import logging
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -207,8 +208,7 @@ class IndexCache:
             cached = self.indexes.get(lang)
             if cached is not None and version is not None and cached[0] == version:
                 return cached[1]
-            background = cached is not None and version is not None and settings.SEARCH_REBUILD_IN_BACKGROUND
-            if background:
+            if cached is not None and version is not None and settings.SEARCH_REBUILD_IN_BACKGROUND:
                 if lang not in self.building:
                     self.building.add(lang)
                     threading.Thread(target=self._rebuild, args=(lang, version), daemon=True).start()
@@ -313,7 +313,7 @@ def _messages(result: Result, truncated: bool) -> list[str]:
     return messages
 
 
-def run_search(params: Mapping[str, str], lang: str | None = None) -> dict:
+def run_search(params: Mapping[str, str], lang: str | None = None) -> dict[str, Any]:
     """Everything the search page shows for the GET parameters ``params``: ``q`` the question,
     ``game`` a rulebook to search only, ``in`` the rulebook the reader came from (ranked first)."""
     lang = lang or reader_language()
@@ -329,10 +329,11 @@ def run_search(params: Mapping[str, str], lang: str | None = None) -> dict:
     searched = False
     if text:
         index = INDEXES.get(lang)
+        preferred = selected or context_game
         result = index.search(
             text,
             games=[selected.slug] if selected else None,
-            prefer_game=(selected or context_game).slug if (selected or context_game) else None,
+            prefer_game=preferred.slug if preferred else None,
             limit=MAX_RESULTS,
         )
         searched = bool(result.words)
@@ -362,7 +363,7 @@ def suggest(
     clause: str = "",
     partial: bool = True,
     limit: int = MAX_SUGGESTIONS,
-) -> dict:
+) -> dict[str, Any]:
     """The best answers for a question being typed: FAQ rulings first, then clauses; ``game`` is
     the rulebook the question is asked about (its answers rank first), ``position`` a simulator
     position attached to it and ``clause`` the clause it is asked from (both rank what they are

@@ -1,9 +1,11 @@
 """The search page and the suggestions while a question is typed, over the clauses and published
 FAQ entries of every rulebook. The views stay thin; the work is in :mod:`sitewide.search`."""
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
 
 from pagecache.httpcache import public
 from rulebooks.localize import localize_game, reader_language
@@ -14,10 +16,16 @@ from .search import run_search, suggest
 PARAM_MAX = 2000  # a question typed in the ask form can be long; the search reads its first 200 characters
 
 
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (``request.htmx``)."""
+
+    htmx: HtmxDetails
+
+
 @require_safe
 @public
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def search(request):
+def search(request: HtmxHttpRequest) -> HttpResponse:
     context = run_search(request.GET)
     context["games"] = [localize_game(game) for game in Game.objects.all()]
     context["not_one_game"] = context["selected_game"] is None
@@ -29,7 +37,7 @@ def search(request):
 
 @require_safe
 @public
-def suggestions(request):
+def suggestions(request: HttpRequest) -> HttpResponse:
     """The best few answers for what is typed so far (``q``, or ``question`` from the ask form):
     ``in`` the rulebook it is asked about, ``position`` a simulator position and ``clause`` the
     clause it is asked from (ranked higher), ``ask=1`` inside the ask form (with "This answers my

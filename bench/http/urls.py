@@ -9,7 +9,7 @@ the database and the templates.
 
 import os
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
@@ -30,7 +30,7 @@ def bare_page(size: int) -> bytes:
 BODY = bare_page(int(os.environ.get("BENCH_BARE_BYTES", "140000")))
 
 
-def bare(request):
+def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse(BODY, content_type="text/html; charset=utf-8")
 
 
@@ -46,7 +46,7 @@ def bare_json_body(size: int) -> bytes:
     return head + (line * (filler_size // len(line) + 1))[:filler_size] + tail
 
 
-def _sized_response(request, kind: str, size: int) -> HttpResponse:
+def _sized_response(request: HttpRequest, kind: str, size: int) -> HttpResponse:
     request.body  # noqa: B018 - a POST's body is read, as the API reads it
     size = min(max(size, 12), MAX_SIZE)
     body = _sized.get((kind, size))
@@ -58,13 +58,13 @@ def _sized_response(request, kind: str, size: int) -> HttpResponse:
 
 
 @csrf_exempt
-def bare_sized(request, size: int):
+def bare_sized(request: HttpRequest, size: int) -> HttpResponse:
     """``size`` bytes of HTML, to any method: beside a page of that size."""
     return _sized_response(request, "html", size)
 
 
 @csrf_exempt
-def bare_sized_json(request, size: int):
+def bare_sized_json(request: HttpRequest, size: int) -> HttpResponse:
     """``size`` bytes of JSON, to any method (CSRF-exempt, as the API is): beside an API answer."""
     return _sized_response(request, "json", size)
 

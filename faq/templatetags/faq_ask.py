@@ -7,6 +7,7 @@ from django import template
 from django.urls import reverse
 
 from faq.asking import new_nonce
+from rulebooks.models import Clause, Game
 
 register = template.Library()
 
@@ -18,7 +19,7 @@ def ask_nonce() -> str:
 
 
 @register.simple_tag
-def ask_url(game, clause=None, position_url="") -> str:
+def ask_url(game: Game, clause: Clause | None = None, position_url: str = "") -> str:
     """The ask form's own page for a game, a clause and a position: cacheable pages link to it
     (and load it in place with htmx) instead of carrying a form with a per-visitor CSRF token."""
     params = {"game": game.slug}
@@ -30,7 +31,7 @@ def ask_url(game, clause=None, position_url="") -> str:
 
 
 @register.simple_tag
-def suggest_vals(game, clause=None, position_url="") -> str:
+def suggest_vals(game: Game, clause: Clause | None = None, position_url: str = "") -> str:
     """The ``hx-vals`` of the ask form's question: what the suggestions need besides the text
     (the game it is about, the clause and position it is asked from), as JSON for the attribute."""
     values = {"ask": "1", "in": game.slug}

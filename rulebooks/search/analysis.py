@@ -63,7 +63,8 @@ def stem(word: str, lang: str) -> str:
     """The Snowball stem of a folded word (digits are their own stem)."""
     if word.isdigit():
         return word
-    return _stemmer(lang).stemWord(word)
+    stemmed: str = _stemmer(lang).stemWord(word)  # PyStemmer has no type information
+    return stemmed
 
 
 @functools.lru_cache(maxsize=200_000)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +51,8 @@ MIN_FUZZY = 4  # shorter words are not corrected
 MIN_COMPOUND_PART = 4  # a question word this long also finds the compounds it begins or ends
 MAX_COMPOUNDS = 8
 PREFERRED_GAME_BOOST = 3.0  # the reader's own game ranks first
+# A text's token weights: a word's tokens count 1, its compound parts PART_WEIGHT.
+TokenWeights = defaultdict[str, float]
 PREFERRED_CLAUSE_BOOST = 1.6  # clauses the attached position is about
 PREFERRED_CITING_BOOST = 1.3  # entries citing those clauses
 COVERAGE_FLOOR = 0.5  # a document matching part of the question keeps this much of its score at least
@@ -62,7 +64,7 @@ class AnalysisMemo:
     compounds split into stay the same (texts only: the documents and their weights are rebuilt)."""
 
     vocabulary: frozenset[str] = frozenset()
-    texts: dict[str, tuple[Counter[str], int, list[str]]] = field(default_factory=dict)
+    texts: dict[str, tuple[TokenWeights, int, list[str]]] = field(default_factory=dict)
 
     def reset_unless(self, vocabulary: frozenset[str]) -> None:
         if vocabulary != self.vocabulary:
@@ -199,7 +201,7 @@ class Index:
                     return self.distinctive[token], {position}
         return None, set()
 
-    def analyse(self, text: str) -> tuple[Counter[str], int, list[str]]:
+    def analyse(self, text: str) -> tuple[TokenWeights, int, list[str]]:
         """Token weights of a text (a word's tokens 1, its compound parts' PART_WEIGHT), the number
         of words counted, and the folded words (for the vocabulary). Remembered in the memo, so a
         rebuild after a content change analyses only the texts that changed."""
@@ -208,8 +210,8 @@ class Index:
             found = self.memo.texts[text] = self._analyse(text)
         return found
 
-    def _analyse(self, text: str) -> tuple[Counter[str], int, list[str]]:
-        counts: Counter[str] = Counter()
+    def _analyse(self, text: str) -> tuple[TokenWeights, int, list[str]]:
+        counts: TokenWeights = defaultdict(float)
         length = 0
         seen: list[str] = []
         for start, end, folded in word_spans(text):
@@ -228,11 +230,11 @@ class Index:
 
     def _build(self) -> None:
         n = len(self.documents)
-        analysed: list[dict[str, tuple[Counter[str], int]]] = []
+        analysed: list[dict[str, tuple[TokenWeights, int]]] = []
         lengths = {name: 0 for name in FIELDS}
         word_df: Counter[str] = Counter()
         for document in self.documents:
-            fields: dict[str, tuple[Counter[str], int]] = {}
+            fields: dict[str, tuple[TokenWeights, int]] = {}
             doc_words: set[str] = set()
             for name in FIELDS:
                 counts, length, seen = self.analyse(document.fields.get(name, ""))
@@ -245,7 +247,7 @@ class Index:
         averages = {name: (lengths[name] / n if n else 0.0) or 1.0 for name in FIELDS}
         postings: dict[str, tuple[list[int], list[float]]] = {}
         for number, fields in enumerate(analysed):
-            weighted: Counter[str] = Counter()
+            weighted: TokenWeights = defaultdict(float)
             for name, (counts, length) in fields.items():
                 weight, b = FIELDS[name]
                 norm = 1.0 - b + b * length / averages[name]

@@ -93,7 +93,7 @@ def _share(context: Any) -> dict[str, str]:
         step_image(Address(timeline, context["step"]), story.heading)
         return out
     entry, clause = context.get("entry"), context.get("clause")
-    demo = _demo_in_address(request, spec) if request is not None else None
+    demo = _demo_in_address(request, spec) if request is not None and spec is not None else None
     if entry is not None:
         out.update(title=f"{entry.question} · {game.title}", description=first_sentence(entry.answer_text))
         step_image(_scenario_step(spec, entry.scenario or ""), entry.question)
@@ -101,7 +101,7 @@ def _share(context: Any) -> dict[str, str]:
         out.update(title=f"§{clause.number} {clause.title} · {game.title}", description=first_sentence(clause.body_text))
         demos = clause.demos or []
         step_image(_scenario_step(spec, demos[0].get("scenario", "") if demos else ""), f"§{clause.number} {clause.title}")
-    if demo is not None:
+    if demo is not None and spec is not None:  # (a demo is only found with a rules engine)
         story = sharing.step_story(game, spec, demo)
         out.update(description=story.sentence())
         step_image(demo, story.heading)

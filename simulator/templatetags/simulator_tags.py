@@ -2,12 +2,14 @@
 mini-board rendered in place. Contexts come from :mod:`simulator.presenter` (never from views)."""
 
 from django import template
+from django.template.context import Context
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from rulebooks.models import Game
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
 from simulator.addressing import Address
@@ -31,18 +33,19 @@ def game_stylesheet(game_slug: str) -> str:
 
 
 @register.simple_tag
-def hx(scene, url: str) -> SafeString:
+def hx(scene: object, url: str) -> SafeString:
     """The htmx attributes of a link of ``scene``'s surface to ``url`` (nothing where the surface's
     links are plain, e.g. the rooms, whose script sends them over the socket)."""
-    target = getattr(getattr(scene, "links", None), "hx_target", "")
-    if not target or not url:
+    links = getattr(scene, "links", None)
+    target = getattr(links, "hx_target", "")
+    if links is None or not target or not url:
         return mark_safe("")
-    push = ' hx-push-url="true"' if scene.links.push else ""
-    return format_html(' hx-get="{}" hx-target="#{}" hx-swap="{}"', url, target, scene.links.hx_swap) + mark_safe(push)
+    push = ' hx-push-url="true"' if links.push else ""
+    return format_html(' hx-get="{}" hx-target="#{}" hx-swap="{}"', url, target, links.hx_swap) + mark_safe(push)
 
 
 @register.simple_tag(takes_context=True)
-def scenario_board(context, game, scenario_id: str, demo_id: str, step: int = 0) -> str:
+def scenario_board(context: Context, game: Game, scenario_id: str, demo_id: str, step: int = 0) -> str:
     """A scenario's mini-board rendered in place (e.g. the proof under an FAQ answer).
 
     Its controls step through the scenario with htmx inside the element ``demo_id``; without

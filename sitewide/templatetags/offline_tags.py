@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import get_language_info, override
 
 from rulebooks.localize import reader_language
+from rulebooks.models import Game
 
 from ..offline import offline_languages
 
@@ -16,7 +17,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def offline_keep(game) -> str:
+def offline_keep(game: Game) -> str:
     reader = reader_language()
     languages = offline_languages(game, reader)
     manifests = []

@@ -2,6 +2,8 @@
 
 import json
 import os
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -15,10 +17,10 @@ class Command(BaseCommand):
         "names, email addresses, tracking tokens): keep it private."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("-o", "--output", help="file to write (created readable by its owner only); default stdout")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         data = export_data()
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
         path = options["output"]

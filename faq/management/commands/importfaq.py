@@ -1,5 +1,8 @@
 """Import a FAQ export made by exportfaq (see faq/transfer.py): all or nothing, idempotent."""
 
+from argparse import ArgumentParser
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError
 
 from faq.transfer import ImportRefused, import_data
@@ -15,11 +18,11 @@ class Command(BaseCommand):
         "checked first: a malformed file, an unknown game or clause refuses it and changes nothing."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("path", help="the export file")
         parser.add_argument("--dry-run", action="store_true", help="check and count, change nothing")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         path = options["path"]
         try:
             with open(path, "rb") as handle:

@@ -1,5 +1,7 @@
 """Run the rooms' expiry once (see rooms/expiry.py): for cron, e.g. every minute."""
 
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from rooms import expiry
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "from cron so rooms nobody looks at are freed too."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         swept = expiry.sweep_all()
         for change in swept:
             notify(change.room, change.gone, change.bumped)

@@ -2,6 +2,8 @@
 because it checks both the rulebooks and the FAQ)."""
 
 import json
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -18,7 +20,7 @@ class Command(BaseCommand):
         "file:line: message and exits non-zero if there is any."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--json", action="store_true", help="print a JSON summary per game and language")
         parser.add_argument(
             "--no-seeds",
@@ -32,7 +34,7 @@ class Command(BaseCommand):
             "game, citations of a removed clause, a file slug held by an admin entry); changes nothing",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         content = read_content(check_seeds=not options["no_seeds"])
         # The badge rule: a curated FAQ entry that names a scenario must replay with its
         # expectations holding.

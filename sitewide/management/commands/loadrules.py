@@ -5,6 +5,9 @@ All or nothing, in one transaction: content problems, a missing game that has FA
 clause that entries cite and that vanished without ``renamed_from``, or a curated file whose slug
 an entry written in the admin holds, refuse the load (non-zero exit) and change nothing."""
 
+from argparse import ArgumentParser
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -20,10 +23,10 @@ class Command(BaseCommand):
         "load would lose FAQ entries or their citations."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--no-seeds", action="store_true", help="skip the seed quote check")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         content = read_content(check_seeds=not options["no_seeds"])
         try:
             with transaction.atomic():
