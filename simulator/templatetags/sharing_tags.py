@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rulebooks.models import Game
 from rulebooks.site_description import GENERIC, describe
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
@@ -68,10 +69,11 @@ def _share(context: Any) -> dict[str, str]:
     game = context.get("game")
     spec = get_game(game.slug) if game is not None and getattr(game, "slug", None) else None
     site = _("Rules at the table")
+    listed = [g for g in context.get("games") or () if isinstance(g, Game)]
     out = {
         "title": site,
         # The home page's games name themselves (no query: error pages render this tag too).
-        "description": describe(g.title for g in context.get("games") or ()) if context.get("games") else _(GENERIC),
+        "description": describe(g.title for g in listed) if listed else _(GENERIC),
         "image": static("icons/icon-512.png"),
         "image_alt": site,
         "large": "",
