@@ -233,8 +233,7 @@ def room_scene(
     if (pick or why) and not my_turn:
         raise Untappable(_("Nothing can be tapped here: it is not your turn."))
     if my_turn:
-        targets = {sh.target for sh in board.shapes if sh.target}
-        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
+        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
     drawn = draw_board(
         board,
         board_decider(spec, state, taps, set(legal), links, lang),
@@ -331,7 +330,7 @@ def why_answer(
     spec: Any, state: Any, board: Any, pick: Sequence[str], why: str, clauses: Clauses, lang: str
 ) -> Any:
     """Why the board target ``why`` cannot be tapped now (Untappable when it is no target)."""
-    if why not in {sh.target for sh in board.shapes if sh.target}:
+    if why not in board.targets:
         raise Untappable(_("This is not a target of this board."), "why")
     return explain_tap(spec, state, pick, why, clauses, lang)
 

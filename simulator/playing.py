@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,7 +88,7 @@ def tap_context(
     spec: GameSpec,
     state: Any,
     pick: Sequence[str],
-    board_targets: set[str],
+    board_targets: AbstractSet[str],
     lang: str,
     pick_url: Callable[[Sequence[str]], str],
     play_url: Callable[[str], str],

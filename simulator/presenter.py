@@ -375,8 +375,7 @@ def interactive_board(
     auto = auto_move(spec, address, links, index, lang) if moving else None
     taps = None
     if moving and auto is None:
-        targets = {sh.target for sh in board.shapes if sh.target}
-        taps = tap_context(spec, state, pick, targets, lang, links.pick, links.play)
+        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
     elif pick:
         raise PickError("nothing can be tapped here")
     drawn = draw_board(
@@ -428,7 +427,7 @@ def why_answer(
     spec: GameSpec, state: Any, board: Any, pick: Sequence[str], why: str, clauses: Clauses, lang: str
 ) -> Any:
     """Why the board target ``why`` cannot be tapped now (PickError when it is no target)."""
-    if why not in {sh.target for sh in board.shapes if sh.target}:
+    if why not in board.targets:
         raise PickError(f"'{why[:40]}' is not a target of this board", "why")
     return explain_tap(spec, state, pick, why, clauses, lang)
 

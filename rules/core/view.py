@@ -88,6 +88,11 @@ class BoardView:
     cell: float | None = None
 
     @property
+    def targets(self) -> frozenset[str]:
+        """The tap target ids of the board's shapes (what a tap or a "why not?" may name)."""
+        return frozenset(sh.target for sh in self.shapes if sh.target)
+
+    @property
     def viewbox(self) -> str:
         """The SVG viewBox, formatted without locale (never "21,4")."""
         return f"{self.min_x:g} {self.min_y:g} {self.width:g} {self.height:g}"
