@@ -13,7 +13,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template import loader
 
-from rules.core.problems import CODES
+from rules.core.problems import CODES, Problem
+from simulator.api_problems import problem_response
 
 API_PREFIX = "/api/"
 # A form's typed text shown back on the CSRF failure page, so it is not lost (at most this long).
@@ -25,9 +26,10 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def api_error(code: str, field: str, reason: str, status: int) -> JsonResponse:
-    """Errors before any API view runs (no language chosen yet): the message is the reason."""
+    """Errors before any API view runs (no language chosen yet): the message is the reason. Written
+    by the API's own writer of problems, so the JSON has one shape."""
     assert code in CODES, code
-    return JsonResponse({"error": {"code": code, "field": field, "reason": reason, "message": reason}}, status=status)
+    return problem_response(Problem(field, reason, message=reason, code=code, status=status))
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None) -> HttpResponse:
