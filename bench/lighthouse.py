@@ -52,7 +52,22 @@ PAGES = {
 }
 
 
+# Lighthouse's own runtime errors (a trace it failed to record, NO_NAVSTART and the like) end in
+# this advice; such a run says nothing about the page, so it is run again.
+RUN_AGAIN = "Please run Lighthouse again"
+TRIES = 3
+
+
 def audit(name: str, url: str, chrome: str) -> dict[str, Any]:
+    """Lighthouse on one page, run again (up to TRIES runs) when Lighthouse itself failed."""
+    tries, result = 1, audit_once(name, url, chrome)
+    while tries < TRIES and RUN_AGAIN in " ".join(result.get("failed", [])):
+        tries, result = tries + 1, audit_once(name, url, chrome)
+    result["tries"] = tries
+    return result
+
+
+def audit_once(name: str, url: str, chrome: str) -> dict[str, Any]:
     """One Lighthouse run; returns scores and figures, or {"failed": reason}."""
     out = REPORTS / name
     command = [
@@ -125,11 +140,12 @@ def main() -> int:
     below = []
     for name, r in results.items():
         if "failed" in r:
-            print(f"  {name:20} Lighthouse failed: {' '.join(r['failed'])}")
+            print(f"  {name:20} Lighthouse failed ({r['tries']} run(s)): {' '.join(r['failed'])}")
             below.append(name)
             continue
         figures = ", ".join(f"{k} {v}" for k, v in r["figures"].items())
-        print(f"  {name:20} {r['performance']:>5} {r['accessibility']:>5} {r['best-practices']:>5} {r['seo']:>5}   {figures}")
+        again = f" ({r['tries']} runs: Lighthouse failed before)" if r["tries"] > 1 else ""
+        print(f"  {name:20} {r['performance']:>5} {r['accessibility']:>5} {r['best-practices']:>5} {r['seo']:>5}   {figures}{again}")
         if r["failing"]:
             print(f"  {'':20} failing audits: {', '.join(r['failing'])}")
             below.append(name)
