@@ -50,7 +50,7 @@ from rules.core.inputs import InputError, parse_int
 from rules.core.tapping import PickError, parse_pick
 from simulator.scene import parse_why
 
-from . import expiry, frames, limits, pacing, presence, presenter, services
+from . import expiry, frames, limits, news, pacing, presence, presenter, services, standins, watch
 from .models import Room, Seat
 from .services import RoomError, group_name
 
@@ -71,7 +71,9 @@ class Arrival:
 
 def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
     """Sweep the room, find the seat of the token and record the socket (nothing is written for
-    a room nobody has taken a place in, or without a seat)."""
+    a room nobody has taken a place in, or without a seat). A person back at a seat the computer
+    played takes it back at once (rooms.standins); a seat that had stopped counting toward its
+    address's limit counts again."""
     room = services.find_room(game, number)
     if room.pk is None:
         return Arrival()
@@ -82,6 +84,10 @@ def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
     opened = presence.open_connection(seat.pk, channel)
     if opened is None:
         return Arrival(swept=swept)
+    back = standins.take_back(seat.pk)
+    if back is not None:
+        swept.append(expiry.Swept(back))
+    limits.recount(seat.pk)
     return Arrival(room.pk, seat.pk, opened.surplus, opened.presence, swept)
 
 
@@ -103,7 +109,7 @@ def _render(
         room = Room.objects.get(pk=room_id)
         if room.version != seen or upto is not None:
             pick, view = (), {}
-        me = room.seats.filter(pk=seat_id).first()
+        me = room.seats.filter(pk=seat_id, left=False).first()
         game = Game.objects.filter(slug=room.game).first()
         try:
             context = presenter.room_context(
@@ -127,6 +133,10 @@ def _render(
             "html": html,
             "heartbeat": settings.ROOMS_HEARTBEAT,
             "presence": room.presence,
+            # What the server did on its own since this socket's last board (rooms.news), and when
+            # to ask for the room again (an away person's seat may be handed to the computer then).
+            "news": news.since(room, seen) if upto is None else [],
+            "wake": context.get("wake") if upto is None else None,
         }
 
 
@@ -162,6 +172,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.pick: tuple[str, ...] = ()
         self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
+        self.heading = -1  # the version the board on its way is heading for
         self.shown: int | None = None  # actions of the room's game this socket has shown
         self.pacing: asyncio.Future[Any] | None = None  # the board on its way (rooms.pacing)
         self.csrf = ""
@@ -230,6 +241,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.csrf = cookies.get(settings.CSRF_COOKIE_NAME, "")
         self.heard = presence.clock()
         await self.channel_layer.group_add(group_name(arrival.room_id), self.channel_name)
+        watch.follow(arrival.room_id, self.channel_name, self.channel_layer)
         await self.accept()
         for channel in arrival.surplus:
             await self.channel_layer.send(channel, {"type": "room.close", "code": CLOSE_REPLACED})
@@ -248,6 +260,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.room_id is None:
             return
         seat_id, self.seat_id = self.seat_id, None
+        watch.unfollow(self.room_id, self.channel_name)
         await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
         count = await database_sync_to_async(presence.close_connection)(
             self.channel_name, seat_id, voice_off=self.voice_on
@@ -330,7 +343,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if message.type == "refresh":
             await self._send_room()
         elif message.type == "pick":
-            await self._pick(message.fields["pick"], message.fields.get("view", {}))
+            view = {k: message.fields[k] for k in ("zoom", "why") if k in message.fields}
+            await self._pick(message.fields["pick"], view)
         elif message.type == "move":
             await self._move(message.fields["action"], message.fields["version"])
         elif message.type == "voice":
@@ -440,6 +454,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             message = await database_sync_to_async(_render)(
                 self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
             )
+            if not message["seated"]:
+                await self._gone()  # the seat left meanwhile: nothing more is sent to it
             message.pop("view")
             message.pop("presence")
             self.shown = message["shown"]
@@ -457,20 +473,20 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.seat_id is None:
             return
         version = event.get("version")
-        if version is None:
+        if version is not None and version > max(self.version, self.heading):
             if self._pacing_now():
-                return  # the room is sent as it is when the board has arrived
-            # Who is connected changed: a socket that has rendered the room since skips it (so a
-            # storm of connects and closes costs each socket about one render, not one per change).
-            if event.get("presence", self.presence + 1) > self.presence:
-                await self._send_room()
+                assert self.pacing is not None
+                self.pacing.cancel()  # a newer move: go on from where the board is shown
+            self.heading = version
+            self.pacing = self._spawn(self._paced())
             return
-        if version <= self.version:
-            return  # this socket has already shown that version (it rendered a later write)
+        # This socket has shown that version (or is on its way to it), or only who is connected
+        # changed: a socket that has rendered the room since skips it (so a storm of connects and
+        # closes costs each socket about one render, not one per change).
         if self._pacing_now():
-            assert self.pacing is not None
-            self.pacing.cancel()  # a newer move: go on from where the board is shown
-        self.pacing = self._spawn(self._paced())
+            return  # the room is sent as it is when the board has arrived
+        if event.get("presence", self.presence + 1 if version is None else -1) > self.presence:
+            await self._send_room()
 
     async def room_gone(self, event: dict[str, Any]) -> None:
         if self.seat_id is None:

@@ -8,7 +8,6 @@ Time never passes for real: the clock of rooms.presence is replaced and moved on
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 import re
 
@@ -16,32 +15,14 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.core.management import call_command
 from django.test import Client as Browser
-from django.utils import timezone
 
 from rooms import presence, services
 from rooms.models import Connection, PlayedGame, Room, Seat
 
-from .helpers import Client, fresh, run, seated_room
+from .helpers import Client, Clock, fresh, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
-
-
-class Clock:
-    """The rooms' clock, moved on by the test. Sockets that are open meanwhile have their
-    heartbeats (their presence rows refreshed), unless ``heartbeats`` is false: a stopped worker."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def advance(self, seconds: float, heartbeats: bool = True) -> None:
-        self.now += dt.timedelta(seconds=seconds)
-        if heartbeats:
-            for row in Connection.objects.all():
-                presence.touch(row.channel, row.seat_id, self.now)
 
 
 @pytest.fixture
@@ -340,10 +321,10 @@ def test_signals_reach_only_connected_seats_of_the_same_room(application):
             await client.connect()
             await client.room()
         for to in (other_seats[0].pk, seats[0].pk, 10**9):  # another room's seat, itself, nobody
-            await a.send({"type": "signal", "to": to, "data": {"candidate": {}}})
+            await a.send({"type": "signal", "to": to, "data": {"candidate": {"candidate": ""}}})
             assert (await a.until(lambda m: m["type"] == "refused"))["code"] == "no-peer"
         await b.close()  # seated but not connected
-        await a.send({"type": "signal", "to": seats[1].pk, "data": {"candidate": {}}})
+        await a.send({"type": "signal", "to": seats[1].pk, "data": {"candidate": {"candidate": ""}}})
         assert (await a.until(lambda m: m["type"] == "refused"))["code"] == "no-peer"
         await x.drain()
         assert not [m for m in x.messages if m["type"] == "signal"]
