@@ -18,7 +18,6 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from rules.core import codec
 from rules.core.engine import CHANCE, TERMINAL, EngineError
@@ -45,7 +44,7 @@ from simulator.scene import (
 
 from . import gamestate, presence, services, standins
 from .models import PlayedGame, Room, Seat
-from .services import MIN_PEOPLE, spec_of
+from .services import MIN_PEOPLE, duration, spec_of
 
 MAX_ACTION_LINKS = 200
 
@@ -146,12 +145,6 @@ def handover_context(rows: list[dict[str, Any]], me: Seat | None) -> dict[str, A
     }
 
 
-def duration(seconds: int) -> str:
-    """"1 minute", "90 seconds", "3 minutes" in the active language."""
-    if seconds and seconds % 60 == 0:
-        minutes = seconds // 60
-        return ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
-    return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
 
 
 def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:

@@ -25,7 +25,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.core.codec import Log
@@ -256,13 +256,21 @@ def _address_slot(address_hash: str) -> int:
             "busy-address",
             _(
                 "Too many seats are taken from your network right now. A seat stops counting when "
-                "nobody has been connected to it for %(minutes)s minutes; these rooms hold them:"
+                "nobody has been connected to it for %(time)s; these rooms hold them:"
             )
-            % {"minutes": max(settings.ROOMS_ADDRESS_AWAY // 60, 1)},
+            % {"time": duration(settings.ROOMS_ADDRESS_AWAY)},
             429,
             holders=holders(counting),
         )
     return slot
+
+
+def duration(seconds: int) -> str:
+    """"1 minute", "90 seconds", "5 minutes" in the active language."""
+    if seconds and seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+    return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
 
 
 def holders(seats: Any) -> list[Holder]:

@@ -10,7 +10,7 @@ they were seen).
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -226,27 +226,37 @@ def _after(request: HttpRequest, default: str) -> str:
 
 
 def _holders(request: HttpRequest, error: RoomError) -> list[dict[str, object]]:
-    """The seats behind a refused join (rooms.limits), for the page: each room's link, when it stops
-    counting (address limit), and a leave button where this browser holds the seat."""
+    """The rooms behind a refused join (rooms.limits), for the page: each room's link, how many of
+    the seats it holds, when the first of them stops counting (address limit), and a leave button
+    where this browser holds one of them."""
     person = limits.valid_person_token(request.COOKIES.get(limits.PERSON_COOKIE))
     person_hash = limits.person_key(person) if person else None
-    rows = []
+    rows: dict[int, dict[str, Any]] = {}
     for h in error.holders:
         token = request.COOKIES.get(f"rooms_{h.room_id}")
         mine = (person_hash is not None and h.person_hash == person_hash) or (
             token is not None and services.seat_for_token_id(h.seat_id, token)
         )
-        rows.append(
+        row = rows.setdefault(
+            h.room_id,
             {
                 "title": _game_title(h.game),
                 "number": h.number,
                 "url": reverse("rooms:room", args=[h.game, h.number]),
-                "leave_url": reverse("rooms:action", args=[h.game, h.number, "leave"]) if mine else "",
-                "frees": presenter.duration(max(h.frees_in, 1)) if h.frees_in is not None else None,
+                "leave_url": "",
+                "seats": 0,
+                "frees_in": None,
                 "address": error.code == "busy-address",
-            }
+            },
         )
-    return rows
+        row["seats"] += 1
+        if mine:
+            row["leave_url"] = reverse("rooms:action", args=[h.game, h.number, "leave"])
+        if h.frees_in is not None and (row["frees_in"] is None or h.frees_in < row["frees_in"]):
+            row["frees_in"] = h.frees_in
+    for row in rows.values():
+        row["frees"] = services.duration(max(row.pop("frees_in"), 1)) if row["frees_in"] is not None else None
+    return list(rows.values())
 
 
 def _game_title(slug: str) -> str:

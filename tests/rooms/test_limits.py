@@ -305,7 +305,7 @@ def test_seats_away_stop_counting_toward_the_address_limit_and_a_refusal_names_t
     holders = re.findall(r'<li><a href="(/en/finstere-flure/rooms/\d/)">[^<]*, room (\d)</a>: ([^<\n]*)', page)
     assert holders == [
         ("/en/finstere-flure/rooms/1/", "1", "stops counting in 4 minutes"),  # away for a minute of five
-        ("/en/finstere-flure/rooms/2/", "2", "someone is connected to it"),
+        ("/en/finstere-flure/rooms/2/", "2", "someone is connected"),
     ]
     assert "room-holder-leave" not in page  # carol holds none of them
     # Alice is refused too, and may leave her own seat from the list, back to the room she wanted.
