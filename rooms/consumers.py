@@ -14,13 +14,18 @@ reads them: size, depth and fields checked):
   the room that is connected.
 - ``{"type": "refresh"}``: send the room again; ``{"type": "pong"}``: the answer to a ping.
 
-The server sends ``{"type": "room", "version": N, "status": ..., "html": ...}`` (the room rendered
-for this seat only: its own observation and the events it may see), ``{"type": "refused", "code":
+The server sends ``{"type": "room", "version": N, "status": ..., "html": ..., "news": [...],
+"wake": seconds}`` (the room rendered for this seat only: its own observation and the events it may
+see; ``news``: what the server did on its own since the board this socket showed before, in its
+language, :mod:`rooms.news`; ``wake``: when to ask for the room again, an away person's seat may be
+handed to the computer then, :mod:`rooms.standins`), ``{"type": "refused", "code":
 ..., "message": ...}``, ``{"type": "voice", "seat": id, "on": bool}``, ``{"type": "signal",
 "from": id, "data": {...}}``, ``{"type": "gone", "seat": id}`` (that seat left: close its audio)
 and ``{"type": "ping"}`` every ``ROOMS_HEARTBEAT`` seconds. A change anywhere (a move, a join, on
-any worker) reaches every connection through the channel layer group ``room-<id>``; each
-connection renders its own seat's view. Audio never passes through the server.
+any worker) reaches every connection through the channel layer group ``room-<id>`` (and a change
+made outside the channel layer, by cron, through :mod:`rooms.watch`); each connection renders its
+own seat's view. Audio never passes through the server. A person whose seat the computer plays
+takes it back by connecting.
 
 Close codes after the socket opened: 4403 the seat is gone (left, released, room freed), 4408
 nothing heard for ``ROOMS_PRESENCE_TIMEOUT``, 4409 replaced by newer sockets of the same seat
@@ -109,14 +114,15 @@ def _render(
         room = Room.objects.get(pk=room_id)
         if room.version != seen or upto is not None:
             pick, view = (), {}
-        me = room.seats.filter(pk=seat_id, left=False).first()
+        seats = list(room.seats.all())
+        me = next((s for s in seats if s.pk == seat_id and not s.left), None)
         game = Game.objects.filter(slug=room.game).first()
         try:
             context = presenter.room_context(
-                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto
+                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto, seats=seats
             )
         except PickError:
-            context = presenter.room_context(game, room, me, lang, upto=upto)
+            context = presenter.room_context(game, room, me, lang, upto=upto, seats=seats)
             pick, view = (), {}
         context.update({"csrf_token": csrf, "LANGUAGE_CODE": lang})
         html = render_to_string("rooms/room.html#room", context)
@@ -140,12 +146,25 @@ def _render(
         }
 
 
-def _move(room_id: int, seat_id: int, action: Any, version: Any, lang: str) -> tuple[int, bool]:
-    """A person's move: the room's new version, and whether a computer seat is to act next."""
+@dataclass
+class Played:
+    version: int  # the room's new version
+    computer_due: bool  # a computer seat is to act next
+    shown: dict[str, Any]  # the mover's board after the move (see _move)
+
+
+def _move(
+    room_id: int, seat_id: int, action: Any, version: Any, lang: str, shown: int | None, csrf: str, seen: int
+) -> Played:
+    """A person's move, and the mover's board after it, rendered at once in the same call (no
+    second wait behind the other sockets' renders): the first stop of the board on its way
+    (rooms.pacing), or the room as it is when nothing plays itself."""
     with translation.override(lang):
         seat = Seat.objects.filter(pk=seat_id).first()
         moved = services.move(room_id, seat, action, version)
-        return moved.room.version, moved.computer_due
+    stops = pacing.stops(room_id, shown)
+    board = _render(room_id, seat_id, lang, (), csrf, seen, None, stops[0] if stops else None)
+    return Played(moved.room.version, moved.computer_due, board)
 
 
 def _computer_moves(room_id: int) -> int | None:
@@ -173,6 +192,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
         self.heading = -1  # the version the board on its way is heading for
+        self.pause = False  # the board on its way goes on after a pause (its first step was shown)
         self.shown: int | None = None  # actions of the room's game this socket has shown
         self.pacing: asyncio.Future[Any] | None = None  # the board on its way (rooms.pacing)
         self.csrf = ""
@@ -388,15 +408,17 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def _move(self, action: str, version: int) -> None:
         assert self.room_id is not None and self.seat_id is not None
         try:
-            moved, computer_due = await database_sync_to_async(_move)(
-                self.room_id, self.seat_id, action, version, self.lang
+            played = await database_sync_to_async(_move)(
+                self.room_id, self.seat_id, action, version, self.lang, self.shown, self.csrf, self.version
             )
         except RoomError as exc:
             await self._refuse(exc)
             return
         self.pick, self.view = (), {}
-        await self._changed(moved)
-        if computer_due:
+        await self._show(played.shown)
+        self.pause = played.shown["pacing"]  # the rest of the way after a step's pause
+        await self._changed(played.version)
+        if played.computer_due:
             # In the background: this socket goes on receiving (its own board after the move first).
             self._spawn(self._computer())
 
@@ -432,13 +454,17 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         message = await database_sync_to_async(_render)(
             self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version, self.view
         )
+        await self._show(message)
+
+    async def _show(self, message: dict[str, Any]) -> None:
+        """Send a rendered room (the room as it is, or a board on its way) and note what it shows."""
         if not message["seated"]:
-            await self._gone()
-        self.view = message.pop("view")
-        self.version = message["version"]
-        self.presence = max(self.presence, message.pop("presence"))
-        self.pick = tuple(message["pick"])
+            await self._gone()  # the seat left meanwhile: nothing more is sent to it
+        view, presence_count = message.pop("view"), message.pop("presence")
         self.shown = message["shown"]
+        if not message["pacing"]:
+            self.view, self.version, self.pick = view, message["version"], tuple(message["pick"])
+            self.presence = max(self.presence, presence_count)
         await self.send_json(message)
 
     async def _paced(self) -> None:
@@ -446,21 +472,18 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         computer at a time (rooms.pacing), then the room as it is now."""
         assert self.room_id is not None and self.seat_id is not None
         stops = await database_sync_to_async(pacing.stops)(self.room_id, self.shown)
+        pause, self.pause = self.pause, False  # this socket has just shown the mover's own move
         for k, upto in enumerate(stops):
-            if k:
+            if k or pause:
                 await asyncio.sleep(pacing.step_seconds())
             if self.seat_id is None:
                 return
-            message = await database_sync_to_async(_render)(
-                self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+            await self._show(
+                await database_sync_to_async(_render)(
+                    self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+                )
             )
-            if not message["seated"]:
-                await self._gone()  # the seat left meanwhile: nothing more is sent to it
-            message.pop("view")
-            message.pop("presence")
-            self.shown = message["shown"]
-            await self.send_json(message)
-        if stops:
+        if stops or pause:
             await asyncio.sleep(pacing.step_seconds())
         await self._send_room()
 

@@ -14,7 +14,8 @@ live connection; computer seats are never away. With the settings (README, "Onli
 A sweep first reads (a few queries, no lock) and decides; only when something is due does it lock
 the room, read again and apply, bumping the room's version. It returns what changed so the
 caller can announce it (:func:`rooms.services.notify`: the released seats' sockets are closed,
-everyone else renders the room again). Sweeps run on every lobby and room page, every socket
+everyone else renders the room again, with the news of what changed, :mod:`rooms.news`). Who left
+a started game (``Seat.left``) never hosts again. Sweeps run on every lobby and room page, every socket
 connect and heartbeat, and in ``manage.py expirerooms`` (for cron); running one twice or on two
 workers at once does no harm.
 """

@@ -167,12 +167,15 @@ def room_context(
     zoom: str | None = None,
     why: str = "",
     upto: int | None = None,
+    seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """What ``me`` sees of ``room``. ``upto``: the room on its way to its current position, after that
-    many of its game's actions (rooms.pacing shows what plays itself one action at a time)."""
+    many of its game's actions (rooms.pacing shows what plays itself one action at a time).
+    ``seats``: the room's seats, when the caller has read them already."""
     spec = spec_of(room)
     engine = spec.engine
-    seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
+    if seats is None:
+        seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
     if me is not None:
         me = next((s for s in seats if s.pk == me.pk), None)  # fresh host flag and seat name
     people = sum(1 for s in seats if s.kind == Seat.PERSON)
@@ -404,7 +407,7 @@ def lobby_rows(rooms: Sequence[Room]) -> list[dict[str, Any]]:
             {
                 "room": room,
                 "url": room_url(room),
-                "people": sum(1 for s in seats if s.kind == Seat.PERSON),
+                "people": sum(1 for s in seats if s.kind == Seat.PERSON and not s.left),
                 "bots": sum(1 for s in seats if s.kind == Seat.BOT),
             }
         )

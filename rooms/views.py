@@ -2,8 +2,12 @@
 
 A seat is recognised by its secret token in a cookie (``rooms_<room id>``, HttpOnly); the
 database keeps only its hash. The person (browser) who joins gets the cookie ``rooms_person``
-(:mod:`rooms.limits`). Every form posts here and redirects back to the room (303); a refusal
-renders the room again with the reason and its status (4xx), changing nothing. Looking at a lobby
+(:mod:`rooms.limits`). Every form posts here and redirects back to the room (303; a leave from
+the list of a refused join to the room it came from, ``next``); a refusal renders the room again
+with the reason and its status (4xx), changing nothing, and for a join refused by the limits the
+rooms that hold the seats. ``handover`` lets the computer play an away person's seat and ``leave``
+in a started game hands one's own seat to it for good (:mod:`rooms.standins`); a seated person's
+look at the room takes their seat back from the computer. Looking at a lobby
 or a room writes nothing but the sweep of :mod:`rooms.expiry` (and, for a seated person, that
 they were seen).
 """
