@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.typing import ASGISendEvent
+from asgiref.typing import ASGISendEvent, WebSocketCloseEvent
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -49,6 +49,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
@@ -62,6 +63,10 @@ from .services import RoomError, group_name
 logger = logging.getLogger(__name__)
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 CLOSE_GONE, CLOSE_SILENT, CLOSE_REPLACED, CLOSE_FLOOD = 4403, 4408, 4409, 4429
+# The channel layer failed (Redis went away, or answered too late on a starved machine): the socket
+# closes with "service restart" and the page connects again; no traceback, never 1011.
+CLOSE_LAYER = 1012
+LAYER_ERRORS = (RedisError, ConnectionError, TimeoutError)
 MAX_GAME_SLUG = 80
 
 
@@ -172,6 +177,10 @@ def _computer_moves(room_id: int) -> int | None:
     return room.version if room is not None else None
 
 
+def _layer_failed(exc: BaseException) -> None:
+    logger.warning("room socket: the channel layer failed (%s: %s); the page connects again", type(exc).__name__, exc)
+
+
 def _language(scope: Mapping[str, Any]) -> str:
     query: str = scope.get("query_string", b"").decode("latin-1")
     for part in query.split("&"):
@@ -222,6 +231,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
         try:
             await super().__call__(scope, receive, guarded_send)
+        except LAYER_ERRORS as exc:  # receiving from the channel layer failed
+            _layer_failed(exc)
+            try:
+                await guarded_send(WebSocketCloseEvent(type="websocket.close", code=CLOSE_LAYER, reason=None))
+            except StopConsumer:
+                pass
         finally:
             await asyncio.shield(self._end())
 
@@ -230,6 +245,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await super().dispatch(message)
         except (StopConsumer, asyncio.CancelledError):
             raise
+        except LAYER_ERRORS as exc:  # sending to the group failed
+            _layer_failed(exc)
+            await self.close(code=CLOSE_LAYER)
+            raise StopConsumer from None
         except Exception:
             logger.exception("room socket: unexpected error handling %s", message.get("type"))
             await self.close(code=1011)
@@ -281,15 +300,18 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         seat_id, self.seat_id = self.seat_id, None
         watch.unfollow(self.room_id, self.channel_name)
-        await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
         count = await database_sync_to_async(presence.close_connection)(
             self.channel_name, seat_id, voice_off=self.voice_on
         )
-        if count is None:  # the seat is gone: its leaving was announced already
-            return
-        if self.voice_on:
-            await self._group({"type": "room.voice", "seat": seat_id, "on": False})
-        await self._group({"type": "room.changed", "version": None, "presence": count})
+        try:  # the channel layer last: the presence row goes even when Redis is away
+            await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+            if count is None:  # the seat is gone: its leaving was announced already
+                return
+            if self.voice_on:
+                await self._group({"type": "room.voice", "seat": seat_id, "on": False})
+            await self._group({"type": "room.changed", "version": None, "presence": count})
+        except LAYER_ERRORS as exc:
+            _layer_failed(exc)  # the others' watch (rooms.watch) still sees the new presence count
 
     def _spawn(self, coroutine: Any) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(self._quietly(coroutine))
@@ -303,6 +325,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await coroutine
         except (StopConsumer, asyncio.CancelledError):
             pass
+        except LAYER_ERRORS as exc:
+            _layer_failed(exc)
         except Exception:
             logger.exception("room socket: unexpected error in a background task")
 

@@ -420,3 +420,29 @@ def test_the_expiry_command_reports_what_it_did(clock, settings, capsys):
     call_command("expirerooms")
     assert "1 changed, 1 free, 2 seat(s) released" in capsys.readouterr().out
     assert not Seat.objects.exists()
+
+
+def test_a_channel_layer_that_fails_closes_the_socket_for_a_reconnect_without_a_traceback(application, monkeypatch):
+    """Under load channels-redis timed out reading from Redis, and the error escaped the consumer (a
+    traceback, the socket dropped). Now the socket closes with 1012 (the page connects again) and
+    its presence row goes all the same."""
+    from channels.layers import get_channel_layer
+    from redis.exceptions import TimeoutError as RedisTimeout
+
+    room, seats, tokens = seated_room("finstere-flure", people=2)
+
+    async def body():
+        me = Client(application, room, tokens[0])
+        assert (await me.connect())[0]
+        await me.room()
+
+        async def fails(*args, **kwargs):
+            raise RedisTimeout("Timeout reading from 127.0.0.1:6379")
+
+        monkeypatch.setattr(get_channel_layer(), "group_send", fails)
+        await me.send({"type": "voice", "on": True})  # relayed through the group: the layer fails
+        assert await me.closed() == 1012
+        await me.ws.wait(5)  # the consumer's bookkeeping after the close
+
+    run(body)
+    assert not Connection.objects.exists() and fresh(seats[0]).connections == 0
