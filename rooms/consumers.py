@@ -29,8 +29,9 @@ takes it back by connecting.
 
 Close codes after the socket opened: 4403 the seat is gone (left, released, room freed), 4408
 nothing heard for ``ROOMS_PRESENCE_TIMEOUT``, 4409 replaced by newer sockets of the same seat
-(``ROOMS_SOCKETS_PER_SEAT``), 4429 far over the message rate. The consumer's bookkeeping
-(presence row, group, 🎙) runs in a ``finally``: however a socket ends, it leaves no ghost.
+(``ROOMS_SOCKETS_PER_SEAT``), 4429 far over the message rate, 1012 the channel layer failed (Redis
+away: the page connects again). The consumer's bookkeeping (presence row, group, 🎙) runs in a
+``finally``: however a socket ends, it leaves no ghost.
 """
 
 from __future__ import annotations
