@@ -270,11 +270,15 @@ def test_the_computer_chance_and_the_monster_are_shown_one_step_at_a_time(media_
         guest_context.close()
 
 
-def three_people(browser, base):
-    """Three people at one table, each phone or laptop in its own language: nl (a phone), de, en."""
+def three_people(browser, base, network: str):
+    """Three people at one table, each phone or laptop in its own language: nl (a phone), de, en.
+    They share one network address (``network``, as uvicorn reads X-Forwarded-For from loopback),
+    apart from the seats the other tests on this server's database took from 127.0.0.1."""
+    headers = {"X-Forwarded-For": network}
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                locale="nl-NL", base_url=base)  # fmt: skip
-    others = [browser.new_context(viewport={"width": 1100, "height": 900}, locale=locale, base_url=base)
+                                locale="nl-NL", base_url=base, extra_http_headers=headers)  # fmt: skip
+    others = [browser.new_context(viewport={"width": 1100, "height": 900}, locale=locale, base_url=base,
+                                  extra_http_headers=headers)
               for locale in ("de-DE", "en-GB")]  # fmt: skip
     return [phone, *others]
 
@@ -288,7 +292,7 @@ def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_com
     away time the host lets the computer play the seat, every board shows it, the game goes on, and
     the person who comes back through the same room plays their seat again at once."""
     base = servers.worker(ROOMS_HANDOVER_AWAY="1", ROOMS_HANDOVER_ANYONE="2")
-    contexts = three_people(media_browser, base)
+    contexts = three_people(media_browser, base, "198.51.100.36")
     host, guest, third = (c.new_page() for c in contexts)
     try:
         for page, lang in ((host, "nl"), (guest, "de"), (third, "en")):
@@ -352,13 +356,13 @@ def test_a_third_room_from_the_same_network_after_two_abandoned_ones(media_brows
     """Issue 36 (review N10): two rooms a table abandoned held the network's seats. The refusal names
     them and when they stop counting; once they have, the third phone takes its seat."""
     base = servers.worker(ROOMS_SEATS_PER_ADDRESS="4", ROOMS_ADDRESS_AWAY="15")
-    contexts = three_people(media_browser, base)
+    contexts = three_people(media_browser, base, "203.0.113.36")
     try:
         abandoned = []
         for number in (1, 2):  # two rooms, two people each, started; then every tab is closed
             pages = [c.new_page() for c in contexts[1:]]
             for page in pages:
-                page.goto(f"/en/finstere-flure/rooms/{number}/")
+                page.goto(f"/en/betoverde-torens/rooms/{number}/")
                 page.locator(".room-join").click()
                 live(page)
             pages[0].locator(".room-start").click()
@@ -367,13 +371,13 @@ def test_a_third_room_from_the_same_network_after_two_abandoned_ones(media_brows
         for page in abandoned:
             page.close()
         phone = contexts[0].new_page()
-        phone.goto("/nl/finstere-flure/rooms/3/")
+        phone.goto("/nl/betoverde-torens/rooms/3/")
         phone.locator(".room-join").click()
         holders = phone.locator(".room-holders li")
         expect(holders).to_have_count(2)
         expect(phone.locator(".error-box")).to_contain_text("Vanaf jouw netwerk zijn nu te veel plaatsen bezet")
         expect(holders.nth(0)).to_contain_text("kamer 1 (2 plaatsen): de eerste telt over")
-        assert holders.nth(1).locator("a").get_attribute("href") == "/nl/finstere-flure/rooms/2/"
+        assert holders.nth(1).locator("a").get_attribute("href") == "/nl/betoverde-torens/rooms/2/"
         results = Axe().run(phone)
         assert results.violations_count == 0, results.generate_report()
         # Once the abandoned seats' away time has passed, the phone takes its seat.
