@@ -145,8 +145,6 @@ def handover_context(rows: list[dict[str, Any]], me: Seat | None) -> dict[str, A
     }
 
 
-
-
 def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:
     """The board's own name of each engine seat ("Rood (R)", "Team Blau"): the legend row that
     names the seat (``LegendRow.seat``)."""
@@ -220,15 +218,20 @@ def room_context(
     if context.get("moving"):
         scene.announce = context["moving"]
     elif not scene.over and not context["my_turn"]:
-        if actor == CHANCE:
-            scene.announce = _("Chance decides…")
-        elif actor in engine.info.automatic_actors:
-            scene.announce = _("The game moves on by itself…")
-        elif actor in bots:
-            scene.announce = _("The computer is playing…")
-        elif context["turn_name"]:
-            scene.announce = _("Waiting for %(name)s.") % {"name": context["turn_name"]}
+        scene.announce = waiting_for(engine, actor, bots, context["turn_name"])
     return context
+
+
+def waiting_for(engine: Any, actor: str, computer: set[str], turn_name: str) -> str:
+    """Who the room waits for when it is not this seat's turn (chance, the rules, the computer, a
+    person by name)."""
+    if actor == CHANCE:
+        return _("Chance decides…")
+    if actor in engine.info.automatic_actors:
+        return _("The game moves on by itself…")
+    if actor in computer:
+        return _("The computer is playing…")
+    return _("Waiting for %(name)s.") % {"name": turn_name} if turn_name else ""
 
 
 def clause_of(game: Any, clause_id: str | None, lang: str) -> Any:

@@ -457,11 +457,16 @@ def computer_moves(room_id: int) -> Room | None:
     return room if _write(room, spec, played, room.turn_from) else None
 
 
-def computer_after(room: Room) -> Room:
-    """After a change that may leave the computer to act (a seat handed to it): the change
-    announced, then the computer's moves; the room as it is then."""
-    notify(room)
-    return computer_moves(room.pk) or room
+def computer_after(room: Room, gone: Iterable[int] = ()) -> Room:
+    """After a change that may leave the computer to act (a seat handed to it, a person who left
+    the game or came back to it on a turn the computer plays): the change announced (``gone``: the
+    seats whose sockets close), then the computer's moves, announced too; the room as it is then."""
+    notify(room, gone)
+    played = computer_moves(room.pk)
+    if played is None:
+        return room
+    notify(played)
+    return played
 
 
 def stand_ins(room: Room) -> dict[str, str]:

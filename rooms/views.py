@@ -113,7 +113,7 @@ def _back(me: Seat) -> None:
     and it counts toward their address's limit again."""
     back = standins.take_back(me.pk)
     if back is not None:
-        services.notify(back)
+        services.computer_after(back)  # others' seats the computer plays may go on now
     limits.recount(me.pk)
 
 
@@ -160,9 +160,7 @@ def room_action(request: HttpRequest, game: str, number: int, what: str) -> Http
         raise Http404("unknown room action")
     game_obj, room = _room(game, number)
     me = _my_seat_for(request, room, what)
-    post = request.POST
     token = person = None
-    gone: list[int] = []
     try:
         if what == "join":
             if me is not None:
@@ -170,32 +168,15 @@ def room_action(request: HttpRequest, game: str, number: int, what: str) -> Http
             person = limits.valid_person_token(request.COOKIES.get(limits.PERSON_COOKIE)) or limits.new_person_token()
             room = services.get_room(game, number)  # a person takes a place: now the room exists
             room, me, token = services.join(room.pk, person=person, address=client_address(request))
+            services.notify(room)
         elif room.pk is None or me is None:
             raise RoomError("no-seat", _("You have no seat in this room."), 403)
-        elif what == "leave":
-            left = standins.leave(room.pk, me)
-            room, gone = left.room, left.gone
-        elif what == "handover":
-            room = services.computer_after(standins.hand_over(room.pk, me, _number(post.get("seat"), 0)))
-        elif what == "bot":
-            room = services.add_bot(room.pk, me, post.get("bot", ""))
-        elif what == "unbot":
-            room = services.remove_bot(room.pk, me, _number(post.get("seat"), 0))
-        elif what == "start":
-            room = services.start(room.pk, me)
-        elif what == "new":
-            room = services.new_game(room.pk, me)
-        elif what == "move":
-            moved = services.move(room.pk, me, post.get("action", ""), _number(post.get("v"), None))
-            room = moved.room
-            if moved.computer_due:
-                services.notify(room)
-                room = services.computer_moves(room.pk) or room
+        else:
+            room = _seated_action(what, room.pk, me, request.POST)
     except RoomError as exc:
         if room.pk is not None:
             room.refresh_from_db()
         return _render_room(request, game_obj, room, me, exc)
-    services.notify(room, gone)
     response = redirect(_after(request, presenter.room_url(room)), permanent=False)
     response.status_code = 303
     if token is not None:
@@ -204,6 +185,34 @@ def room_action(request: HttpRequest, game: str, number: int, what: str) -> Http
     if what == "leave":
         response.delete_cookie(cookie_name(room), samesite="Lax")
     return response
+
+
+def _seated_action(what: str, room_id: int, me: Seat, post: Any) -> Room:
+    """A seated person's form (all but joining), told to the room's sockets, with the computer's
+    answer where it is to act now; the room then."""
+    if what == "leave":
+        left = standins.leave(room_id, me)
+        if left.room.status == Room.PLAYING:  # the computer plays the seat from now on: on its turn, at once
+            return services.computer_after(left.room, left.gone)
+        services.notify(left.room, left.gone)
+        return left.room
+    if what == "handover":
+        return services.computer_after(standins.hand_over(room_id, me, _number(post.get("seat"), 0)))
+    if what == "move":
+        moved = services.move(room_id, me, post.get("action", ""), _number(post.get("v"), None))
+        if moved.computer_due:
+            return services.computer_after(moved.room)
+        room = moved.room
+    elif what == "bot":
+        room = services.add_bot(room_id, me, post.get("bot", ""))
+    elif what == "unbot":
+        room = services.remove_bot(room_id, me, _number(post.get("seat"), 0))
+    elif what == "start":
+        room = services.start(room_id, me)
+    else:  # "new"
+        room = services.new_game(room_id, me)
+    services.notify(room)
+    return room
 
 
 def _my_seat_for(request: HttpRequest, room: Room, what: str) -> Seat | None:

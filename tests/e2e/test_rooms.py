@@ -355,7 +355,7 @@ def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_com
 def test_a_third_room_from_the_same_network_after_two_abandoned_ones(media_browser, servers):  # noqa: F811
     """Issue 36 (review N10): two rooms a table abandoned held the network's seats. The refusal names
     them and when they stop counting; once they have, the third phone takes its seat."""
-    base = servers.worker(ROOMS_SEATS_PER_ADDRESS="4", ROOMS_ADDRESS_AWAY="15")
+    base = servers.worker(ROOMS_SEATS_PER_ADDRESS="4", ROOMS_ADDRESS_AWAY="8")
     contexts = three_people(media_browser, base, "203.0.113.36")
     try:
         abandoned = []

@@ -9,7 +9,8 @@ Time never passes for real: the clock of rooms.presence is replaced and moved on
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -20,9 +21,9 @@ from rooms.models import Connection, PlayedGame, Room, Seat
 from rooms.services import RoomError
 from rules.core.bots import RandomBot
 from rules.core.engine import TERMINAL
-from rules.core.registry import all_games, get_game
+from rules.core.registry import all_games
 
-from .helpers import Client, Clock, fresh, room_game, run, seated_room
+from .helpers import Client, Clock, fresh, room_game, run, seat_to_act, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
@@ -61,19 +62,20 @@ def action_url(room: Room, what: str) -> str:
 
 
 def test_the_computer_that_takes_a_seat_is_the_strongest_a_game_declares():
-    """Read from each game's declaration (GameSpec.bots, weakest first), so a strength a game adds
-    is taken without the rooms changing."""
-    def bot():
-        return RandomBot()
+    """Read from the declaration the rooms offer their computer players from (GameSpec.bots), so a
+    player a game adds (issue 40's ``strong`` in every game) is taken without the rooms changing."""
+
+    def declaring(*names: str) -> Any:
+        return SimpleNamespace(bots={name: RandomBot for name in names})
 
     for spec in all_games():
         name = standins.strongest_bot(spec)
         assert name in spec.bots
         assert name == ("strong" if "strong" in spec.bots else list(spec.bots)[-1]), spec.slug
-    spec = get_game("finstere-flure")
-    assert standins.strongest_bot(replace(spec, bots={"random": bot})) == "random"
-    assert standins.strongest_bot(replace(spec, bots={"random": bot, "beginner": bot, "sensible": bot})) == "sensible"
-    assert standins.strongest_bot(replace(spec, bots={"random": bot, "strong": bot, "beginner": bot})) == "strong"
+    assert standins.strongest_bot(declaring("random")) == "random"
+    assert standins.strongest_bot(declaring()) == "random"
+    assert standins.strongest_bot(declaring("random", "beginner", "sensible")) == "sensible"
+    assert standins.strongest_bot(declaring("beginner", "strong", "random")) == "strong"
 
 
 def play_until(room: Room, seat: Seat, other: Seat) -> Room:
@@ -147,44 +149,80 @@ def test_the_computer_stands_in_only_while_somebody_plays_their_own_seat():
     """A room whose people have all gone waits for them instead of playing itself to the end."""
     room, seats, _ = seated_room("finstere-flure", people=2)
     room = services.start(room.pk, seats[0])
-    Seat.objects.filter(pk=seats[1].pk).update(stand_in="sensible")
-    assert services.stand_ins(room) == {fresh(seats[1]).seat: "sensible"}
-    Seat.objects.filter(pk=seats[0].pk).update(stand_in="sensible")
+    bot = standins.strongest_bot(services.spec_of(room))
+    Seat.objects.filter(pk=seats[1].pk).update(stand_in=bot)
+    assert services.stand_ins(room) == {fresh(seats[1]).seat: bot}
+    Seat.objects.filter(pk=seats[0].pk).update(stand_in=bot)
     assert services.stand_ins(room) == {}
     assert services.computer_moves(room.pk) is None
 
 
 def test_leaving_a_started_game_hands_the_seat_to_the_computer_for_good(settings):
     settings.ROOMS_PER_PERSON = 1
+    game = "der-dunkle-turm"
     people = [Browser(REMOTE_ADDR=f"10.9.0.{i}") for i in range(3)]
     for person in people:
-        assert person.post("/en/finstere-flure/rooms/1/join/").status_code == 303
+        assert person.post(f"/en/{game}/rooms/1/join/").status_code == 303
     room = Room.objects.get()
     assert people[0].post(action_url(room, "start")).status_code == 303
     seats = list(room.seats.order_by("order"))
-    # The host leaves: the computer plays the seat, the host role passes on, nobody can come back.
-    assert people[0].post(action_url(room, "leave")).status_code == 303
-    host = fresh(seats[0])
-    assert host.left and host.stand_in == "sensible" and not host.is_host and host.token_hash == ""
-    assert host.person_hash is None and host.address_hash is None  # it stops counting toward the limits
-    assert fresh(seats[1]).is_host
+    engine = services.spec_of(room).engine
+    # Whoever is to act leaves: the computer plays that seat from now on, its turn at once.
+    before = len(room_game(room).events)
+    leaver = seats.index(seat_to_act(room, seats))
+    assert people[leaver].post(action_url(room, "leave")).status_code == 303
+    gone = fresh(seats[leaver])
+    assert gone.left and gone.stand_in == "strong" and not gone.is_host and gone.token_hash == ""
+    assert gone.person_hash is None and gone.address_hash is None  # it stops counting toward the limits
+    game_now = room_game(room)
+    assert len(game_now.events) > before and engine.current_actor(game_now.state) != gone.seat
     room.refresh_from_db()
-    assert [(i["what"], i["n"]) for i in room.news[-2:]] == [(news.LEFT, 1), (news.HOST, 2)]
-    assert f"rooms_{room.pk}" not in people[0].cookies or not people[0].cookies[f"rooms_{room.pk}"].value
-    page = people[0].get(f"/en/finstere-flure/rooms/{room.number}/").content.decode()
-    assert "left the game" in page and "Computer (sensible) plays this seat" in page
-    assert people[0].post("/en/finstere-flure/rooms/2/join/").status_code == 303  # a place in another room
-    # The last two leave: nobody could come back, so the room is free again, the game kept.
-    assert people[1].post(action_url(room, "leave")).status_code == 303
-    assert fresh(seats[2]).is_host
-    assert people[2].post(action_url(room, "leave")).status_code == 303
+    assert (news.LEFT, leaver + 1) in [(i["what"], i["n"]) for i in room.news]
+    assert f"rooms_{room.pk}" not in people[leaver].cookies or not people[leaver].cookies[f"rooms_{room.pk}"].value
+    page = people[leaver].get(f"/en/{game}/rooms/{room.number}/").content.decode()
+    assert "left the game" in page and "Computer (strong) plays this seat" in page
+    assert people[leaver].post(f"/en/{game}/rooms/2/join/").status_code == 303  # a place in another room
+    # The host leaves: the host role passes to the one still playing their own seat.
+    host = next(i for i, s in enumerate(seats) if fresh(s).is_host)
+    last = next(i for i in range(3) if i not in (leaver, host))
+    assert people[host].post(action_url(room, "leave")).status_code == 303
+    assert fresh(seats[last]).is_host and not fresh(seats[host]).is_host
+    room.refresh_from_db()
+    assert [(i["what"], i["n"]) for i in room.news[-2:]] == [(news.LEFT, host + 1), (news.HOST, last + 1)]
+    # The last one leaves: nobody could come back, so the room is free again, the game kept.
+    assert people[last].post(action_url(room, "leave")).status_code == 303
     room.refresh_from_db()
     assert room.status == Room.LOBBY and not room.seats.exists()
     assert PlayedGame.objects.filter(complete=False).count() == 1
 
 
+def test_a_room_whose_people_are_all_away_waits_and_goes_on_when_one_is_back(clock, settings):
+    """The computer plays for the absent only while someone plays their own seat; the person back
+    through the room page makes the game go on at once, the computer playing the others' turns."""
+    room, seats, tokens = seated_room("der-dunkle-turm", people=2)
+    room = services.start(room.pk, seats[0])
+    mover = seat_to_act(room, seats)
+    other = next(fresh(s) for s in seats if s.pk != mover.pk)
+    clock.advance(settings.ROOMS_HANDOVER_ANYONE + 1, heartbeats=False)  # nobody connected
+    assert browser(room, tokens[seats.index(mover)]).post(action_url(room, "handover"), {"seat": other.pk}).status_code == 303
+    version = Room.objects.get(pk=room.pk).version
+    # The one whose turn it is leaves: nobody plays their own seat any more, so nothing is played.
+    assert browser(room, tokens[seats.index(mover)]).post(action_url(room, "leave")).status_code == 303
+    assert fresh(mover).left and services.stand_ins(room) == {}
+    waiting = room_game(room)
+    assert Room.objects.get(pk=room.pk).version == version + 1 and services.spec_of(room).engine.current_actor(
+        waiting.state
+    ) == mover.seat
+    # The other person opens the room again: their seat back, and the computer plays the leaver's turn.
+    page = browser(room, tokens[seats.index(other)]).get(f"/en/{room.game}/rooms/{room.number}/")
+    assert page.status_code == 200 and fresh(other).stand_in == ""
+    going = room_game(room)
+    assert len(going.events) > len(waiting.events)
+    assert services.spec_of(room).engine.current_actor(going.state) in (other.seat, TERMINAL)
+
+
 def test_everyone_sees_the_seat_handed_over_and_taken_back_at_once_in_their_language(application, clock, settings):
-    room, seats, tokens = seated_room("finstere-flure", people=3)
+    room, seats, tokens = seated_room("der-dunkle-turm", people=3)
     room = services.start(room.pk, seats[0])
 
     async def body():
@@ -203,10 +241,10 @@ def test_everyone_sees_the_seat_handed_over_and_taken_back_at_once_in_their_lang
         response = await db(browser(room, tokens[0]).post)(action_url(room, "handover"), {"seat": seats[1].pk})
         assert response.status_code == 303
         handed = await host.until(lambda m: m["type"] == "room" and m["news"])
-        assert handed["news"] == ["Speler 2 is weg: Computer (verstandig) speelt die plaats tot Speler 2 terug is."]
-        assert "Computer (verstandig) speelt tot de speler terug is" in handed["html"]
+        assert handed["news"] == ["Speler 2 is weg: Computer (sterk) speelt die plaats tot Speler 2 terug is."]
+        assert "Computer (sterk) speelt tot de speler terug is" in handed["html"]
         told = await third.until(lambda m: m["type"] == "room" and m["news"])
-        assert told["news"] == ["Spieler 2 ist weg: Computer (vernünftig) spielt den Platz, bis Spieler 2 zurück ist."]
+        assert told["news"] == ["Spieler 2 ist weg: Computer (stark) spielt den Platz, bis Spieler 2 zurück ist."]
         # The guest comes back through the same room: their seat, at once, and everyone is told.
         back = Client(application, room, tokens[1], lang="en")
         assert (await back.connect())[0]
