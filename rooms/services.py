@@ -471,7 +471,9 @@ def computer_after(room: Room, gone: Iterable[int] = ()) -> Room:
 
 def stand_ins(room: Room) -> dict[str, str]:
     """The people's seats the computer plays now (rooms.standins): engine seat -> bot name."""
-    return active_stand_ins(room.seats.filter(kind=Seat.PERSON).only("seat", "stand_in", "left", "kind"))
+    # (Not through room.seats: the related manager sets each seat's room, loading the deferred
+    # room_id seat by seat, one query each.)
+    return active_stand_ins(Seat.objects.filter(room_id=room.pk, kind=Seat.PERSON).only("seat", "stand_in", "left", "kind"))
 
 
 def active_stand_ins(seats: Iterable[Seat]) -> dict[str, str]:
