@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,8 +51,9 @@ REFUSALS = {
     "bad-message", "bad-pick", "bad-action", "bad-version", "slow-down", "no-peer", "not-your-turn", "illegal",
     "not-an-action", "stale", "conflict", "not-playing", "no-seat",
 }  # fmt: skip
+SCALE = int(os.environ.get("ROOMS_FUZZ_SCALE", "1"))  # a longer run by hand: ROOMS_FUZZ_SCALE=10 (README, "Tests")
 FUZZ = settings(
-    max_examples=120,
+    max_examples=120 * SCALE,
     deadline=None,
     derandomize=True,  # the same examples every run: CI stays reproducible and its time steady
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -261,7 +263,7 @@ operations = st.lists(
 
 
 @given(started=st.sampled_from([True, True, False]), ops=operations)
-@settings(parent=FUZZ, max_examples=30)
+@settings(parent=FUZZ, max_examples=30 * SCALE)
 def test_message_sequences_of_three_people_keep_turns_departures_and_hands(application, quiet_log, clock, started, ops):
     Room.objects.all().delete()
     PlayedGame.objects.all().delete()
