@@ -175,6 +175,8 @@ async def play_room(bases: list[str], room: Room, tokens: list[tuple[int, str]],
                     latest[i] = message
             elif message["type"] == "refused":
                 latest[i] = dict(latest[i] or {}, refused=True)
+            elif message["type"] == "ping":  # as the page does: a socket silent for a minute is closed (4408)
+                await ws.send(json.dumps({"type": "pong"}))
             changed.set()
 
     readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]

@@ -521,6 +521,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.seat_id is None:
             return
         version = event.get("version")
+        if self.room_id is not None and not event.get("watch"):
+            watch.heard(self.room_id, version, event.get("presence"))
         if version is not None and version > max(self.version, self.heading):
             if self._pacing_now():
                 assert self.pacing is not None

@@ -8,7 +8,10 @@ version and presence count of the rooms they show, one query every ``ROOMS_WATCH
 room's changed since the last reading it tells its own sockets of that room (``room.changed``, as
 the group would). A socket that has already rendered that version ignores it; everyone else
 renders the room, with the news of what the server did (:mod:`rooms.news`), and a socket whose
-seat is gone closes (4403).
+seat is gone closes (4403). A change this process's sockets already heard of through the group
+(:func:`heard`: every socket of a room is in its group) is not sent again, so on a shared Redis
+layer the watch adds a query, not a second message per socket and move; a socket whose channel is
+full (a backlog it has not read yet) is skipped for that reading, not the others.
 
 One task per process and event loop, running while the process has room sockets.
 """
@@ -20,6 +23,7 @@ import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from django.conf import settings
 
 from .models import Room
@@ -54,6 +58,16 @@ def unfollow(room_id: int, channel: str) -> None:
         _task = None
 
 
+def heard(room_id: int, version: int | None, presence: int | None) -> None:
+    """A socket of this process received the group's announcement of ``room_id`` at ``version``
+    with ``presence``: the room's other sockets here received it too, the watch need not tell them."""
+    if version is None or presence is None or room_id not in _sockets:
+        return
+    seen = _seen.get(room_id)
+    if seen is None or version >= seen[0]:
+        _seen[room_id] = (version, presence)
+
+
 def _read(room_ids: list[int]) -> list[tuple[int, int, int]]:
     return list(Room.objects.filter(pk__in=room_ids).values_list("pk", "version", "presence"))
 
@@ -79,5 +93,8 @@ async def check(layer: Any) -> int:
         _seen[room_id] = (version, presence)
         changed += 1
         for channel in list(_sockets.get(room_id, ())):
-            await layer.send(channel, {"type": "room.changed", "version": version, "presence": presence})
+            try:
+                await layer.send(channel, {"type": "room.changed", "version": version, "presence": presence, "watch": True})
+            except ChannelFull:
+                logger.debug("rooms: the watch skipped a socket with a full channel")
     return changed

@@ -14,9 +14,12 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.exceptions import ChannelFull
+from channels.layers import get_channel_layer
+from django.db.models import F
 from django.test import Client as Browser
 
-from rooms import expiry, news, presence, services, standins
+from rooms import expiry, news, presence, services, standins, watch
 from rooms.models import Connection, PlayedGame, Room, Seat
 from rooms.services import RoomError
 from rules.core.bots import RandomBot
@@ -278,5 +281,50 @@ def test_what_cron_changes_in_another_process_reaches_the_open_sockets(applicati
         assert told["news"] == ["Player 2 was away too long: their seat is free again."]
         assert f'data-seat-id="{seats[1].pk}"' not in told["html"]
         await host.close()
+
+    run(body)
+
+
+def test_the_watch_tells_no_socket_twice_and_a_full_channel_keeps_no_other_from_hearing(application, settings, monkeypatch):
+    """On a shared Redis layer the watch sent every socket a second message for each move the
+    room's group had announced (the 128-room bench filled channels: ChannelFull, and one full
+    channel ended the reading for every other room)."""
+    settings.ROOMS_WATCH_MS = 60_000  # only the readings this test makes
+    room, seats, tokens = seated_room("finstere-flure", people=2)
+
+    async def body():
+        people = [Client(application, room, token) for token in tokens]
+        for client in people:
+            await client.connect()
+            await client.room()
+        layer = get_channel_layer()
+        await watch.check(layer)  # the first reading of the room
+        changed = await db(services.add_bot)(room.pk, seats[0], "random")
+        await db(services.notify)(changed)  # announced to the room's group, as a page does
+        for client in people:
+            await client.room(changed.version)
+        assert await watch.check(layer) == 0  # heard through the group: nothing sent again
+        for client in people:
+            assert await client.ws.receive_nothing(0.1)
+        # A change no group announced (another process); one socket's channel is full.
+        full = sorted(watch._sockets[room.pk])[0]
+        send = layer.send
+
+        async def send_or_full(channel: str, message: dict[str, Any]) -> None:
+            if channel == full:
+                raise ChannelFull()
+            await send(channel, message)
+
+        monkeypatch.setattr(layer, "send", send_or_full)
+        await db(Room.objects.filter(pk=room.pk).update)(presence=F("presence") + 1)
+        assert await watch.check(layer) == 1
+        told = 0
+        for client in people:
+            before = len(client.messages)
+            await client.drain()
+            told += any(m["type"] == "room" for m in client.messages[before:])
+        assert told == 1
+        for client in people:
+            await client.close()
 
     run(body)
