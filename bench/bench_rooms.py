@@ -150,18 +150,36 @@ class Figures:
     mover: list[float] = field(default_factory=list)
     other: list[float] = field(default_factory=list)
     lost: int = 0
+    dropped: list[str] = field(default_factory=list)  # rooms whose socket could not open or was closed
 
 
 async def play_room(bases: list[str], room: Room, tokens: list[tuple[int, str]], figures: Figures) -> None:
+    """One room's game; a socket that cannot open or is closed by a server (1012: its channel layer
+    failed, as on a starved machine) ends the room's game and counts as unanswered, as the page
+    would connect again."""
+    import websockets
+
+    try:
+        await play_room_on(bases, room, tokens, figures)
+    except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as exc:
+        figures.lost += 1
+        figures.dropped.append(type(exc).__name__)
+
+
+async def play_room_on(bases: list[str], room: Room, tokens: list[tuple[int, str]], figures: Figures) -> None:
     import websockets
 
     sockets = []
-    for i, (_seat, token) in enumerate(tokens):
-        base = bases[(room.number + i) % len(bases)]  # the two people on different workers
-        url = base.replace("http://", "ws://") + f"/ws/rooms/{GAME}/{room.number}/?lang=en"
-        sockets.append(
-            await websockets.connect(url, additional_headers={"Cookie": f"rooms_{room.pk}={token}", "Origin": base})
-        )
+    try:
+        for i, (_seat, token) in enumerate(tokens):
+            base = bases[(room.number + i) % len(bases)]  # the two people on different workers
+            url = base.replace("http://", "ws://") + f"/ws/rooms/{GAME}/{room.number}/?lang=en"
+            headers = {"Cookie": f"rooms_{room.pk}={token}", "Origin": base}
+            sockets.append(await websockets.connect(url, additional_headers=headers, open_timeout=ANSWER_S))
+    except BaseException:
+        for ws in sockets:
+            await ws.close()
+        raise
     latest: dict[int, dict[str, Any]] = {i: {} for i in range(len(sockets))}  # {}: no message yet
     seen: dict[int, dict[int, float]] = {i: {} for i in range(len(sockets))}  # version -> first seen
     changed = asyncio.Event()
@@ -275,7 +293,7 @@ def report(count: int, figures: Figures, seconds: float, cpu: float) -> float:
         f"  {count:3d} rooms: {moves} moves in {seconds:.0f} s; mover's board median "
         f"{statistics.median(figures.mover):.1f} ms, p95 {p95:.1f} ms; the other person's board (other worker) "
         f"median {statistics.median(figures.other):.1f} ms, p95 {percentile(figures.other, 95):.1f} ms; "
-        f"{figures.lost} unanswered; servers' CPU {cpu / max(moves, 1) * 1000:.0f} ms a move; "
+        f"{figures.lost} unanswered ({len(figures.dropped)} rooms' sockets dropped); servers' CPU {cpu / max(moves, 1) * 1000:.0f} ms a move; "
         f"load average {load:.1f} ({os.cpu_count()} cores)"
     )
     return max(p95, percentile(figures.other, 95))
