@@ -61,11 +61,11 @@ def test_host_controls_refused_to_others_with_a_page_naming_the_problem(client, 
     join(guest)
     response = guest.post(ROOM + "start/")
     assert response.status_code == 403 and b"Only the host may do this." in response.content
-    response = guest.post(ROOM + "bot/", {"bot": "sensible"})
+    response = guest.post(ROOM + "bot/", {"bot": "strong"})
     assert response.status_code == 403
     assert Room.objects.get().status == Room.LOBBY and Seat.objects.count() == 2
     assert client.post(ROOM + "bot/", {"bot": "nonsense"}).status_code == 400
-    assert client.post(ROOM + "bot/", {"bot": "sensible"}).status_code == 303
+    assert client.post(ROOM + "bot/", {"bot": "strong"}).status_code == 303
     assert client.post(ROOM + "start/").status_code == 303
     assert Room.objects.get().status == Room.PLAYING
     assert guest.post(ROOM + "frobnicate/").status_code == 404

@@ -1,5 +1,5 @@
-"""Computer teams (dt-computergegner): both bots play only legal actions from their seat's view, and
-the strong one beats random play in seeded games (the 200-game figure is strength.py's, not a test)."""
+"""Computer teams (dt-computergegner): the players play only legal actions from their seat's view, and
+the strong one beats random play in seeded games (the figures are bench/bench_strengths.py's)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from rules.games.der_dunkle_turm import ENGINE
 
 def play_match(seed: int, strong_seat: str) -> str:
     spec = get_game("der-dunkle-turm")
-    assert spec is not None and set(spec.bots) == {"random", "strong"}
+    assert spec is not None and set(spec.bots) == {"beginner", "random", "strong"}
     rng = random.Random(seed)
     state = ENGINE.initial_state({"teams": 2})
-    bots = {seat: spec.bots["strong" if seat == strong_seat else "random"]() for seat in ENGINE.seats(state)}
+    bots = {seat: spec.bots["strong" if seat == strong_seat else "random"](budget=0.3) for seat in ENGINE.seats(state)}
     for _ in range(100_000):
         action = next_action(ENGINE, state, bots, rng)
         if action is None:
