@@ -10,8 +10,9 @@ to compare with 1/n. A game of one seat (a solo game) plays each seed with both 
 compares their scores (the engine's Result.scores; "lower" is the share of seeds where the first
 scored lower: for De Betoverde Torens solo the cards discarded, where fewer is better).
 
-    python bench/bench_strengths.py                      # everything, 40 games per cell
+    python bench/bench_strengths.py                      # everything, 4 games per cell (make bench)
     python bench/bench_strengths.py --games 100 --game torens-en-dieven --seats 2,3
+    python bench/bench_strengths.py --game betoverde-torens --setup teams=1 --seats 4,6
     taskset -c 0 python bench/bench_strengths.py ...     # one core
 """
 
@@ -36,9 +37,10 @@ from rules.core.strengths import BEGINNER, RANDOM, STRONG  # noqa: E402
 PAIRS = ((STRONG, RANDOM), (STRONG, BEGINNER), (BEGINNER, RANDOM))
 
 
-def setups_by_seats(engine: Engine[Any]) -> dict[int, dict[str, Any]]:
-    """A setup for every number of seats the game has (its default setup otherwise)."""
-    default = validate_setup(engine, {})
+def setups_by_seats(engine: Engine[Any], extra: dict[str, str] | None = None) -> dict[int, dict[str, Any]]:
+    """A setup for every number of seats the game has (its default setup otherwise; ``extra``: other
+    options, e.g. De Betoverde Torens' ``teams``)."""
+    default = validate_setup(engine, dict(extra or {}), from_strings=True)
     out: dict[int, dict[str, Any]] = {len(engine.seats(engine.initial_state(default))): default}
     for option in engine.setup_options():
         if option.kind != "int" or option.min is None or option.max is None or option.max - option.min > 20:
@@ -114,10 +116,11 @@ def cell(spec: GameSpec, setup: dict[str, Any], first: str, second: str, games: 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40, help="seeded games per pairing and number of seats")
+    parser.add_argument("--games", type=int, default=4, help="seeded games per pairing and number of seats")
     parser.add_argument("--game", action="append", help="only this game (slug; may be repeated)")
     parser.add_argument("--seats", help="only these numbers of seats, e.g. 2,3")
     parser.add_argument("--pairs", help="only these pairings, e.g. strong-random,strong-beginner")
+    parser.add_argument("--setup", action="append", default=[], help="a setup option, e.g. teams=1 (may be repeated)")
     args = parser.parse_args()
     only_seats = {int(n) for n in args.seats.split(",")} if args.seats else None
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",")] if args.pairs else PAIRS
@@ -128,7 +131,8 @@ def main() -> None:
             continue
         times: dict[str, list[float]] = {STRONG: [], BEGINNER: [], RANDOM: []}
         started = time.perf_counter()
-        for count, setup in setups_by_seats(spec.engine).items():
+        extra = dict(item.split("=", 1) for item in args.setup)
+        for count, setup in setups_by_seats(spec.engine, extra).items():
             if only_seats and count not in only_seats:
                 continue
             for first, second in pairs:

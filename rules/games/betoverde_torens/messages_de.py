@@ -147,8 +147,8 @@ MESSAGES_DE: dict[str, str] = {
     "why.into-raven": "Der Magier geht in die Rabenburg: tippe die Rabenburg selbst an.",
     # -- what a good player would do (players.py) ---------------------------------------------------
     "advice.raven": "Ein Magier zieht in die Rabenburg ein: damit sind {inside} von {total} darin.",
-    "advice.imprison-fill": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): sie sind eingesperrt, und eine Zaubertrankflasche wird gefüllt.",
-    "advice.imprison": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): sie sind eingesperrt.",
+    "advice.imprison-fill": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): {count:plural/er ist/sie sind} eingesperrt, und eine Zaubertrankflasche wird gefüllt.",
+    "advice.imprison": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): {count:plural/er ist/sie sind} eingesperrt.",
     "advice.freed": "Deine eigenen Magier auf Feld {space} sind wieder frei.",
     "advice.closer": "Dein Magier steht jetzt {distance} {distance:plural/Feld/Felder} vor der Rabenburg.",
     "advice.raven-moves": "Die Rabenburg reist mit auf Feld {to}.",

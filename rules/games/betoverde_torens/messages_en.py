@@ -147,8 +147,8 @@ MESSAGES_EN: dict[str, str] = {
     "why.into-raven": "The wizard goes into Ravenskeep: tap Ravenskeep itself.",
     # -- what a good player would do (players.py) ---------------------------------------------------
     "advice.raven": "A wizard goes into the Ravenskeep: that makes {inside} of {total} inside.",
-    "advice.imprison-fill": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): they are imprisoned, and you fill a potion.",
-    "advice.imprison": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): they are imprisoned.",
+    "advice.imprison-fill": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): {count:plural/it is/they are} imprisoned, and you fill a potion.",
+    "advice.imprison": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): {count:plural/it is/they are} imprisoned.",
     "advice.freed": "Your own wizards on space {space} are free again.",
     "advice.closer": "Your wizard now stands {distance} {distance:plural/space/spaces} before the Ravenskeep.",
     "advice.raven-moves": "The Ravenskeep travels along to space {to}.",

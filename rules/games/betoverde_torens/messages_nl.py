@@ -146,8 +146,8 @@ MESSAGES_NL: dict[str, str] = {
     "why.into-raven": "De tovenaar gaat de Raventoren in: tik de Raventoren zelf aan.",
     # -- what a good player would do (players.py) ---------------------------------------------------
     "advice.raven": "Een tovenaar gaat de Raventoren in: daarmee zitten er {inside} van de {total} in.",
-    "advice.imprison-fill": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): ze zijn opgesloten, en je vult een flesje.",
-    "advice.imprison": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): ze zijn opgesloten.",
+    "advice.imprison-fill": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): {count:plural/hij is/ze zijn} opgesloten, en je vult een flesje.",
+    "advice.imprison": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): {count:plural/hij is/ze zijn} opgesloten.",
     "advice.freed": "Je eigen tovenaars op veld {space} zijn weer vrij.",
     "advice.closer": "Je tovenaar staat nu {distance} {distance:plural/veld/velden} voor de Raventoren.",
     "advice.raven-moves": "De Raventoren reist mee naar veld {to}.",

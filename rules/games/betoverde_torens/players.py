@@ -32,7 +32,7 @@ from rules.core.engine import Engine
 from rules.core.search import SearchBot, Settings
 from rules.core.strengths import ComputerPlayers, Reason
 
-from .cards import CODES, FULL_DECK, INDEX
+from .cards import CODES, FULL_DECK, INDEX, SPELL_COST
 from .state import RING, State
 
 NEAR = 5  # the longest move of a number card
@@ -165,8 +165,8 @@ def explain(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
     elif head == "pass":
         reasons.append(Reason("advice.pass", "bt-kaarten-wisselen"))
     elif head == "spell":
-        cost = state.flasks[me].filled - after.flasks[me].filled
-        reasons.append(Reason("advice.spell", "bt-flesjes-uit-spel", {"cost": cost}))
+        spell = action.split(":")[1]
+        reasons.append(Reason("advice.spell", "bt-flesjes-uit-spel", {"cost": SPELL_COST.get(spell, 0)}))
     elif head == "end":
         reasons.append(Reason("advice.end", "bt-twee-acties"))
     if not reasons:
@@ -197,7 +197,7 @@ def event_reasons(state: State, after: State, events: list[Any], me: int) -> lis
         filled = "flask.fill" in keys
         key = "advice.imprison-fill" if filled else "advice.imprison"
         reasons.append(Reason(key, "bt-fles-vullen" if filled else "bt-toren-over-tovenaar",
-                              {"count": len(prisoners), "others": len(others), "wizards": prisoners}))
+                              {"count": len(prisoners), "others": len(others), "wizards": sorted(set(prisoners))}))
     if "tower.freed" in keys and colour in keys["tower.freed"].data["wizards"]:
         reasons.append(Reason("advice.freed", "bt-tovenaars-bevrijd", {"space": keys["tower.freed"].data["space"]}))
     if "wizard.lands" in keys:
