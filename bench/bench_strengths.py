@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import random
 import statistics
 import sys
 import time
@@ -28,6 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+from rules.core.advice import advisable, advise  # noqa: E402
+from rules.core.bots import next_action, random_bots  # noqa: E402
 from rules.core.engine import Engine  # noqa: E402
 from rules.core.matches import Match, play_match, score_against, wilson  # noqa: E402
 from rules.core.registry import GameSpec, all_games  # noqa: E402
@@ -114,9 +117,31 @@ def cell(spec: GameSpec, setup: dict[str, Any], first: str, second: str, games: 
             f"median {statistics.median(actions):.0f} actions{note}")
 
 
+def advice_times(spec: GameSpec, count: int = 20) -> list[float]:
+    """Processor time of "what would a good player do?" (the strong player's plan) at the first
+    ``count`` choices of more than one action in a seeded random game."""
+    engine = spec.engine
+    state = engine.initial_state(validate_setup(engine, {}))
+    rng = random.Random(1)
+    bots = random_bots(engine, state)
+    times: list[float] = []
+    for index in range(5000):
+        if len(times) >= count or engine.is_over(state):
+            break
+        if advisable(spec, state) and len(engine.legal_actions(state)) > 1:
+            start = time.process_time()
+            advise(spec, state, random.Random(index))
+            times.append(time.process_time() - start)
+        action = next_action(engine, state, bots, rng)
+        if action is None:
+            break
+        state, _events = engine.apply(state, action)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=4, help="seeded games per pairing and number of seats")
+    parser.add_argument("--games", type=int, default=4, help="seeded games per pairing and number of seats (0: only the advice's time)")
     parser.add_argument("--game", action="append", help="only this game (slug; may be repeated)")
     parser.add_argument("--seats", help="only these numbers of seats, e.g. 2,3")
     parser.add_argument("--pairs", help="only these pairings, e.g. strong-random,strong-beginner")
@@ -133,15 +158,18 @@ def main() -> None:
         started = time.perf_counter()
         extra = dict(item.split("=", 1) for item in args.setup)
         for count, setup in setups_by_seats(spec.engine, extra).items():
-            if only_seats and count not in only_seats:
+            if (only_seats and count not in only_seats) or args.games <= 0:
                 continue
             for first, second in pairs:
                 line = cell(spec, setup, first, second, args.games, times)
                 print(f"{spec.slug} {count} seats: {line}", flush=True)
-        for name in (STRONG, BEGINNER):
+        for name in (STRONG, BEGINNER) if args.games > 0 else ():
             t = times.get(name) or [0.0]
             print(f"{spec.slug} {name}: thinking time per move (processor) median {statistics.median(t) * 1000:.1f} ms, "
                   f"p95 {percentile(t, 0.95) * 1000:.1f} ms, max {max(t) * 1000:.1f} ms over {len(t)} moves")
+        t = advice_times(spec) or [0.0]
+        print(f"{spec.slug} advice (the strong player's plan): median {statistics.median(t) * 1000:.1f} ms, "
+              f"p95 {percentile(t, 0.95) * 1000:.1f} ms, max {max(t) * 1000:.1f} ms over {len(t)} positions")
         print(f"{spec.slug}: {time.perf_counter() - started:.0f} s", flush=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average at the end: {load:.1f}")

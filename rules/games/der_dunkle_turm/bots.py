@@ -1,6 +1,6 @@
 """How good a position is for a team, as the computer teams judge it (``players``, dt-computergegner):
-progress towards the tower, danger of bridges, side fields and rifts, charred and protected
-companions, the opponents' progress."""
+progress towards the tower, what the next tower attack is expected to cost where each companion
+stands, charred and protected companions, the opponents' progress (:func:`judge`)."""
 
 from __future__ import annotations
 
@@ -20,46 +20,6 @@ def progress(at: str) -> float:
     if at in SIDE_PROGRESS:
         return SIDE_PROGRESS[at]
     return float(at)
-
-
-def companion_value(s: State, cid: str) -> float:
-    c = s.companion(cid)
-    if c.at == "out":
-        return -12.0
-    value = progress(c.at)
-    value *= 1.0 + value / 40  # the leading companion matters most
-    if c.lying is not None:
-        value -= 1.0
-    if c.at in BRIDGES and not s.bridges_up:
-        value -= 3.0
-    if c.at in SIDE_FIELDS:
-        value -= 4.0 if c.at in OVER_LAVA else 3.0
-    if c.at in dict(s.rifts) and c.at not in {f.field for f in s.floats}:
-        value -= 2.0
-    if c.charred:
-        value -= 3.0
-    if c.spell:
-        value += 2.5
-    if c.shield is not None:
-        value += 0.5
-    return value
-
-
-def evaluate(s: State, team: str) -> float:
-    if s.over:
-        return 1e6 if s.winner == team else -1e6
-    mine = 0.0
-    best_other = 0.0
-    others: dict[str, float] = {}
-    for cid, _c in s.companions:
-        v = companion_value(s, cid)
-        if team_of(cid) == team:
-            mine += v
-        else:
-            others[team_of(cid)] = others.get(team_of(cid), 0.0) + v
-    if others:
-        best_other = max(others.values())
-    return mine - 0.6 * best_other + dict(s.collections).get(team, 0) * 0.5
 
 
 ATTACK_SHARE = sum(1 for k in CARD_KINDS if k.startswith("attack")) / DECK_SIZE  # a card drawn is an attack
