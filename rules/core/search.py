@@ -15,7 +15,10 @@ it has not seen: *determinisation*) and how good a state is for a seat (``value`
   ones), at most ``chance`` times along one line; any other is judged as it stands;
 - an automatic actor's action is played; another seat's decision ends the line (judged as it stands);
 - at most ``nodes`` states are looked at per move (times ``budget``): the search is deterministic
-  (no clock), so a seeded game plays the same way on every machine.
+  (no clock), so a seeded game plays the same way on every machine;
+- a finished game is worth ``WIN`` (shared among the winners; ``-WIN`` lost), plus the model's
+  ``final(engine, state, seat)`` if it has one: how good the ending is beyond who won (a solo game
+  always ends in a win, and is judged by its score: De Betoverde Torens, bt-solo-score).
 
 A beginner is the same player with less foresight and ``slips``: in that share of its decisions it
 takes one of the next best moves instead of the best (a plausible move, not a random one), the
@@ -25,7 +28,7 @@ mistakes of a person learning the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -86,6 +89,12 @@ class Search:
     def __init__(self, engine: Engine[Any], model: Model, settings: Settings, seat: str, nodes: int):
         self.engine, self.model, self.settings, self.seat = engine, model, settings, seat
         self.left = nodes
+        self.final: Callable[[Engine[Any], Any, str], float] | None = getattr(model, "final", None)
+
+    def terminal(self, state: Any) -> float:
+        """The value of a finished game (module docstring)."""
+        value = terminal_value(self.engine, state, self.seat)
+        return value + self.final(self.engine, state, self.seat) if self.final is not None else value
 
     def apply(self, state: Any, action: str) -> Any | None:
         self.left -= 1
@@ -104,7 +113,7 @@ class Search:
                 break
             state, actor = after, engine.current_actor(after)
         if actor == TERMINAL:
-            return terminal_value(engine, state, self.seat)
+            return self.terminal(state)
         return self.model.value(engine, state, self.seat)
 
     def children(self, state: Any, actions: Sequence[str]) -> list[tuple[float, int, str, Any]]:
@@ -122,7 +131,7 @@ class Search:
         engine, settings = self.engine, self.settings
         actor = engine.current_actor(state)
         if actor == TERMINAL:
-            return terminal_value(engine, state, self.seat)
+            return self.terminal(state)
         if self.left <= 0:
             return self.static(state)
         if actor == CHANCE:

@@ -11,6 +11,8 @@ Every registered game declares its computer players in its ``GameSpec`` (``playe
   the game says otherwise;
 - ``aliases``: names of earlier players that logs and rooms may still carry, and the player each now
   stands for (a log keeps working when a player is renamed);
+- ``solo_score``: how good a finished game of one seat is, higher is better (the bench compares two
+  players' solo games with it); the seat's score in the result unless the game says otherwise;
 - ``explain``: why a move is good, as :class:`Reason` s: a message key of the game's catalogues, its
   data and the clause it rests on (the simulator renders "this imprisons two wizards and fills a
   flask, §3.2.4").
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .bots import Bot, RandomBot, SeatView
-from .engine import Engine
+from .engine import Engine, Result
 
 BEGINNER = "beginner"
 STRONG = "strong"
@@ -58,6 +60,15 @@ def random_player(*, budget: float = 1.0) -> Bot:
     return RandomBot()
 
 
+class SoloScore(Protocol):
+    def __call__(self, result: Result, seat: str) -> float: ...
+
+
+def higher_score(result: Result, seat: str) -> float:
+    """A solo game's measure where a higher score is better: the seat's score in the result."""
+    return float(result.scores.get(seat, 0.0))
+
+
 def _no_reasons(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
     return []
 
@@ -71,6 +82,7 @@ class ComputerPlayers:
     explain: Explainer = _no_reasons
     others: Mapping[str, PlayerFactory] = field(default_factory=lambda: {RANDOM: random_player})
     aliases: Mapping[str, str] = field(default_factory=dict)
+    solo_score: SoloScore = higher_score
 
     @property
     def strongest(self) -> str:

@@ -20,6 +20,14 @@ the nearest rival's largest: imprisoning another player's wizards counts twice, 
 flask with it. The **beginner** looks one card ahead, thinks only of its own wizards and flasks
 (it happily locks up its own wizards to fill a flask) and in a quarter of its decisions takes one
 of the next best moves.
+
+Solo (bt-solo-beurt, bt-solo-score) every game ends in a win, and the fewer cards it needed the
+better: the strong player judges a finished game by its cards discarded, and an unfinished one by
+the cards already discarded with the work (a pass throws away a whole hand, bt-kaarten-wisselen),
+and it looks one turn further: the card it will draw, weighed by the odds of the cards it has not
+seen, and its next card play with it. A wizard must land exactly on the Raventoren
+(bt-tovenaar-in-raventoren), so it also prefers keeping cards that can bring a wizard in next turn:
+a card of the wizard's distance, or a die card with its chance of rolling it.
 """
 
 from __future__ import annotations
@@ -28,11 +36,11 @@ import random
 from typing import Any
 
 from rules.core.bots import Bot, SeatView
-from rules.core.engine import Engine
+from rules.core.engine import Engine, Result
 from rules.core.search import SearchBot, Settings
 from rules.core.strengths import ComputerPlayers, Reason
 
-from .cards import CODES, FULL_DECK, INDEX, SPELL_COST
+from .cards import BY_CODE, CODES, FULL_DECK, INDEX, SPELL_COST
 from .state import RING, State
 
 NEAR = 5  # the longest move of a number card
@@ -42,6 +50,7 @@ FLASK = 1.0  # card plays for an empty flask
 PENDING = 0.7  # a die card played and not yet moved: the move still to come
 HELD = 0.05  # a filled flask still held (bt-meerdere-winnaars breaks ties with them)
 RIVAL = 0.8  # the weight of the nearest rival's work
+FIT = 0.4  # solo: a card in hand that can bring a wizard into the Raventoren next turn (then halving)
 
 
 def _walk(distance: int) -> float:
@@ -103,6 +112,48 @@ class Model:
         return -mine + (RIVAL * min(rivals) if rivals else 0.0) + HELD * held
 
 
+class Solo(Model):
+    """The strong player's judgement solo: the cards discarded and still needed, and the cards in
+    hand that fit (module docstring)."""
+
+    def averages(self, state: State, seat: str) -> bool:
+        return state.phase in ("roll", "draw")  # its own dice and its own next card
+
+    def value(self, engine: Engine[Any], state: State, seat: str) -> float:
+        needed = work(state, 0, wizard_work(state)) - pending_bonus(state, 0)
+        return -state.discarded - needed + FIT * hand_fit(state)
+
+    def final(self, engine: Engine[Any], state: State, seat: str) -> float:
+        """A solo game always ends in a win: the fewer cards it needed, the better (bt-solo-score)."""
+        return -float(state.discarded)
+
+
+def hit_chances(code: str) -> dict[int, float]:
+    """The distances a card can move a wizard exactly, with the chance of it: a number card its
+    number, a die card any of 1 to 6 with the chance of rolling it in its rolls
+    (bt-dobbelsteen-herwerpen)."""
+    card = BY_CODE[code]
+    if not card.wizard:
+        return {}
+    if card.dice:
+        chance = 1 - (5 / 6) ** card.dice
+        return {d: chance for d in range(1, 7)}
+    return {card.wizard_steps: 1.0}
+
+
+HITS = {code: hit_chances(code) for code in CODES}
+
+
+def hand_fit(state: State) -> float:
+    """How well the solo hand fits the wizards: per card, the best chance that it brings a visible
+    wizard exactly into the Raventoren, the best card counting fully, the next half, and so on."""
+    raven = state.raven_at
+    distances = {(raven - n) % RING for n, space in enumerate(state.spaces, start=1) if space.top and n != raven}
+    best = sorted((max((p for d, p in HITS[code].items() if d in distances), default=0.0) for code in state.hands[0]),
+                  reverse=True)
+    return sum(p * 0.5**i for i, p in enumerate(best))
+
+
 class OwnWork(Model):
     """The beginner's judgement: its own wizards and flasks only."""
 
@@ -139,11 +190,28 @@ def deal_unseen(engine: Engine[Any], view: SeatView, rng: random.Random) -> Stat
 
 
 STRONG = Settings(widths=(0, 5, 2), chance=2, nodes=2000)
+# solo: the six best card plays by the position they leave, each with the next card drawn (its
+# eight likeliest kinds) and every next card play
+STRONG_SOLO = Settings(widths=(6, 0), chance=1, outcomes=8, nodes=2000)
 BEGINNER = Settings(widths=(), chance=0, nodes=400, slips=0.25)
 
 
+class StrongBot:
+    """The strong player: at the table or solo (module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, budget: float = 1.0):
+        self.table = SearchBot("strong", Model(), STRONG, budget)
+        self.solo = SearchBot("strong", Solo(), STRONG_SOLO, budget)
+
+    def choose_action(self, engine: Engine[Any], view: SeatView, rng: random.Random) -> str:
+        solo = len(view.observation["players"]) == 1
+        return (self.solo if solo else self.table).choose_action(engine, view, rng)
+
+
 def strong(*, budget: float = 1.0) -> Bot:
-    return SearchBot("strong", Model(), STRONG, budget)
+    return StrongBot(budget)
 
 
 def beginner(*, budget: float = 1.0) -> Bot:
@@ -171,7 +239,8 @@ def explain(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
         reasons.append(Reason("advice.end", "bt-twee-acties"))
     if not reasons:
         mine, theirs = work_of(state, me), work_of(after, me)
-        reasons.append(Reason("advice.best", "bt-einde-spel", {"before": round(mine), "after": round(theirs)}))
+        clause = "bt-einde-spel" if state.variant == "base" else "bt-solo-score"
+        reasons.append(Reason("advice.best", clause, {"before": round(mine), "after": round(theirs)}))
     return reasons
 
 
@@ -208,4 +277,9 @@ def event_reasons(state: State, after: State, events: list[Any], me: int) -> lis
     return reasons
 
 
-PLAYERS = ComputerPlayers(beginner=beginner, strong=strong, explain=explain)
+def fewer_discarded(result: Result, seat: str) -> float:
+    """How good a finished solo game is: the fewer cards discarded, the better (bt-solo-score)."""
+    return -float(result.scores.get(seat, 0.0))
+
+
+PLAYERS = ComputerPlayers(beginner=beginner, strong=strong, explain=explain, solo_score=fewer_discarded)

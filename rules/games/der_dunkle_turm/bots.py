@@ -5,7 +5,7 @@ stands, charred and protected companions, the opponents' progress (:func:`judge`
 from __future__ import annotations
 
 from .board import BEAST_REACH, BEASTS, BRIDGES, CARD_KINDS, DECK_SIZE, INDEX_UP, OVER_LAVA, SIDE_FIELDS, team_of
-from .state import State
+from .state import Companion, State
 
 SIDE_PROGRESS = {f: (5.0 if f.startswith("6") else 14.0) + (INDEX_UP[f] - INDEX_UP[f[:-1] + "a"] + 1) / 4 for f in SIDE_FIELDS}
 
@@ -44,22 +44,30 @@ def beast_target_of(s: State, lair: str) -> str | None:
     return target
 
 
+ATTACKS = tuple((i, kind[6:]) for i, kind in enumerate(CARD_KINDS) if kind.startswith("attack"))  # index, field
+
+
 def rift_chances(s: State) -> dict[str, float]:
     """Per field, the chance that an attack card opening a rift there (dt-riss-oeffnen) comes before
     a team moves again."""
     pile = s.deck if sum(s.deck) else s.discard
     total = sum(pile) or 1
-    return {kind[6:]: min(1.0, len(s.teams) * n / total) for kind, n in zip(CARD_KINDS, pile, strict=True)
-            if kind.startswith("attack") and n}
+    teams = len(s.teams)
+    return {where: min(1.0, teams * pile[i] / total) for i, where in ATTACKS if pile[i]}
 
 
-def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str], rifts: dict[str, float]) -> float:
+def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str], rifts: dict[str, float],
+                    open_rifts: frozenset[str] | None = None, c: Companion | None = None) -> float:
     """A companion's way to the tower, less what the next tower attack is expected to cost it: back
     to the camp from a drawbridge that rises (dt-zugbruecken-heben) or a side field that vanishes
     (dt-zugbruecken-senken), a fight with an awake bone beast (dt-knochentier-turmattacke; lost
     about half the time, then back to the camp), the exile when a rift opens under it
-    (dt-riss-oeffnen), unless a protection spell or a shield saves it."""
-    c = s.companion(cid)
+    (dt-riss-oeffnen), unless a protection spell or a shield saves it. ``open_rifts``: the fields
+    with a rift and no floating field over it; ``c``: the companion (both looked up when not given)."""
+    if c is None:
+        c = s.companion(cid)
+    if open_rifts is None:
+        open_rifts = open_rifts_of(s)
     if c.at == "out":
         return -12.0
     value = progress(c.at)
@@ -76,7 +84,7 @@ def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str]
             value -= p_attack * 0.5 * value
         if c.at in rifts:
             value -= rifts[c.at] * (value + 1.0)
-    if c.at in dict(s.rifts) and c.at not in {f.field for f in s.floats}:
+    if c.at in open_rifts:
         value -= 2.0
     if c.charred:
         value -= CHARRED
@@ -87,6 +95,11 @@ def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str]
     return value
 
 
+def open_rifts_of(s: State) -> frozenset[str]:
+    """The fields with a rift that no floating field covers (dt-riss-oeffnen, dt-schwebefeld-landen)."""
+    return frozenset(where for where, _n in s.rifts) - {f.field for f in s.floats}
+
+
 def judge(s: State, team: str) -> float:
     """How good ``s`` is for ``team``: its companions' worth, less most of the best other team's."""
     if s.over:
@@ -94,8 +107,10 @@ def judge(s: State, team: str) -> float:
     p_attack = attack_chance(s)
     targets = {t for lair in BEASTS if s.beasts[BEASTS.index(lair)].awake and (t := beast_target_of(s, lair))}
     rifts = rift_chances(s)
+    open_rifts = open_rifts_of(s)
     totals: dict[str, float] = {}
-    for cid, _c in s.companions:
-        totals[team_of(cid)] = totals.get(team_of(cid), 0.0) + companion_worth(s, cid, p_attack, targets, rifts)
+    for cid, c in s.companions:
+        owner = team_of(cid)
+        totals[owner] = totals.get(owner, 0.0) + companion_worth(s, cid, p_attack, targets, rifts, open_rifts, c)
     mine = totals.pop(team, 0.0)
     return mine - 0.6 * max(totals.values(), default=0.0) + dict(s.collections).get(team, 0) * 0.5

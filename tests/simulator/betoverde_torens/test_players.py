@@ -66,3 +66,41 @@ def test_imprisoning_another_players_wizard_is_chosen_and_explained_with_the_fla
     assert reasons[0].data == {"count": 1, "others": 1, "wizards": ["blue"]}
     assert ENGINE.label(reasons[0].key, "en", **reasons[0].data) == (
         "The tower lands on 1 wizard (Blue, 1 of others): it is imprisoned, and you fill a potion.")
+
+
+def solo_last_wizard(hand: list[str], discarded: int = 40):
+    """A solo game (bt-solo-opstelling) with eleven wizards in the Raventoren (space 1) and the last
+    one on space 16, one space before it."""
+    return ENGINE.state_from_position({
+        "players": ["red"], "variant": "solo", "wizards_each": 12,
+        "spaces": {**TOWERS_ONLY, "16": {"wizards": ["red"]}}, "raven": {"at": 1, "inside": {"red": 11}},
+        "hands": {"red": hand}, "discarded": discarded, "discard": {"w3": 3},
+    })  # fmt: skip
+
+
+def test_solo_the_strong_player_ends_the_game_now_rather_than_a_card_later():
+    """bt-solo-score: solo every game ends in a win and the fewer cards it needed, the better. The
+    tower card now and the 1 next turn also end the game, one card later; the strong player brings
+    the last wizard in at once (bt-tovenaar-in-raventoren) and says so."""
+    spec = get_game("betoverde-torens")
+    assert spec is not None
+    s = solo_last_wizard(["w2", "t1", "x1"])
+    view = seat_view(ENGINE, s, "red")
+    for seed in range(3):
+        assert spec.players.make("strong", budget=0.3).choose_action(ENGINE, view, random.Random(seed)) == "play:x1:wizard:16"
+    reasons = spec.players.explain(ENGINE, view, "play:x1:wizard:16")
+    assert reasons[0].key == "advice.raven" and reasons[0].clause == "bt-tovenaar-in-raventoren"
+    assert reasons[0].data == {"inside": 12, "total": 12}
+    after, _events = ENGINE.apply(s, "play:x1:wizard:16")
+    result = ENGINE.result(after)
+    assert result is not None and result.clause == "bt-solo-score" and result.scores == {"red": 41}
+
+
+def test_solo_games_are_compared_by_the_cards_they_needed():
+    """bt-solo-score: the bench compares two players' solo games by the game's own measure, fewer
+    cards discarded being better."""
+    spec = get_game("betoverde-torens")
+    assert spec is not None
+    fewer, more = (ENGINE.result(ENGINE.apply(solo_last_wizard(["x1", "t1", "t2"], n), "play:x1:wizard:16")[0]) for n in (40, 50))
+    assert fewer is not None and more is not None and fewer.scores["red"] < more.scores["red"]
+    assert spec.players.solo_score(fewer, "red") > spec.players.solo_score(more, "red")
