@@ -108,3 +108,23 @@ def test_the_advice_speaks_the_readers_language(client, site):
         html = client.get(f"/{lang}/{spec.slug}/sim/", {"log": codec.encode(log), "advice": "1"},
                           HTTP_HX_REQUEST="true", HTTP_HX_TARGET="advice").content.decode()
         assert words in html
+
+
+STRENGTH_LABELS = {  # the locale catalogues' words for the two strengths
+    "nl": ("Computer (beginner)", "Computer (sterk)"),
+    "de": ("Computer (Anfänger)", "Computer (stark)"),
+    "en": ("Computer (beginner)", "Computer (strong)"),
+}
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_the_play_mode_offers_both_strengths_for_every_seat_in_every_language(client, site, spec: GameSpec):
+    """Issue 40: the simulator's play mode lets every seat be played by the beginner or the strong
+    computer player, named in the page's language."""
+    for lang, (beginner, strong) in STRENGTH_LABELS.items():
+        html = client.get(f"/{lang}/{spec.slug}/sim/").content.decode()
+        seats = re.findall(r'<select id="setup-seat\d+" name="seat\d+">(.*?)</select>', html, re.S)
+        assert len(seats) == spec.engine.info.max_seats, (spec.slug, lang)
+        for options in seats:
+            assert f'<option value="beginner">{beginner}</option>' in options
+            assert f'<option value="strong">{strong}</option>' in options
