@@ -225,7 +225,7 @@ def main() -> None:
             continue
         started = time.perf_counter()
         cells = [(count, setup, first, second) for count, setup in setups_by_seats(spec.engine, extra).items()
-                 if not only_seats or count in only_seats for first, second in pairs]
+                 if args.games > 0 and (not only_seats or count in only_seats) for first, second in pairs]
         jobs = [Job(spec.slug, setup, first, second, seed) for _c, setup, first, second in cells for seed in range(args.games)]
         results = run(jobs, cores)
         times: dict[str, list[float]] = {STRONG: [], BEGINNER: []}
