@@ -389,7 +389,6 @@ def _draw(state: State, code: str) -> tuple[State, list[Event]]:
     state = evolve(state, deck=deck, discard=discard, hands=tuple(hands))
     if drawer(state) is not None:
         return state, events
-    _short_hand(state, who, events)
     if state.phase == "deal":
         return start_action(evolve(state, phase="play", turn=0), events)
     if state.passing:
@@ -482,6 +481,8 @@ def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, li
             state, moved, entered = move_wizard(state, mover, number, roll or card.wizard_steps)
             moved_to = int(moved[0].data["to"])
             events += moved
+            if entered:
+                _end_not_yet(state, mover, events)
         else:
             if not card.tower:
                 raise RuleError("bt-eigen-tovenaar", "refuse.card-kind", card=code)
@@ -529,7 +530,6 @@ def _pass(state: State) -> tuple[State, list[Event]]:
     )
     events = [Event("bt-kaarten-wisselen", "pass", {"colour": state.active, "cards": len(hand)})]
     if drawer(state) is None:
-        _short_hand(state, state.turn, events)
         return evolve(state, phase="pass-tower", passing=False), events
     return state, events
 
@@ -606,6 +606,8 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
     if name in WIZARD_SPELLS and not any(e.key == "spell.free-none" for e in more):
         events += mate_wizard(paid, me, own)  # bt-teams-doorspelen: the teammate's wizard moved
     events += more
+    if entered:
+        _end_not_yet(after, own, events)
     if state.master:
         if entered and me == state.turn:
             events.append(Event("bt-spreukverplaatsing", "turn.raven-ends", {"colour": colour}))
@@ -753,6 +755,20 @@ def _number(text: str, top: int, clause: str) -> int:
     return int(text)
 
 
+def _end_not_yet(state: State, colour: str, events: list[Event]) -> None:
+    """bt-einde-spel: a player whose last wizard went into the Raventoren while flasks are still
+    empty does not ring the end ("Voldoet een speler pas aan één van de twee, dan gaat het spel
+    gewoon door"), and the game says so instead of going on silently (review N15)."""
+    if state.teams or state.variant != "base" or state.ending or state.inside(colour) < state.wizards_each:
+        return
+    if all_inside(state):  # everyone inside and no one done: the game ends at once (end.stalled)
+        return
+    flasks = state.flasks_of(colour)
+    if flasks.empty:
+        data = {"colour": colour, "filled": flasks.filled + flasks.spent, "total": flasks.total}
+        events.append(Event("bt-einde-spel", "end.not-yet", data))
+
+
 def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """The turn is over: ring the end, finish the round, refill the hand, next player."""
     state = evolve(state, pending=None, phase="play", window="", offer=0, turn_over=False, last_move=(0, 0, False))
@@ -773,16 +789,7 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         return evolve(state, phase="over"), events
     if len(state.hands[state.turn]) < 3 and cards_left(state):
         return evolve(state, phase="draw"), events
-    _short_hand(state, state.turn, events)
     return next_turn(state, events)
-
-
-def _short_hand(state: State, seat: int, events: list[Event]) -> None:
-    """bt-hand-aanvullen: a hand that stays below 3 cards because no card is left to draw (draw pile
-    and discard pile both empty) says so: the draw is skipped, not forgotten."""
-    held = len(state.hands[seat])
-    if held < 3 and not cards_left(state):
-        events.append(Event("bt-hand-aanvullen", "draw.none", {"colour": state.players[seat], "cards": held}))
 
 
 def next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:

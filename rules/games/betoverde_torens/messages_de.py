@@ -65,6 +65,7 @@ MESSAGES_DE: dict[str, str] = {
     "spell.free-none": "Unter Turm {tower} ist kein Magier von {colour:colour}: Pech, die Zaubertrankflaschen sind bezahlt.",
     # the end
     "end.rung": "{colour:colour} hat alle Magier in der Rabenburg und alle Zaubertrankflaschen gefüllt: Das Ende ist eingeläutet.",
+    "end.not-yet": "{colour:colour} hat alle Magier in der Rabenburg, aber erst {filled} von {total} Zaubertrankflaschen gefüllt: Das Ende ist noch nicht eingeläutet, das Spiel geht weiter.",
     "end.over": "Die Runde ist zu Ende: Das Spiel ist vorbei.",
     "end.stalled": "Alle Magier sind in der Rabenburg und niemand hat alle Zaubertrankflaschen gefüllt: Das Spiel ist sofort vorbei.",
     # results
@@ -126,7 +127,6 @@ MESSAGES_DE: dict[str, str] = {
     "refuse.spell-cost.mate": "{spell:spell} kostet {cost} {cost:plural/gefüllte Zaubertrankflasche/gefüllte Zaubertrankflaschen}, und du hast {filled}: Die Zaubertrankflaschen von Teampartner {mate:colour} bezahlen keinen Zauberspruch von dir, du bezahlst nur mit den Zaubertrankflaschen, die vor dir liegen.",
     "refuse.spell-cost.spent": "{spell:spell} kostet {cost} {cost:plural/gefüllte Zaubertrankflasche/gefüllte Zaubertrankflaschen}, und du hast {filled}: Deine {spent} eingesetzten Zaubertrankflaschen sind aus dem Spiel, jede Zaubertrankflasche setzt du nur einmal ein.",
     "refuse.ask-now": "Um eine Karte bitten kannst du vor deiner ersten Karte und zwischen deinen Karten, nicht mitten in einer Bewegung und nicht mehr nach deiner letzten Karte.",
-    "draw.none": "Auf dem Nachziehstapel und dem Ablagestapel liegt keine Karte mehr: {colour:colour} zieht nichts nach und behält {cards} {cards:plural/Karte/Karten}.",
     # why a target cannot be tapped (explain.py)
     "why.spells-first": "Zuerst werden die offenen Zaubersprüche gezogen.",
     "why.deal-first": "Zuerst ziehen alle ihre Startkarten.",

@@ -64,6 +64,7 @@ MESSAGES_NL: dict[str, str] = {
     "spell.free-none": "Onder toren {tower} zit geen tovenaar van {colour:colour}: pech, de flesjes zijn betaald.",
     # the end
     "end.rung": "{colour:colour} heeft alle tovenaars in de Raventoren en alle flesjes gevuld: het einde is ingeluid.",
+    "end.not-yet": "{colour:colour} heeft alle tovenaars in de Raventoren, maar pas {filled} van de {total} flesjes gevuld: het einde is nog niet ingeluid, het spel gaat gewoon door.",
     "end.over": "De ronde is uit: het spel is voorbij.",
     "end.stalled": "Alle tovenaars zitten in de Raventoren en niemand heeft alle flesjes gevuld: het spel is meteen voorbij.",
     # results
@@ -125,7 +126,6 @@ MESSAGES_NL: dict[str, str] = {
     "refuse.spell-cost.mate": "{spell:spell} kost {cost} {cost:plural/gevuld flesje/gevulde flesjes} en je hebt er {filled}: de flesjes van teamgenoot {mate:colour} betalen geen spreuk van jou, je betaalt alleen met de flesjes die voor je liggen.",
     "refuse.spell-cost.spent": "{spell:spell} kost {cost} {cost:plural/gevuld flesje/gevulde flesjes} en je hebt er {filled}: je {spent} ingezette {spent:plural/flesje is/flesjes zijn} uit het spel, elk flesje zet je maar één keer in.",
     "refuse.ask-now": "Om een kaart vragen kan vóór je eerste kaart en tussen je kaarten, niet midden in een verplaatsing en niet meer na je laatste kaart.",
-    "draw.none": "Er ligt geen kaart meer op de trekstapel of de aflegstapel: {colour:colour} trekt niets bij en houdt {cards} {cards:plural/kaart/kaarten}.",
     # why a target cannot be tapped (explain.py)
     "why.spells-first": "Eerst worden de open spreuken getrokken.",
     "why.deal-first": "Eerst trekt iedereen zijn startkaarten.",
