@@ -38,10 +38,10 @@ def refuse(t: Table, action: str) -> RuleError:
     who = actor(t)
     if who == CHANCE:
         return no_outcome(t, head, kind, arg) if kind in CHANCE_KINDS else chance_first(t, head)
-    if kind in CHANCE_KINDS:
-        return RuleError(waiting(t, head).clause, "refuse.not-chance", team=who)
     if head is not None and head.kind in AUTOMATIC_CLAUSES:
         return automatic_first(t, head)
+    if kind in CHANCE_KINDS:
+        return RuleError(waiting(t, head).clause, "refuse.not-chance", team=who)
     if kind in AUTOMATIC_CLAUSES:
         return RuleError(AUTOMATIC_CLAUSES[kind], f"refuse.auto.{kind}")
     if kind in COMPANION_VERBS and kind == verb(t, head):
