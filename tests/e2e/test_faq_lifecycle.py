@@ -224,7 +224,8 @@ def test_the_asker_is_told_by_email_and_the_address_is_gone(browser, phone, faq_
     form.get_by_role("button", name="Vraag versturen").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Bedankt: je vraag is aangekomen")
     entry = Entry.objects.get(origin=Entry.VISITOR)
-    assert (entry.asker_email, entry.asker_language, entry.position_url) == ("speler@example.org", "nl", SIM)
+    position = SIM + "&step=0"  # the step on the board when the question was asked
+    assert (entry.asker_email, entry.asker_language, entry.position_url) == ("speler@example.org", "nl", position)
 
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="nl-NL")
     admin = context.new_page()
@@ -236,7 +237,7 @@ def test_the_asker_is_told_by_email_and_the_address_is_gone(browser, phone, faq_
     item = admin.locator(".queue > li", has_text=SIM_QUESTION)
     expect(item.locator(".queue__language")).to_have_text("Nederlands")
     board = item.locator(".queue-board img")
-    expect(board).to_have_attribute("src", "/nl/finstere-flure/sim/preview.png?scenario=ff-steen-schuiven")
+    expect(board).to_have_attribute("src", "/nl/finstere-flure/sim/preview.png?scenario=ff-steen-schuiven&step=0")
     assert board.evaluate("img => img.complete && img.naturalWidth") > 0  # the board is drawn
     expect(item.locator(".queue__matches a[href$='/ff-monster-schuift-steen/']").first).to_be_visible()
     item.get_by_role("link", name="Beantwoorden").click()
@@ -251,7 +252,7 @@ def test_the_asker_is_told_by_email_and_the_address_is_gone(browser, phone, faq_
     assert message["Subject"] == "Je vraag over Finstere Flure is beantwoord"
     entry.refresh_from_db()
     links = [word for word in body(message).split() if word.startswith("http")]
-    assert links[:2] == [f"{site}/nl/finstere-flure/faq/{entry.slug}/", site + SIM]
+    assert links[:2] == [f"{site}/nl/finstere-flure/faq/{entry.slug}/", site + position]
     assert (entry.asker_email, entry.published) == ("", True) and entry.notified_at is not None
     phone.goto(links[0])
     expect(phone.get_by_role("heading", level=1)).to_have_text(SIM_QUESTION)
