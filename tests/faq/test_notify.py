@@ -89,12 +89,16 @@ def test_marking_a_duplicate_answers_with_the_ruling_and_tells_the_asker(
     client, faq, editor, smtp_server, django_capture_on_commit_callbacks
 ):
     entry = ask(client, lang="nl", position="")
+    Entry.objects.filter(pk=entry.pk).update(question="Mag het monster een steenblok tegen de muur duwen als er een figuur achter staat?")
     ruling = Entry.objects.get(game_id="finstere-flure", slug="monster-duwt-steen-tegen-de-muur")
     client.force_login(editor)
+    duplicate_url = reverse("admin:faq_entry_duplicate", args=[entry.pk])
+    change_page = client.get(reverse("admin:faq_entry_change", args=[entry.pk])).content.decode()
+    assert f'formaction="{duplicate_url}"' in change_page and f'value="faq:finstere-flure:{ruling.slug}"' in change_page
+    queue = client.get(reverse("admin:faq_entry_queue")).content.decode()
+    assert f'action="{duplicate_url}"' in queue and '<span class="queue__language">Nederlands</span>' in queue
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("admin:faq_entry_duplicate", args=[entry.pk]), {"of": f"faq:finstere-flure:{ruling.slug}", "next": "queue"}
-        )
+        response = client.post(duplicate_url, {"of": f"faq:finstere-flure:{ruling.slug}", "next": "queue"})
     assert response.status_code == 302 and response.headers["Location"] == reverse("admin:faq_entry_queue")
     entry.refresh_from_db()
     assert (entry.duplicate_of, entry.status, entry.published) == (ruling, Entry.ANSWERED, False)
