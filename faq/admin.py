@@ -3,7 +3,11 @@
 Triage incoming questions (filters on game, status, published and origin), write the answer in
 Markdown and see it rendered ("save and continue editing" refreshes the preview), attach
 clauses, a scenario or a position, publish or unpublish, and mark an entry changed with a
-reason (kept in its public history).
+reason (kept in its public history). The queue (``queue/``) lists the questions still to answer
+with the closest existing rulings, the position's board and the language asked in, and marks a
+question a duplicate of a ruling; the asker is told by e-mail once a question is answered and
+published or marked a duplicate (:mod:`faq.notify`). Visitors' typed words become phrasings only
+one asking at a time, with the permission ``faq.approve_typed_phrasing``.
 """
 
 from __future__ import annotations
