@@ -163,3 +163,5 @@ def nojs_page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+from tests.mailserver import smtp_server  # noqa: E402,F401 - the real SMTP server fixture
