@@ -276,6 +276,8 @@ SEARCH_REBUILD_IN_BACKGROUND = env_flag("SEARCH_REBUILD_IN_BACKGROUND", True)
 PUBLIC_BROTLI_QUALITY = 5  # 140 KB of HTML -> 23 KB in about 2 ms (quality 11: 21 KB in 116 ms)
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)
+# Questions the search API (GET /api/v1/search) answers per client address: "<count>/<seconds>".
+SEARCH_API_RATE = env_rate("SEARCH_API_RATE", (60, 60))
 # How long the simulator shows a position before the computer's (or the monster's) next move plays itself.
 SIMULATOR_AUTOPLAY_MS = int(os.environ.get("SIMULATOR_AUTOPLAY_MS", "800"))
 
