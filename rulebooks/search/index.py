@@ -148,18 +148,6 @@ class Scored:
         return sum(importance * float(confidence[documents].max()) for importance, confidence in self.words) / self.total
 
 
-@dataclass
-class FirstLook:
-    """A question's ranking before the verdict."""
-
-    parsed: Parsed
-    scored: Scored
-    raw: FloatArray  # the scores before any preference
-    ranked: list[int]  # the best documents' numbers, best first
-    total: int  # documents that matched
-    prefer_game: str | None
-
-
 class Index:
     """The documents of one language, analysed and ready to search."""
 
@@ -454,24 +442,6 @@ class Index:
         limit: int = 10,
     ) -> Result:
         """The best ``limit`` documents for a question, best first, and whether they answer it."""
-        first = self.first_look(text, partial=partial, games=games, kinds=kinds, prefer_game=prefer_game, prefer_clauses=prefer_clauses, limit=limit)
-        ranked = first.ranked
-        verdict = judge(self, first.parsed, first.raw, first.scored, ranked)
-        hits = [Hit(self.documents[i], float(first.scored.scores[i])) for i in ranked[:limit]]
-        return Result(hits, first.parsed, first.total, verdict)
-
-    def first_look(
-        self,
-        text: str,
-        *,
-        partial: bool = False,
-        games: Iterable[str] | None = None,
-        kinds: Iterable[str] | None = None,
-        prefer_game: str | None = None,
-        prefer_clauses: Iterable[str] = (),
-        limit: int = 10,
-    ) -> FirstLook:
-        """Every document scored, the best few (at least the verdict's) in order."""
         parsed = self.parse(text, partial)
         if prefer_game is None:
             prefer_game = parsed.game
@@ -492,7 +462,9 @@ class Index:
         wanted = max(limit, REACH)  # the verdict reads the best few, whatever the limit
         top = candidates[np.argpartition(-scores[candidates], wanted - 1)[:wanted]] if candidates.size > wanted else candidates
         ranked = sorted(top.tolist(), key=lambda i: (-float(scores[i]), self.documents[i].kind != "faq", self.documents[i].order))
-        return FirstLook(parsed, scored, raw, ranked, int(candidates.size), prefer_game)
+        verdict = judge(self, parsed, raw, scored, ranked)
+        hits = [Hit(self.documents[i], float(scores[i])) for i in ranked[:limit]]
+        return Result(hits, parsed, int(candidates.size), verdict)
 
     def _match(self, word: QueryWord) -> tuple[FloatArray, FloatArray]:
         """One question word against every document: its best value, and the confidence of the
