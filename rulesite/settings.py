@@ -310,6 +310,8 @@ else:
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Regels aan tafel <noreply@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+# Questions the search API (GET /api/v1/search) answers per client address: "<count>/<seconds>".
+SEARCH_API_RATE = env_rate("SEARCH_API_RATE", (60, 60))
 # How long the simulator shows a position before the computer's (or the monster's) next move plays itself.
 SIMULATOR_AUTOPLAY_MS = int(os.environ.get("SIMULATOR_AUTOPLAY_MS", "800"))
 
