@@ -432,7 +432,7 @@ class EntryAdmin(_EntryAdmin):
 
 QUEUE_STATUSES = (Entry.RECEIVED, Entry.REVIEW)
 QUEUE_PAGE = 30
-QUEUE_MATCHES = 4
+QUEUE_MATCHES = 3  # of each kind: the closest rulings, then the closest clauses
 
 
 def site_url(request: HttpRequest) -> str:
@@ -483,8 +483,12 @@ def position_board(entry: Entry) -> StrOrPromise:
 def queue_item(entry: Entry) -> dict[str, Any]:
     """One question of the queue and the closest existing rulings and clauses."""
     lang = triage.question_language(entry)
+    hits = triage.matches(entry.question, entry.game, lang)
+    # A ruling may answer it already, a clause may be the answer: the best few of each kind, so
+    # good rulings never push every clause out of the list.
+    hits = [h for h in hits if h.is_faq][:QUEUE_MATCHES] + [h for h in hits if not h.is_faq][:QUEUE_MATCHES]
     matches = []
-    for hit in triage.matches(entry.question, entry.game, lang)[:QUEUE_MATCHES]:
+    for hit in hits:
         same_game = hit.url_args[0] == entry.game_id
         matches.append({
             "hit": hit,

@@ -164,3 +164,18 @@ def test_without_an_address_or_a_published_answer_nobody_is_told(faq, smtp_serve
     assert notify.notify(quiet, "https://x.example") == notify.NOT_DUE
     assert notify.notify(waiting, "https://x.example") == notify.NOT_DUE
     assert smtp_server.messages == []
+
+
+def test_the_queue_shows_the_closest_rulings_and_the_closest_clauses(client, faq, editor):
+    """A question with many close rulings still shows the clauses that may answer it: the queue
+    lists the best few of each kind (rulings first), never only rulings."""
+    from faq.admin import QUEUE_MATCHES, queue_item
+
+    entry = ask(client, lang="nl", email="")
+    Entry.objects.filter(pk=entry.pk).update(question="Mag het monster twee steenblokken tegelijk voor zich uit schuiven?")
+    entry.refresh_from_db()
+    kinds = [match["hit"].is_faq for match in queue_item(entry)["matches"]]
+    assert kinds.count(True) == QUEUE_MATCHES and 1 <= kinds.count(False) <= QUEUE_MATCHES
+    assert kinds == sorted(kinds, reverse=True)  # the rulings first
+    urls = [match["url"] for match in queue_item(entry)["matches"]]
+    assert "/nl/finstere-flure/ff-monster-schuift-steen/" in urls
