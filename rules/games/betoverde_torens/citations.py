@@ -137,4 +137,7 @@ READINGS: Mapping[str, str] = {
     "team.mate-flask": "bt-teams-doorspelen",
     "refuse.spell-cost.mate": "bt-teams-doorspelen",
     "refuse.ask-now": "bt-teams-kaart-vragen",
+    # Master wizards: who can pay for or use no open spell is passed over in the asking
+    "spell.skipped": "bt-meester-volgorde",
+    "spell.skipped.all": "bt-meester-volgorde",
 }

@@ -637,22 +637,35 @@ def open_window(state: State, window: str, events: list[Event]) -> tuple[State, 
     if window == "before":
         state = evolve(state, action_spell=False, last_move=(0, 0, False))
     n = len(state.players)
+    passed: list[str] = []
     for k in range(n):
         i = (state.turn + k) % n
         if _eligible(state, i, window):
-            return evolve(state, phase="offer", window=window, offer=i), events
-    return close_window(evolve(state, window=window), events)
+            return evolve(state, phase="offer", window=window, offer=i), _passed_over(events, passed, n)
+        passed.append(state.players[i])
+    return close_window(evolve(state, window=window), _passed_over(events, passed, n))
 
 
 def _decline(state: State) -> tuple[State, list[Event]]:
     n = len(state.players)
     events = [Event("bt-meester-volgorde", "spell.declined", {"colour": state.players[state.offer]})]
     k = (state.offer - state.turn) % n + 1
+    passed: list[str] = []
     for j in range(k, n):
         i = (state.turn + j) % n
         if _eligible(state, i, state.window):
-            return evolve(state, offer=i), events
-    return close_window(state, events)
+            return evolve(state, offer=i), _passed_over(events, passed, n)
+        passed.append(state.players[i])
+    return close_window(state, _passed_over(events, passed, n))
+
+
+def _passed_over(events: list[Event], passed: list[str], players: int) -> list[Event]:
+    """bt-meester-volgorde (its note): who can pay for or use no open spell is not asked; say so."""
+    if len(passed) == players:
+        events.append(Event("bt-meester-volgorde", "spell.skipped.all", {}))
+    elif passed:
+        events.append(Event("bt-meester-volgorde", "spell.skipped", {"colours": passed, "count": len(passed)}))
+    return events
 
 
 def close_window(state: State, events: list[Event]) -> tuple[State, list[Event]]:

@@ -54,6 +54,8 @@ MESSAGES_DE: dict[str, str] = {
     "spell.lift-raven": "Ein Magier von {colour:colour} wird von Feld {from} mitgenommen und geht ebenfalls in die Rabenburg.",
     "spell.other": "{colour:colour} spricht den Zauberspruch im Zug von {active:colour}.",
     "spell.declined": "{colour:colour} spricht jetzt keinen Zauberspruch.",
+    "spell.skipped": "{colours:colours} {count:plural/kann/können} keinen offenen Zauberspruch bezahlen oder nutzen und {count:plural/wird/werden} nicht gefragt.",
+    "spell.skipped.all": "Niemand kann jetzt einen offenen Zauberspruch bezahlen oder nutzen: Es wird niemand gefragt.",
     "team.ask": "{colour:colour} bittet Teampartner {mate:colour} um eine gute Karte.",
     "team.mate-wizard": "{colour:colour} hat alle eigenen Magier in der Rabenburg und spielt jetzt mit den Magiern von Teampartner {mate:colour}.",
     "team.mate-flask": "{colour:colour} hat alle eigenen Zaubertrankflaschen gefüllt und füllt jetzt eine Zaubertrankflasche von Teampartner {mate:colour}.",

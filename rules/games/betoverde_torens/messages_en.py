@@ -54,6 +54,8 @@ MESSAGES_EN: dict[str, str] = {
     "spell.lift-raven": "One of {colour:colour}'s wizards hitches a ride from space {from} and goes into Ravenskeep too.",
     "spell.other": "{colour:colour} casts the spell during {active:colour}'s turn.",
     "spell.declined": "{colour:colour} casts no spell now.",
+    "spell.skipped": "{colours:colours} cannot pay for or use any open spell and {count:plural/is/are} passed over in the asking.",
+    "spell.skipped.all": "Nobody can pay for or use an open spell now: nobody is asked.",
     "team.ask": "{colour:colour} asks teammate {mate:colour} for a good card.",
     "team.mate-wizard": "{colour:colour} has all of their own wizards in Ravenskeep and now plays with the wizards of teammate {mate:colour}.",
     "team.mate-flask": "{colour:colour} has filled all of their own potions and now fills a potion of teammate {mate:colour}.",

@@ -53,6 +53,8 @@ MESSAGES_NL: dict[str, str] = {
     "spell.lift-raven": "Een tovenaar van {colour:colour} lift mee van veld {from} en gaat ook de Raventoren in.",
     "spell.other": "{colour:colour} spreekt de spreuk uit in de beurt van {active:colour}.",
     "spell.declined": "{colour:colour} spreekt nu geen spreuk uit.",
+    "spell.skipped": "{colours:colours} {count:plural/kan/kunnen} geen open spreuk betalen of gebruiken en {count:plural/wordt/worden} bij het rondvragen overgeslagen.",
+    "spell.skipped.all": "Niemand kan nu een open spreuk betalen of gebruiken: er wordt niet rondgevraagd.",
     "team.ask": "{colour:colour} vraagt teamgenoot {mate:colour} om een goede kaart.",
     "team.mate-wizard": "{colour:colour} heeft al zijn eigen tovenaars in de Raventoren en speelt nu met de tovenaars van teamgenoot {mate:colour}.",
     "team.mate-flask": "{colour:colour} heeft al zijn eigen flesjes gevuld en vult nu een flesje van teamgenoot {mate:colour}.",

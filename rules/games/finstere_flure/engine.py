@@ -210,6 +210,7 @@ class FinstereFlureEngine(Engine[State]):
             events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
         new = flow.after_player_turn(new, events)
         if new.phase == PLAYERS:
+            flow.passed_over(new, mover, events)
             events.append(Event("ff-beurtvolgorde", "turn.next", {"player": new.player_to_move()}))
         return new, events
 

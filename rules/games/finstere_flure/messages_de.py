@@ -68,7 +68,7 @@ MESSAGES: Mapping[str, str] = {
         "Der Steinblock auf {square:sq} liegt an der Außenmauer und kann nicht geschoben werden."
     ),
     "refuse.stone-blocked": "Der Steinblock auf {square:sq} kann nicht geschoben werden: {beyond:sq} ist nicht frei.",
-    "refuse.blood-wall": "Die Blutlache liegt an der Außenmauer.",
+    "refuse.blood-wall": "{figure:name} kann nicht über die Blutlache rutschen: Hinter der Lache ist die Außenmauer.",
     "refuse.slide-stone": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} liegt ein Steinblock.",
     "refuse.slide-monster": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} steht das Monster.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
@@ -113,6 +113,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "Der Steinblock gerät auf das {square:special} und wird vom Spielplan genommen.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "{player:colour} ist am Zug.",
+    "turn.skipped": "{player:colour} hat in dieser Runde keine Figur mehr, die noch ziehen muss, und wird übersprungen.",
     "round.start": "Runde {round} beginnt; {player:colour} ist am Zug.",
     "round.monster": "Die Spieler sind mit dieser Runde fertig; jetzt ist das Monster am Zug.",
     "end.rung": (

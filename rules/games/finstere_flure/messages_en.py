@@ -63,7 +63,7 @@ MESSAGES: Mapping[str, str] = {
     "refuse.monster": "The monster stands on {square:sq}; a figure can neither move there nor past it.",
     "refuse.stone-wall": "The stone block on {square:sq} lies against the outer wall and cannot be pushed.",
     "refuse.stone-blocked": "The stone block on {square:sq} cannot be pushed: {beyond:sq} is not empty.",
-    "refuse.blood-wall": "The blood pool lies against the outer wall.",
+    "refuse.blood-wall": "{figure:name} cannot slide over the blood pool: the outer wall is beyond it.",
     "refuse.slide-stone": "{figure:name} cannot slide over the blood pool: a stone block lies on {square:sq}.",
     "refuse.slide-monster": "{figure:name} cannot slide over the blood pool: the monster stands on {square:sq}.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
@@ -104,6 +104,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "The stone block reaches the {square:special} and is removed from the board.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "It is {player:possessive} turn.",
+    "turn.skipped": "{player:colour} has no figure left to move this round and is skipped.",
     "round.start": "Round {round} begins; it is {player:possessive} turn.",
     "round.monster": "The players have finished this round; now it is the monster's turn.",
     "end.rung": (

@@ -64,7 +64,7 @@ MESSAGES: Mapping[str, str] = {
     "refuse.monster": "Op {square:sq} staat het monster; daar kan een figuur niet heen of overheen.",
     "refuse.stone-wall": "Het steenblok op {square:sq} ligt tegen de buitenmuur en kan niet geschoven worden.",
     "refuse.stone-blocked": "Het steenblok op {square:sq} kan niet geschoven worden: {beyond:sq} is niet leeg.",
-    "refuse.blood-wall": "De bloedplas ligt tegen de buitenmuur.",
+    "refuse.blood-wall": "{figure:name} kan niet over de bloedplas glijden: achter de plas ligt de buitenmuur.",
     "refuse.slide-stone": "{figure:name} kan niet over de bloedplas glijden: op {square:sq} ligt een steenblok.",
     "refuse.slide-monster": "{figure:name} kan niet over de bloedplas glijden: op {square:sq} staat het monster.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
@@ -105,6 +105,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "Het steenblok komt op het {square:special} en wordt van het bord verwijderd.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "{player:colour} is aan de beurt.",
+    "turn.skipped": "{player:colour} heeft deze ronde geen figuur meer die nog moet lopen en wordt overgeslagen.",
     "round.start": "Ronde {round} begint; {player:colour} is aan de beurt.",
     "round.monster": "De spelers zijn klaar met deze ronde; nu is het monster aan de beurt.",
     "end.rung": (
