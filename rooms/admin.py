@@ -17,7 +17,7 @@ else:
 class SeatInline(_SeatInline):
     model = Seat
     extra = 0
-    fields = ("order", "kind", "bot", "seat", "is_host", "connections", "voice", "last_seen")
+    fields = ("order", "kind", "bot", "seat", "is_host", "connections", "voice", "last_seen", "stand_in", "left")
     readonly_fields = fields
 
 

@@ -14,18 +14,24 @@ reads them: size, depth and fields checked):
   the room that is connected.
 - ``{"type": "refresh"}``: send the room again; ``{"type": "pong"}``: the answer to a ping.
 
-The server sends ``{"type": "room", "version": N, "status": ..., "html": ...}`` (the room rendered
-for this seat only: its own observation and the events it may see), ``{"type": "refused", "code":
+The server sends ``{"type": "room", "version": N, "status": ..., "html": ..., "news": [...],
+"wake": seconds}`` (the room rendered for this seat only: its own observation and the events it may
+see; ``news``: what the server did on its own since the board this socket showed before, in its
+language, :mod:`rooms.news`; ``wake``: when to ask for the room again, an away person's seat may be
+handed to the computer then, :mod:`rooms.standins`), ``{"type": "refused", "code":
 ..., "message": ...}``, ``{"type": "voice", "seat": id, "on": bool}``, ``{"type": "signal",
 "from": id, "data": {...}}``, ``{"type": "gone", "seat": id}`` (that seat left: close its audio)
 and ``{"type": "ping"}`` every ``ROOMS_HEARTBEAT`` seconds. A change anywhere (a move, a join, on
-any worker) reaches every connection through the channel layer group ``room-<id>``; each
-connection renders its own seat's view. Audio never passes through the server.
+any worker) reaches every connection through the channel layer group ``room-<id>`` (and a change
+made outside the channel layer, by cron, through :mod:`rooms.watch`); each connection renders its
+own seat's view. Audio never passes through the server. A person whose seat the computer plays
+takes it back by connecting.
 
 Close codes after the socket opened: 4403 the seat is gone (left, released, room freed), 4408
 nothing heard for ``ROOMS_PRESENCE_TIMEOUT``, 4409 replaced by newer sockets of the same seat
-(``ROOMS_SOCKETS_PER_SEAT``), 4429 far over the message rate. The consumer's bookkeeping
-(presence row, group, 🎙) runs in a ``finally``: however a socket ends, it leaves no ghost.
+(``ROOMS_SOCKETS_PER_SEAT``), 4429 far over the message rate, 1012 the channel layer failed (Redis
+away: the page connects again). The consumer's bookkeeping (presence row, group, 🎙) runs in a
+``finally``: however a socket ends, it leaves no ghost.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.typing import ASGISendEvent
+from asgiref.typing import ASGISendEvent, WebSocketCloseEvent
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -44,19 +50,24 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
 from rules.core.tapping import PickError, parse_pick
 from simulator.scene import parse_why
 
-from . import expiry, frames, limits, pacing, presence, presenter, services
+from . import expiry, frames, limits, news, pacing, presence, presenter, services, standins, watch
 from .models import Room, Seat
 from .services import RoomError, group_name
 
 logger = logging.getLogger(__name__)
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 CLOSE_GONE, CLOSE_SILENT, CLOSE_REPLACED, CLOSE_FLOOD = 4403, 4408, 4409, 4429
+# The channel layer failed (Redis went away, or answered too late on a starved machine): the socket
+# closes with "service restart" and the page connects again; no traceback, never 1011.
+CLOSE_LAYER = 1012
+LAYER_ERRORS = (RedisError, ConnectionError, TimeoutError)
 MAX_GAME_SLUG = 80
 
 
@@ -71,7 +82,9 @@ class Arrival:
 
 def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
     """Sweep the room, find the seat of the token and record the socket (nothing is written for
-    a room nobody has taken a place in, or without a seat)."""
+    a room nobody has taken a place in, or without a seat). A person back at a seat the computer
+    played takes it back at once (rooms.standins); a seat that had stopped counting toward its
+    address's limit counts again."""
     room = services.find_room(game, number)
     if room.pk is None:
         return Arrival()
@@ -82,6 +95,10 @@ def _arrive(game: str, number: int, token: str | None, channel: str) -> Arrival:
     opened = presence.open_connection(seat.pk, channel)
     if opened is None:
         return Arrival(swept=swept)
+    back = standins.take_back(seat.pk)
+    if back is not None:
+        swept.append(expiry.Swept(back))
+    limits.recount(seat.pk)
     return Arrival(room.pk, seat.pk, opened.surplus, opened.presence, swept)
 
 
@@ -103,14 +120,15 @@ def _render(
         room = Room.objects.get(pk=room_id)
         if room.version != seen or upto is not None:
             pick, view = (), {}
-        me = room.seats.filter(pk=seat_id).first()
+        seats = list(room.seats.all())
+        me = next((s for s in seats if s.pk == seat_id and not s.left), None)
         game = Game.objects.filter(slug=room.game).first()
         try:
             context = presenter.room_context(
-                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto
+                game, room, me, lang, pick, zoom=view.get("zoom"), why=view.get("why", ""), upto=upto, seats=seats
             )
         except PickError:
-            context = presenter.room_context(game, room, me, lang, upto=upto)
+            context = presenter.room_context(game, room, me, lang, upto=upto, seats=seats)
             pick, view = (), {}
         context.update({"csrf_token": csrf, "LANGUAGE_CODE": lang})
         html = render_to_string("rooms/room.html#room", context)
@@ -127,20 +145,41 @@ def _render(
             "html": html,
             "heartbeat": settings.ROOMS_HEARTBEAT,
             "presence": room.presence,
+            # What the server did on its own since this socket's last board (rooms.news), and when
+            # to ask for the room again (an away person's seat may be handed to the computer then).
+            "news": news.since(room, seen) if upto is None else [],
+            "wake": context.get("wake") if upto is None else None,
         }
 
 
-def _move(room_id: int, seat_id: int, action: Any, version: Any, lang: str) -> tuple[int, bool]:
-    """A person's move: the room's new version, and whether a computer seat is to act next."""
+@dataclass
+class Played:
+    version: int  # the room's new version
+    computer_due: bool  # a computer seat is to act next
+    shown: dict[str, Any]  # the mover's board after the move (see _move)
+
+
+def _move(
+    room_id: int, seat_id: int, action: Any, version: Any, lang: str, shown: int | None, csrf: str, seen: int
+) -> Played:
+    """A person's move, and the mover's board after it, rendered at once in the same call (no
+    second wait behind the other sockets' renders): the first stop of the board on its way
+    (rooms.pacing), or the room as it is when nothing plays itself."""
     with translation.override(lang):
         seat = Seat.objects.filter(pk=seat_id).first()
         moved = services.move(room_id, seat, action, version)
-        return moved.room.version, moved.computer_due
+    stops = pacing.stops(room_id, shown)
+    board = _render(room_id, seat_id, lang, (), csrf, seen, None, stops[0] if stops else None)
+    return Played(moved.room.version, moved.computer_due, board)
 
 
 def _computer_moves(room_id: int) -> int | None:
     room = services.computer_moves(room_id)
     return room.version if room is not None else None
+
+
+def _layer_failed(exc: BaseException) -> None:
+    logger.warning("room socket: the channel layer failed (%s: %s); the page connects again", type(exc).__name__, exc)
 
 
 def _language(scope: Mapping[str, Any]) -> str:
@@ -162,6 +201,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.pick: tuple[str, ...] = ()
         self.view: dict[str, str] = {}  # an enlarged area, a "why not?" of the board shown
         self.version = -1
+        self.heading = -1  # the version the board on its way is heading for
+        self.pause = False  # the board on its way goes on after a pause (its first step was shown)
         self.shown: int | None = None  # actions of the room's game this socket has shown
         self.pacing: asyncio.Future[Any] | None = None  # the board on its way (rooms.pacing)
         self.csrf = ""
@@ -191,6 +232,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
         try:
             await super().__call__(scope, receive, guarded_send)
+        except LAYER_ERRORS as exc:  # receiving from the channel layer failed
+            _layer_failed(exc)
+            try:
+                await guarded_send(WebSocketCloseEvent(type="websocket.close", code=CLOSE_LAYER, reason=None))
+            except StopConsumer:
+                pass
         finally:
             await asyncio.shield(self._end())
 
@@ -199,6 +246,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await super().dispatch(message)
         except (StopConsumer, asyncio.CancelledError):
             raise
+        except LAYER_ERRORS as exc:  # sending to the group failed
+            _layer_failed(exc)
+            await self.close(code=CLOSE_LAYER)
+            raise StopConsumer from None
         except Exception:
             logger.exception("room socket: unexpected error handling %s", message.get("type"))
             await self.close(code=1011)
@@ -230,6 +281,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.csrf = cookies.get(settings.CSRF_COOKIE_NAME, "")
         self.heard = presence.clock()
         await self.channel_layer.group_add(group_name(arrival.room_id), self.channel_name)
+        watch.follow(arrival.room_id, self.channel_name, self.channel_layer)
         await self.accept()
         for channel in arrival.surplus:
             await self.channel_layer.send(channel, {"type": "room.close", "code": CLOSE_REPLACED})
@@ -248,15 +300,19 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.room_id is None:
             return
         seat_id, self.seat_id = self.seat_id, None
-        await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+        watch.unfollow(self.room_id, self.channel_name)
         count = await database_sync_to_async(presence.close_connection)(
             self.channel_name, seat_id, voice_off=self.voice_on
         )
-        if count is None:  # the seat is gone: its leaving was announced already
-            return
-        if self.voice_on:
-            await self._group({"type": "room.voice", "seat": seat_id, "on": False})
-        await self._group({"type": "room.changed", "version": None, "presence": count})
+        try:  # the channel layer last: the presence row goes even when Redis is away
+            await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+            if count is None:  # the seat is gone: its leaving was announced already
+                return
+            if self.voice_on:
+                await self._group({"type": "room.voice", "seat": seat_id, "on": False})
+            await self._group({"type": "room.changed", "version": None, "presence": count})
+        except LAYER_ERRORS as exc:
+            _layer_failed(exc)  # the others' watch (rooms.watch) still sees the new presence count
 
     def _spawn(self, coroutine: Any) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(self._quietly(coroutine))
@@ -270,6 +326,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await coroutine
         except (StopConsumer, asyncio.CancelledError):
             pass
+        except LAYER_ERRORS as exc:
+            _layer_failed(exc)
         except Exception:
             logger.exception("room socket: unexpected error in a background task")
 
@@ -330,7 +388,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if message.type == "refresh":
             await self._send_room()
         elif message.type == "pick":
-            await self._pick(message.fields["pick"], message.fields.get("view", {}))
+            view = {k: message.fields[k] for k in ("zoom", "why") if k in message.fields}
+            await self._pick(message.fields["pick"], view)
         elif message.type == "move":
             await self._move(message.fields["action"], message.fields["version"])
         elif message.type == "voice":
@@ -374,15 +433,17 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def _move(self, action: str, version: int) -> None:
         assert self.room_id is not None and self.seat_id is not None
         try:
-            moved, computer_due = await database_sync_to_async(_move)(
-                self.room_id, self.seat_id, action, version, self.lang
+            played = await database_sync_to_async(_move)(
+                self.room_id, self.seat_id, action, version, self.lang, self.shown, self.csrf, self.version
             )
         except RoomError as exc:
             await self._refuse(exc)
             return
         self.pick, self.view = (), {}
-        await self._changed(moved)
-        if computer_due:
+        await self._show(played.shown)
+        self.pause = played.shown["pacing"]  # the rest of the way after a step's pause
+        await self._changed(played.version)
+        if played.computer_due:
             # In the background: this socket goes on receiving (its own board after the move first).
             self._spawn(self._computer())
 
@@ -418,13 +479,17 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         message = await database_sync_to_async(_render)(
             self.room_id, self.seat_id, self.lang, self.pick, self.csrf, self.version, self.view
         )
+        await self._show(message)
+
+    async def _show(self, message: dict[str, Any]) -> None:
+        """Send a rendered room (the room as it is, or a board on its way) and note what it shows."""
         if not message["seated"]:
-            await self._gone()
-        self.view = message.pop("view")
-        self.version = message["version"]
-        self.presence = max(self.presence, message.pop("presence"))
-        self.pick = tuple(message["pick"])
+            await self._gone()  # the seat left meanwhile: nothing more is sent to it
+        view, presence_count = message.pop("view"), message.pop("presence")
         self.shown = message["shown"]
+        if not message["pacing"]:
+            self.view, self.version, self.pick = view, message["version"], tuple(message["pick"])
+            self.presence = max(self.presence, presence_count)
         await self.send_json(message)
 
     async def _paced(self) -> None:
@@ -432,19 +497,18 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         computer at a time (rooms.pacing), then the room as it is now."""
         assert self.room_id is not None and self.seat_id is not None
         stops = await database_sync_to_async(pacing.stops)(self.room_id, self.shown)
+        pause, self.pause = self.pause, False  # this socket has just shown the mover's own move
         for k, upto in enumerate(stops):
-            if k:
+            if k or pause:
                 await asyncio.sleep(pacing.step_seconds())
             if self.seat_id is None:
                 return
-            message = await database_sync_to_async(_render)(
-                self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+            await self._show(
+                await database_sync_to_async(_render)(
+                    self.room_id, self.seat_id, self.lang, (), self.csrf, self.version, None, upto
+                )
             )
-            message.pop("view")
-            message.pop("presence")
-            self.shown = message["shown"]
-            await self.send_json(message)
-        if stops:
+        if stops or pause:
             await asyncio.sleep(pacing.step_seconds())
         await self._send_room()
 
@@ -457,20 +521,22 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.seat_id is None:
             return
         version = event.get("version")
-        if version is None:
+        if self.room_id is not None and not event.get("watch"):
+            watch.heard(self.room_id, version, event.get("presence"))
+        if version is not None and version > max(self.version, self.heading):
             if self._pacing_now():
-                return  # the room is sent as it is when the board has arrived
-            # Who is connected changed: a socket that has rendered the room since skips it (so a
-            # storm of connects and closes costs each socket about one render, not one per change).
-            if event.get("presence", self.presence + 1) > self.presence:
-                await self._send_room()
+                assert self.pacing is not None
+                self.pacing.cancel()  # a newer move: go on from where the board is shown
+            self.heading = version
+            self.pacing = self._spawn(self._paced())
             return
-        if version <= self.version:
-            return  # this socket has already shown that version (it rendered a later write)
+        # This socket has shown that version (or is on its way to it), or only who is connected
+        # changed: a socket that has rendered the room since skips it (so a storm of connects and
+        # closes costs each socket about one render, not one per change).
         if self._pacing_now():
-            assert self.pacing is not None
-            self.pacing.cancel()  # a newer move: go on from where the board is shown
-        self.pacing = self._spawn(self._paced())
+            return  # the room is sent as it is when the board has arrived
+        if event.get("presence", self.presence + 1 if version is None else -1) > self.presence:
+            await self._send_room()
 
     async def room_gone(self, event: dict[str, Any]) -> None:
         if self.seat_id is None:

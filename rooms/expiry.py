@@ -14,7 +14,8 @@ live connection; computer seats are never away. With the settings (README, "Onli
 A sweep first reads (a few queries, no lock) and decides; only when something is due does it lock
 the room, read again and apply, bumping the room's version. It returns what changed so the
 caller can announce it (:func:`rooms.services.notify`: the released seats' sockets are closed,
-everyone else renders the room again). Sweeps run on every lobby and room page, every socket
+everyone else renders the room again, with the news of what changed, :mod:`rooms.news`). Who left
+a started game (``Seat.left``) never hosts again. Sweeps run on every lobby and room page, every socket
 connect and heartbeat, and in ``manage.py expirerooms`` (for cron); running one twice or on two
 workers at once does no harm.
 """
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
-from . import gamestate, presence
+from . import gamestate, news, presence
 from .models import Connection, PlayedGame, Room, Seat
 
 
@@ -69,7 +70,7 @@ def plan(room: Room, seats: Sequence[Seat], live: set[int], now: dt.datetime) ->
     if all(away(s, "ROOMS_ROOM_AWAY") for s in people):
         return Plan(free=True)
     release = frozenset(s.pk for s in people if room.status == Room.LOBBY and away(s, "ROOMS_SEAT_AWAY"))
-    staying = [s for s in people if s.pk not in release]
+    staying = [s for s in people if s.pk not in release and not s.left]  # who left a game hosts nothing
     if not staying:
         return Plan(free=True)
     host = next((s for s in staying if s.is_host), None)
@@ -118,6 +119,18 @@ def sweep_all(now: dt.datetime | None = None) -> list[Swept]:
     return swept
 
 
+def _news(seats: Sequence[Seat], decided: Plan) -> list[dict[str, object]]:
+    """What a sweep tells the people still in the room (rooms.news): the seats released, the new
+    host (numbered as the room will show them)."""
+    if decided.free:
+        return []
+    happened = [news.item(news.RELEASED, news.player_number(seats, pk)) for pk in sorted(decided.release)]
+    if decided.host is not None:
+        staying = [s for s in seats if s.pk not in decided.release]
+        happened.append(news.item(news.HOST, news.player_number(staying, decided.host)))
+    return happened
+
+
 def _apply(room_id: int, now: dt.datetime) -> Swept | None:
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(pk=room_id).first()
@@ -130,6 +143,7 @@ def _apply(room_id: int, now: dt.datetime) -> Swept | None:
             return None
         Connection.objects.filter(seat__room=room, seen__lt=presence.live_since(now)).delete()
         gone: list[int] = []
+        happened = _news(seats, decided)
         if decided.free:
             gone = [s.pk for s in seats if s.kind == Seat.PERSON]
             if room.status == Room.PLAYING and room.log:
@@ -151,7 +165,8 @@ def _apply(room_id: int, now: dt.datetime) -> Swept | None:
         room.presence += 1
         if bumped:
             room.version += 1
-        room.save(update_fields=["version", "presence", "status", "log", "turn_from", "updated"])
+            news.add(room, happened)
+        room.save(update_fields=["version", "presence", "status", "log", "turn_from", "updated", "news"])
     if decided.free:
         gamestate.forget(room.pk)
     return Swept(room, gone, bumped)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,15 +69,29 @@ _lock = threading.Lock()
 
 
 def load(spec: GameSpec, room_id: int, version: int, log_json: dict[str, Any]) -> Game:
-    """The game of room ``room_id`` at ``version`` (cached per process)."""
+    """The game of room ``room_id`` at ``version`` (cached per process). A version another process
+    wrote that goes on from the one cached here plays only the new actions (their chance outcomes
+    are in the log), not the whole game again."""
     with _lock:
         hit = _cache.get(room_id)
         if hit is not None and hit[0] == version and hit[1].log.as_json() == log_json:
             _cache.move_to_end(room_id)
             return hit[1]
-    game = replay_log(spec, log_from_json(log_json))
+    log = log_from_json(log_json)
+    game = _caught_up(spec, hit[1], log) if hit is not None else None
+    if game is None:
+        game = replay_log(spec, log)
     remember(room_id, version, game)
     return game
+
+
+def _caught_up(spec: GameSpec, cached: Game, log: Log) -> Game | None:
+    """``cached`` played on to ``log`` when ``log`` goes on from it (same start, its actions
+    first), else None."""
+    known = len(cached.log.actions)
+    if len(log.actions) < known or log.truncated(known) != cached.log:
+        return None
+    return cached.extended(spec, list(log.actions[known:]))
 
 
 def remember(room_id: int, version: int, game: Game) -> None:
@@ -92,16 +107,24 @@ def forget(room_id: int) -> None:
         _cache.pop(room_id, None)
 
 
-def computer_due(spec: GameSpec, game: Game) -> bool:
-    """Whether a computer seat is to act."""
-    return spec.engine.current_actor(game.state) in (game.log.bots or {})
+def computer_seats(game: Game, stand_ins: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The seats the computer plays now: the game's computer seats, and the people's seats it
+    stands in for (rooms.standins), seat -> GameSpec.bots name."""
+    return {**(game.log.bots or {}), **(stand_ins or {})}
 
 
-def play_automatic(spec: GameSpec, game: Game, *, computer: bool = True) -> Game:
+def computer_due(spec: GameSpec, game: Game, stand_ins: Mapping[str, str] | None = None) -> bool:
+    """Whether a computer seat (or a seat the computer stands in for) is to act."""
+    return spec.engine.current_actor(game.state) in computer_seats(game, stand_ins)
+
+
+def play_automatic(
+    spec: GameSpec, game: Game, *, computer: bool = True, stand_ins: Mapping[str, str] | None = None
+) -> Game:
     """The game after what plays itself until a person is to act: chance (drawn from the secure
     source and recorded as the outcome), the rules' automatic actors and, with ``computer``, the
-    computer seats (the bots see only their seat's observation). Without ``computer`` it stops
-    where a computer seat is to act."""
-    bots = bots_of(spec, game.log.bots) if computer else {}
+    computer seats and ``stand_ins`` (the bots see only their seat's observation). Without
+    ``computer`` it stops where a computer seat is to act."""
+    bots = bots_of(spec, computer_seats(game, stand_ins)) if computer else {}
     choose = bots_choose(spec.engine, bots, SECURE_RANDOM)
     return game.after(list(drive(spec.engine, game.state, choose, limit=MAX_AUTOMATIC, first=len(game.events))))

@@ -8,7 +8,10 @@ Held in the database, so they hold across worker processes (README, "Online room
 - A network address (the client address as the FAQ's rate limit reads it; IPv6 per /64, which one
   subscriber usually gets whole) holds at most ``ROOMS_SEATS_PER_ADDRESS`` seats at once: a
   visitor who throws their cookies away is still one address, and friends behind one router
-  still fit.
+  still fit. A seat nobody has been connected to for ``ROOMS_ADDRESS_AWAY`` stops counting
+  (:func:`uncount_away`, when a join finds the address full) until its person is back
+  (:func:`recount`), so rooms a table abandoned do not lock its network out; a refused join names
+  the rooms that hold the seats and when they stop counting (``rooms.services.holders``).
 
 Both are stored on the seat as a keyed hash (HMAC with the site's secret key: no address is
 stored) and a *slot* number, unique per hash: two joins at the same moment cannot take the same
@@ -34,6 +37,11 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, QuerySet
+
+from . import presence
+from .models import Connection, Seat
 
 logger = logging.getLogger(__name__)
 PERSON_COOKIE = "rooms_person"
@@ -130,3 +138,30 @@ def render_allowed(seat_id: int, now: float | None = None) -> bool:
 
 
 _warned: list[bool] = []
+
+
+def uncount_away(counting: QuerySet[Seat]) -> int:
+    """Seats of ``counting`` whose person has been away (no live socket) for
+    ``ROOMS_ADDRESS_AWAY`` stop counting toward the address limit: their slot is given up (the
+    seat stays its person's). How many stopped."""
+    now = presence.clock()
+    live = Connection.objects.filter(seat=OuterRef("pk"), seen__gte=presence.live_since(now))
+    away = counting.filter(last_seen__lte=now - presence.seconds("ROOMS_ADDRESS_AWAY")).exclude(Exists(live))
+    return away.update(address_slot=None)
+
+
+def recount(seat_id: int) -> None:
+    """A person is back at a seat that had stopped counting toward its address's limit: it counts
+    again if a slot is free (it stays theirs either way)."""
+    seat = Seat.objects.filter(pk=seat_id, address_hash__isnull=False, address_slot__isnull=True).first()
+    if seat is None or seat.address_hash is None:
+        return
+    taken = set(Seat.objects.filter(address_hash=seat.address_hash).values_list("address_slot", flat=True))
+    slot = free_slot(taken, settings.ROOMS_SEATS_PER_ADDRESS)
+    if slot is None:
+        return
+    try:
+        with transaction.atomic():
+            Seat.objects.filter(pk=seat.pk, address_slot__isnull=True).update(address_slot=slot)
+    except IntegrityError:  # a join took the slot at the same moment: the seat stays uncounted
+        pass

@@ -36,6 +36,10 @@ class Room(models.Model):
     # Counts changes of who is connected (rooms.presence): a socket that has rendered the room at
     # this count skips the announcements of older changes, so a storm of connects costs one render.
     presence = models.PositiveIntegerField(default=0)
+    # What the server did on its own lately (rooms.news: a seat released, the host passed on, the
+    # computer taking or giving back a seat), each with the version it made: every socket shows
+    # those newer than the board it showed, in its own language.
+    news = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="room_game_number")]
@@ -60,6 +64,10 @@ class Seat(models.Model):
     seat = models.CharField(max_length=40, blank=True)  # the engine's seat once the game started
     connections = models.PositiveIntegerField(default=0)  # live Connection rows (recomputed, rooms.presence)
     voice = models.BooleanField(default=False)  # 🎙 switched on (nothing of the audio is stored)
+    # A person's seat in a started game played by the computer (rooms.standins): the GameSpec.bots
+    # name while its person is away (handed over by the others) or after they left the game.
+    stand_in = models.CharField(max_length=40, blank=True)
+    left = models.BooleanField(default=False)  # the person left the started game: nobody comes back
     last_seen = models.DateTimeField(default=timezone.now)  # last connected, or last opened the room page
     # Who took the seat (rooms.limits): keyed hashes of the person's cookie and of the network
     # address, each with a slot number; unique together, so the limits hold across workers.

@@ -18,7 +18,7 @@ from rules.core.engine import CHANCE
 
 from . import gamestate
 from .models import Room
-from .services import spec_of
+from .services import spec_of, stand_ins
 
 MAX_PACED = 40  # actions shown one by one after one change; more are shown at once at the end
 
@@ -42,7 +42,7 @@ def stops(room_id: int, since: int | None) -> list[int]:
     engine = spec.engine
     game = gamestate.load(spec, room.pk, room.version, room.log)
     count = len(game.events)
-    bots = set(game.log.bots or {})
+    bots = set(gamestate.computer_seats(game, stand_ins(room)))  # its own and the seats it stands in for
     out: list[int] = []
     for index in range(max(since, 0), count):
         before = game.before.get(index)

@@ -10,10 +10,12 @@ sends them over the room's WebSocket instead.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -40,9 +42,9 @@ from simulator.scene import (
     zoom_param,
 )
 
-from . import gamestate
+from . import gamestate, presence, services, standins
 from .models import PlayedGame, Room, Seat
-from .services import MIN_PEOPLE, spec_of
+from .services import MIN_PEOPLE, duration, spec_of
 
 MAX_ACTION_LINKS = 200
 
@@ -92,15 +94,21 @@ def replay_url(game_slug: str, log_json: dict[str, Any]) -> str:
     return f"{reverse('simulator:page', args=[game_slug])}?{urlencode({'log': codec.encode(log)})}"
 
 
-def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None) -> list[dict[str, Any]]:
+def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None, now: dt.datetime | None = None) -> list[dict[str, Any]]:
+    """The seat list as ``me`` sees it: names, host, connected or away, the computer playing a
+    person's seat, and whether ``me`` may hand an away person's seat to the computer now
+    (``handover``) or in ``wait`` seconds."""
     rows = []
     people = 0
+    now = now or presence.clock()
     for s in seats:
         if s.kind == Seat.PERSON:
             people += 1
             name = _("Player %(n)s") % {"n": people}
         else:
             name = bot_label(s.bot)
+        connected = s.kind == Seat.BOT or s.connections > 0
+        wait = standins.handover_wait(room, me, s, connected, now) if s.kind == Seat.PERSON and not s.left else None
         rows.append(
             {
                 "id": s.pk,
@@ -109,11 +117,32 @@ def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None) -> list[dict[s
                 "bot": s.kind == Seat.BOT,
                 "host": s.is_host,
                 "me": me is not None and s.pk == me.pk,
-                "connected": s.kind == Seat.BOT or s.connections > 0,
+                "connected": connected,
                 "voice": s.voice,
+                "stand_in": bot_label(s.stand_in) if s.stand_in else "",
+                "left": s.left,
+                "handover": wait is not None and wait.now,
+                "wait": wait.seconds if wait is not None and not wait.now else None,
             }
         )
     return rows
+
+
+def handover_context(rows: list[dict[str, Any]], me: Seat | None) -> dict[str, Any]:
+    """What the seat list says about handing seats to the computer: a hint while someone is away
+    and ``me`` may not yet, and ``wake``: the seconds until ``me`` may (the socket asks for the
+    room again then)."""
+    waits = [r["wait"] for r in rows if r["wait"] is not None]
+    if me is None or not (waits or any(r["handover"] for r in rows)):
+        return {"handover_hint": "", "wake": None}
+    return {
+        "handover_hint": _(
+            "If a player is away, the host can let the computer play for them after %(host)s, anyone "
+            "after %(anyone)s. They play their seat again as soon as they open the room."
+        )
+        % {"host": duration(settings.ROOMS_HANDOVER_AWAY), "anyone": duration(settings.ROOMS_HANDOVER_ANYONE)},
+        "wake": min(waits) if waits else None,
+    }
 
 
 def seat_labels(board: Any, seats: Sequence[str]) -> dict[str, str]:
@@ -136,21 +165,26 @@ def room_context(
     zoom: str | None = None,
     why: str = "",
     upto: int | None = None,
+    seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """What ``me`` sees of ``room``. ``upto``: the room on its way to its current position, after that
-    many of its game's actions (rooms.pacing shows what plays itself one action at a time)."""
+    many of its game's actions (rooms.pacing shows what plays itself one action at a time).
+    ``seats``: the room's seats, when the caller has read them already."""
     spec = spec_of(room)
     engine = spec.engine
-    seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
+    if seats is None:
+        seats = list(room.seats.all()) if room.pk is not None else []  # unsaved: nobody took a place yet
     if me is not None:
         me = next((s for s in seats if s.pk == me.pk), None)  # fresh host flag and seat name
     people = sum(1 for s in seats if s.kind == Seat.PERSON)
     url = room_url(room)
+    rows = seat_rows(room, seats, me)
     context: dict[str, Any] = {
         "game": game,
         "room": room,
         "me": me,
-        "seats": seat_rows(room, seats, me),
+        "seats": rows,
+        **handover_context(rows, me),
         "url": url,
         "ws_path": f"/ws/rooms/{room.game}/{room.number}/",
         "is_host": me is not None and me.is_host,
@@ -172,26 +206,32 @@ def room_context(
         if pick or zoom or why:
             raise Untappable(_("Nothing can be tapped here: you have no seat in this room."))
         return context  # hands and decks stay on the server: no seat, no board
-    context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why, upto=upto))
+    playing = services.active_stand_ins(seats)
+    context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why, upto=upto, stand_ins=playing))
     scene = context["scene"]
     labels = seat_labels(scene.board, [r["seat"] for r in context["seats"] if r["seat"]])
     for row in context["seats"]:
         row["seat_label"] = labels.get(row["seat"], "")
     actor = context["actor"]
     context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == actor), "")
-    bots = {r["seat"] for r in context["seats"] if r["bot"]}
+    bots = {r["seat"] for r in context["seats"] if r["bot"]} | set(playing)
     if context.get("moving"):
         scene.announce = context["moving"]
     elif not scene.over and not context["my_turn"]:
-        if actor == CHANCE:
-            scene.announce = _("Chance decides…")
-        elif actor in engine.info.automatic_actors:
-            scene.announce = _("The game moves on by itself…")
-        elif actor in bots:
-            scene.announce = _("The computer is playing…")
-        elif context["turn_name"]:
-            scene.announce = _("Waiting for %(name)s.") % {"name": context["turn_name"]}
+        scene.announce = waiting_for(engine, actor, bots, context["turn_name"])
     return context
+
+
+def waiting_for(engine: Any, actor: str, computer: set[str], turn_name: str) -> str:
+    """Who the room waits for when it is not this seat's turn (chance, the rules, the computer, a
+    person by name)."""
+    if actor == CHANCE:
+        return _("Chance decides…")
+    if actor in engine.info.automatic_actors:
+        return _("The game moves on by itself…")
+    if actor in computer:
+        return _("The computer is playing…")
+    return _("Waiting for %(name)s.") % {"name": turn_name} if turn_name else ""
 
 
 def clause_of(game: Any, clause_id: str | None, lang: str) -> Any:
@@ -211,6 +251,7 @@ def room_scene(
     zoom: str | None = None,
     why: str = "",
     upto: int | None = None,
+    stand_ins: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The scene of a room for one seat: its observation, the events it may see since the last
     person's move ("what happened", every action and its clauses), its taps on its own turn.
@@ -243,7 +284,8 @@ def room_scene(
         zoom_url=lambda area: links.pick(pick, area),
         ask_url=links.why(pick, "") if taps is not None else None,
     )
-    happened = room_happened(spec, played, range(first, upto), viewer, clauses, lang)
+    computer = gamestate.computer_seats(played, stand_ins)
+    happened = room_happened(spec, played, range(first, upto), viewer, clauses, lang, computer)
     scene = Scene(
         lang=lang,
         engine=engine,
@@ -263,7 +305,7 @@ def room_scene(
         "scene": scene,
         "my_turn": my_turn,
         "actor": actor,
-        "moving": moving_announcement(engine, played, upto, happened) if paced and happened else "",
+        "moving": moving_announcement(engine, played, upto, happened, computer) if paced and happened else "",
         "shown_actions": upto,
         "replay_url": replay_url(room.game, room.log or {}) if over and not paced else None,
     }
@@ -284,13 +326,20 @@ def visible_to(viewer: str | None, events: Sequence[Any]) -> list[Any]:
 
 
 def room_happened(
-    spec: Any, played: gamestate.Game, indices: range, viewer: str | None, clauses: Clauses, lang: str
+    spec: Any,
+    played: gamestate.Game,
+    indices: range,
+    viewer: str | None,
+    clauses: Clauses,
+    lang: str,
+    computer: dict[str, str] | None = None,
 ) -> list[Happened]:
     """What happened in the actions ``indices`` (since the last person's move): every action, and
-    the events this seat may see; an action's label only where the seat may know it."""
+    the events this seat may see; an action's label only where the seat may know it. ``computer``:
+    the seats the computer plays (its own, and people's it stands in for)."""
     engine, view = spec.engine, spec.view
     perfect = engine.info.information == "perfect"
-    computer_seats = set((played.log.bots or {}).keys())
+    computer_seats = set(computer if computer is not None else (played.log.bots or {}))
     happened = []
     for index in indices:
         before = played.before.get(index)
@@ -310,14 +359,17 @@ def room_happened(
     return happened
 
 
-def moving_announcement(engine: Any, played: gamestate.Game, upto: int, happened: list[Happened]) -> str:
+def moving_announcement(
+    engine: Any, played: gamestate.Game, upto: int, happened: list[Happened], computer: dict[str, str] | None = None
+) -> str:
     """What plays itself on the board's way (announced as the simulator does): chance, a computer
-    seat, the game's automatic actors; "" for a person's move."""
+    seat (or a person's seat the computer stands in for), the game's automatic actors; "" for a
+    person's move."""
     last = happened[-1]
     mover = engine.current_actor(played.before[upto - 1]) if upto - 1 in played.before else ""
     if mover == CHANCE:
         moving = _("Chance decides: %(move)s")
-    elif mover in (played.log.bots or {}):
+    elif mover in (computer if computer is not None else (played.log.bots or {})):
         moving = _("The computer plays: %(move)s")
     elif mover in engine.info.automatic_actors:
         moving = _("The game moves on by itself: %(move)s")
@@ -358,7 +410,7 @@ def lobby_rows(rooms: Sequence[Room]) -> list[dict[str, Any]]:
             {
                 "room": room,
                 "url": room_url(room),
-                "people": sum(1 for s in seats if s.kind == Seat.PERSON),
+                "people": sum(1 for s in seats if s.kind == Seat.PERSON and not s.left),
                 "bots": sum(1 for s in seats if s.kind == Seat.BOT),
             }
         )

@@ -13,6 +13,7 @@ held to the limits of :mod:`rooms.limits`.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 from collections.abc import Iterable
@@ -24,7 +25,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.core.codec import Log
@@ -34,7 +35,7 @@ from rules.core.registry import GameSpec, get_game
 from rules.core.replay import ReplayError
 from rules.core.setup import validate_setup
 
-from . import gamestate, limits, presence
+from . import gamestate, limits, news, presence
 from .models import Connection, PlayedGame, Room, Seat
 
 # "Oder online spielen": four rooms per game (seed 003, rule 10); the load bench raises it.
@@ -48,15 +49,31 @@ class RoomError(Problem):
     (rooms' own: ``stale``, ``not-your-turn``, ``illegal`` ...), ``message`` for people (in the
     active language), ``status`` for HTTP."""
 
-    def __init__(self, code: str, message: str, status: int = 400, clause: str | None = None):
+    def __init__(
+        self, code: str, message: str, status: int = 400, clause: str | None = None, holders: list[Holder] | None = None
+    ):
         super().__init__("", message, clause, message, code=code, status=status)
         self.args = (f"{code}: {message}",)
+        self.holders = holders or []  # the seats behind a refusal of the limits (rooms.limits)
 
     def as_dict(self) -> dict[str, str]:
         out = {"type": "refused", "code": self.code, "message": self.message}
         if self.clause:
             out["clause"] = self.clause
         return out
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A seat that counts toward a limit a join was refused for: its room, and when it stops
+    counting (None while its person is connected)."""
+
+    seat_id: int
+    room_id: int
+    game: str
+    number: int
+    frees_in: int | None  # seconds
+    person_hash: str | None
 
 
 def hash_token(token: str) -> str:
@@ -127,8 +144,13 @@ def seat_for_token(room: Room, token: str | None) -> Seat | None:
     return room.seats.filter(token_hash=hash_token(token), kind=Seat.PERSON).first()
 
 
+def seat_for_token_id(seat_id: int, token: str) -> bool:
+    """Whether ``token`` is the secret of seat ``seat_id``."""
+    return bool(token) and len(token) <= 100 and Seat.objects.filter(pk=seat_id, token_hash=hash_token(token)).exists()
+
+
 def seat_in_room(room_id: int, seat_id: int) -> bool:
-    return Seat.objects.filter(pk=seat_id, room_id=room_id, kind=Seat.PERSON).exists()
+    return Seat.objects.filter(pk=seat_id, room_id=room_id, kind=Seat.PERSON, left=False).exists()
 
 
 def connected_seat(room_id: int, seat_id: int) -> bool:
@@ -142,9 +164,11 @@ def _locked(room_id: int) -> Room:
     return Room.objects.select_for_update().get(pk=room_id)
 
 
-def _bump(room: Room) -> None:
+def _bump(room: Room, happened: Iterable[dict[str, Any]] = ()) -> None:
+    """The room's next version; ``happened``: what the server did on its own (rooms.news)."""
     room.version += 1
-    room.save(update_fields=["version", "status", "log", "turn_from", "updated"])
+    news.add(room, happened)
+    room.save(update_fields=["version", "status", "log", "turn_from", "updated", "news"])
 
 
 def presence_of(room_id: int) -> int:
@@ -206,16 +230,10 @@ def _join(room_id: int, person_hash: str | None, address_hash: str | None) -> tu
                     _("You already have a seat in %(n)s rooms: leave one of them first.")
                     % {"n": settings.ROOMS_PER_PERSON},
                     409,
+                    holders=holders(Seat.objects.filter(person_hash=person_hash)),
                 )
         if address_hash is not None:
-            taken = set(Seat.objects.filter(address_hash=address_hash).values_list("address_slot", flat=True))
-            address_slot = limits.free_slot(taken, settings.ROOMS_SEATS_PER_ADDRESS)
-            if address_slot is None:
-                raise RoomError(
-                    "busy-address",
-                    _("Too many seats are taken from your network right now; try again when one is free."),
-                    429,
-                )
+            address_slot = _address_slot(address_hash)
         host = not room.seats.filter(kind=Seat.PERSON).exists()
         seat = Seat.objects.create(
             room=room, order=_next_order(room), kind=Seat.PERSON, token_hash=hash_token(token), is_host=host,
@@ -224,6 +242,50 @@ def _join(room_id: int, person_hash: str | None, address_hash: str | None) -> tu
         )  # fmt: skip
         _bump(room)
     return room, seat, token
+
+
+def _address_slot(address_hash: str) -> int:
+    """A free slot of the address; seats away for ``ROOMS_ADDRESS_AWAY`` stop counting first
+    (their slot is given up: :func:`rooms.limits.recount` takes one again when they return)."""
+    counting = Seat.objects.filter(address_hash=address_hash, address_slot__isnull=False)
+    slot = limits.free_slot(set(counting.values_list("address_slot", flat=True)), settings.ROOMS_SEATS_PER_ADDRESS)
+    if slot is None and limits.uncount_away(counting):
+        slot = limits.free_slot(set(counting.values_list("address_slot", flat=True)), settings.ROOMS_SEATS_PER_ADDRESS)
+    if slot is None:
+        raise RoomError(
+            "busy-address",
+            _(
+                "Too many seats are taken from your network right now. A seat stops counting when "
+                "nobody has been connected to it for %(time)s; these rooms hold them:"
+            )
+            % {"time": duration(settings.ROOMS_ADDRESS_AWAY)},
+            429,
+            holders=holders(counting),
+        )
+    return slot
+
+
+def duration(seconds: int) -> str:
+    """"1 minute", "90 seconds", "5 minutes" in the active language."""
+    if seconds and seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+    return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
+
+
+def holders(seats: Any) -> list[Holder]:
+    """The rooms that hold ``seats`` (a queryset), and when each stops counting toward the
+    address limit (None: its person is connected)."""
+    now = presence.clock()
+    away = presence.seconds("ROOMS_ADDRESS_AWAY")
+    out = []
+    for seat in seats.select_related("room").order_by("room__game", "room__number"):
+        frees = None if presence.is_live(seat.pk, now) else max(seat.last_seen + away - now, dt.timedelta(0))
+        out.append(
+            Holder(seat.pk, seat.room_id, seat.room.game, seat.room.number,
+                   int(frees.total_seconds()) if frees is not None else None, seat.person_hash)
+        )  # fmt: skip
+    return out
 
 
 def add_bot(room_id: int, host: Seat | None, bot: str) -> Room:
@@ -360,7 +422,7 @@ def move(room_id: int, seat: Seat | None, action: object, version: object) -> Mo
     played = gamestate.play_automatic(spec, played, computer=False)
     if not _write(room, spec, played, len(game.events)):
         raise RoomError("conflict", _("Another move was made at the same moment; yours was not played."), 409)
-    return Moved(room, played, gamestate.computer_due(spec, played))
+    return Moved(room, played, gamestate.computer_due(spec, played, stand_ins(room)))
 
 
 def _write(room: Room, spec: GameSpec, played: gamestate.Game, turn_from: int) -> bool:
@@ -388,10 +450,40 @@ def computer_moves(room_id: int) -> Room | None:
         return None
     spec = spec_of(room)
     game = gamestate.load(spec, room.pk, room.version, room.log)
-    if not gamestate.computer_due(spec, game):
+    standing = stand_ins(room)
+    if not gamestate.computer_due(spec, game, standing):
         return None
-    played = gamestate.play_automatic(spec, game)
+    played = gamestate.play_automatic(spec, game, stand_ins=standing)
     return room if _write(room, spec, played, room.turn_from) else None
+
+
+def computer_after(room: Room, gone: Iterable[int] = ()) -> Room:
+    """After a change that may leave the computer to act (a seat handed to it, a person who left
+    the game or came back to it on a turn the computer plays): the change announced (``gone``: the
+    seats whose sockets close), then the computer's moves, announced too; the room as it is then."""
+    notify(room, gone)
+    played = computer_moves(room.pk)
+    if played is None:
+        return room
+    notify(played)
+    return played
+
+
+def stand_ins(room: Room) -> dict[str, str]:
+    """The people's seats the computer plays now (rooms.standins): engine seat -> bot name."""
+    # (Not through room.seats: the related manager sets each seat's room, loading the deferred
+    # room_id seat by seat, one query each.)
+    return active_stand_ins(Seat.objects.filter(room_id=room.pk, kind=Seat.PERSON).only("seat", "stand_in", "left", "kind"))
+
+
+def active_stand_ins(seats: Iterable[Seat]) -> dict[str, str]:
+    """The stand-ins of these seats that play: only while a person of the room plays their own
+    seat (someone to play with), so a room whose people have all gone waits instead of playing
+    itself to the end."""
+    people = [s for s in seats if s.kind == Seat.PERSON]
+    if not any(not s.stand_in for s in people):
+        return {}
+    return {s.seat: s.stand_in for s in people if s.stand_in and s.seat}
 
 
 def new_game(room_id: int, host: Seat | None) -> Room:
@@ -402,7 +494,8 @@ def new_game(room_id: int, host: Seat | None) -> Room:
         _require_host(room, host)
         if room.status != Room.OVER:
             raise RoomError("not-over", _("The game in this room is not over yet."), 409)
-        room.seats.update(seat="")
+        room.seats.filter(left=True).delete()  # who left the last game is not in the next one
+        room.seats.update(seat="", stand_in="")
         room.status, room.log, room.turn_from = Room.LOBBY, None, 0
         _bump(room)
     gamestate.forget(room.pk)

@@ -169,6 +169,16 @@ ROOMS_PRESENCE_TIMEOUT = env_int("ROOMS_PRESENCE_TIMEOUT", 60, minimum=2)
 ROOMS_HOST_AWAY = env_int("ROOMS_HOST_AWAY", 120)
 ROOMS_SEAT_AWAY = env_int("ROOMS_SEAT_AWAY", 10 * 60)
 ROOMS_ROOM_AWAY = env_int("ROOMS_ROOM_AWAY", 30 * 60)
+# In a started game, a person away (no socket) for ROOMS_HANDOVER_AWAY may have their seat handed to
+# the computer by the host, for ROOMS_HANDOVER_ANYONE by any seated person; they take it back by
+# opening the room again (rooms.standins). A seat away for ROOMS_ADDRESS_AWAY stops counting toward
+# ROOMS_SEATS_PER_ADDRESS (below). Every ROOMS_WATCH_MS each worker process reads the versions of
+# the rooms its sockets show, so a change made by another process (cron's expirerooms, a worker
+# without REDIS_URL) reaches them too.
+ROOMS_HANDOVER_AWAY = env_int("ROOMS_HANDOVER_AWAY", 60)
+ROOMS_HANDOVER_ANYONE = env_int("ROOMS_HANDOVER_ANYONE", 3 * 60)
+ROOMS_ADDRESS_AWAY = env_int("ROOMS_ADDRESS_AWAY", 5 * 60)
+ROOMS_WATCH_MS = env_int("ROOMS_WATCH_MS", 1000, minimum=50)
 if ROOMS_PRESENCE_TIMEOUT < 2 * ROOMS_HEARTBEAT:
     raise ImproperlyConfigured("ROOMS_PRESENCE_TIMEOUT must be at least twice ROOMS_HEARTBEAT.")
 # Abuse limits, held in the database (so across worker processes): rooms one person (browser)

@@ -140,3 +140,51 @@ def parse_int(text: str | None, field: str, lo: int | None = None, hi: int | Non
         bounds = f"from {lo} to {hi}" if lo is not None and hi is not None else (f"at least {lo}" if lo is not None else f"at most {hi}")
         raise InputError(field, f"must be a whole number {bounds}", "range")
     return value
+
+
+# --- Values inside parsed JSON ----------------------------------------------------------------
+# parse_json bounds the text (depth, digits, finite floats); these bound what a program then takes
+# out of it, so a number out of range, a string too long or a list too long is an InputError
+# naming the field before it reaches a database or an engine.
+
+MAX_ID = 2**63 - 1  # the largest row id any database here stores (SQLite and PostgreSQL bigint)
+
+
+def json_int(value: object, field: str, lo: int, hi: int) -> int:
+    """``value`` as a whole number within ``lo``..``hi`` (``true``, ``1.0`` and ``"1"`` are not)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(field, "must be a whole number")
+    if not lo <= value <= hi:
+        raise InputError(field, f"must be a whole number from {lo} to {hi}", "range")
+    return value
+
+
+def json_text(value: object, field: str, max_chars: int, min_chars: int = 0) -> str:
+    """``value`` as a string of ``min_chars``..``max_chars`` characters."""
+    if not isinstance(value, str):
+        raise InputError(field, "must be text")
+    if not min_chars <= len(value) <= max_chars:
+        raise InputError(field, f"must have {min_chars} to {max_chars} characters", "range")
+    return value
+
+
+def json_bool(value: object, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(field, "must be true or false")
+    return value
+
+
+def json_list(value: object, field: str, max_items: int) -> list[Any]:
+    """``value`` as a list of at most ``max_items`` items (each still to be read)."""
+    if not isinstance(value, list):
+        raise InputError(field, "must be a list")
+    if len(value) > max_items:
+        raise InputError(field, f"has more than {max_items} items", "range")
+    return value
+
+
+def json_object(value: object, field: str) -> dict[str, Any]:
+    """``value`` as an object (its fields still to be read)."""
+    if not isinstance(value, dict):
+        raise InputError(field, "must be an object")
+    return value

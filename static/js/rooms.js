@@ -11,6 +11,9 @@
 // left ({"type": "gone"}) or is no longer in the seat list gets no audio and no signals.
 // Close codes: 4403 the seat is gone (the page reloads and shows the room as it is now),
 // 4409 the room is open in newer windows of this seat (no reconnecting here).
+// What the server did on its own (a seat released, the host passed on, the computer taking or
+// giving back a seat) comes with the room as "news" and is read out in the notice; "wake" says
+// in how many seconds to ask for the room again (an away person's seat may be handed over then).
 (function () {
   "use strict";
 
@@ -22,6 +25,7 @@
   var retry = 0;
   var refused = 0; // handshakes refused in a row (the socket never opened)
   var version = null;
+  var wake = null; // the timer that asks for the room again
 
   function say(text) {
     if (notice) notice.textContent = text || "";
@@ -115,6 +119,15 @@
         app.setAttribute("data-version", String(message.version));
         app.setAttribute("data-status", message.status);
         app.setAttribute("data-my-turn", message.my_turn ? "1" : "0");
+        if (message.news && message.news.length) say(message.news.join(" "));
+        if (wake) window.clearTimeout(wake);
+        wake = null;
+        if (typeof message.wake === "number" && message.wake > 0 && message.wake < 86400) {
+          wake = window.setTimeout(function () {
+            wake = null;
+            send({ type: "refresh" });
+          }, message.wake * 1000 + 250);
+        }
       }
       if (message.seated === false) window.location.reload();
       voice.keepOnly(present);

@@ -268,3 +268,128 @@ def test_the_computer_chance_and_the_monster_are_shown_one_step_at_a_time(media_
     finally:
         host_context.close()
         guest_context.close()
+
+
+def three_people(browser, base, network: str):
+    """Three people at one table, each phone or laptop in its own language: nl (a phone), de, en.
+    They share one network address (``network``, as uvicorn reads X-Forwarded-For from loopback),
+    apart from the seats the other tests on this server's database took from 127.0.0.1."""
+    headers = {"X-Forwarded-For": network}
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                locale="nl-NL", base_url=base, extra_http_headers=headers)  # fmt: skip
+    others = [browser.new_context(viewport={"width": 1100, "height": 900}, locale=locale, base_url=base,
+                                  extra_http_headers=headers)
+              for locale in ("de-DE", "en-GB")]  # fmt: skip
+    return [phone, *others]
+
+
+def seat_row(page, seat: str):
+    return page.locator(f'#room .seat[data-seat-id="{seat}"]')
+
+
+def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_comes_back(media_browser, servers):  # noqa: F811
+    """Issue 36 (review N9): a tab closed mid-game stalled Der dunkle Turm for everyone. After the
+    away time the host lets the computer play the seat, every board shows it, the game goes on, and
+    the person who comes back through the same room plays their seat again at once."""
+    base = servers.worker(ROOMS_HANDOVER_AWAY="1", ROOMS_HANDOVER_ANYONE="2")
+    contexts = three_people(media_browser, base, "198.51.100.36")
+    host, guest, third = (c.new_page() for c in contexts)
+    try:
+        for page, lang in ((host, "nl"), (guest, "de"), (third, "en")):
+            page.goto(f"/{lang}/der-dunkle-turm/rooms/2/")
+            page.locator(".room-join").click()
+            live(page)
+        expect(host.locator(".room-start")).to_be_enabled()
+        host.locator(".room-start").click()
+        live(host)
+        for page in (guest, third):
+            expect(page.locator("svg.board-svg")).to_be_visible()
+        for _ in range(20):  # until it is the third person's turn (a turn may take several moves)
+            if third.get_attribute("#room-app", "data-my-turn") == "1":
+                break
+            play_a_turn([host, guest, third])
+        assert third.get_attribute("#room-app", "data-my-turn") == "1"
+        seat = third.locator("#room .seat--me").get_attribute("data-seat-id")
+        third.close()  # her tab, closed on her turn
+        expect(seat_row(host, seat)).to_have_attribute("data-connected", "0")
+        expect(host.locator(".room-turn")).to_contain_text("Wachten op Speler 3")
+        # After the away time the host's page offers the computer (it asks the server again then),
+        # beside whose turn it is, in the phone's first screen, and in the seat list.
+        button = host.locator(".room-now .room-handover")
+        expect(button).to_have_text("De computer laten spelen voor Speler 3")
+        expect(seat_row(host, seat).locator(".room-handover")).to_be_visible()
+        host.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= 844 and box["height"] >= 24, box
+        results = Axe().run(host)
+        assert results.violations_count == 0, results.generate_report()
+        version = int(guest.get_attribute("#room-app", "data-version"))
+        button.click()
+        live(host)
+        expect(seat_row(host, seat).locator(".seat__standin")).to_have_text("Computer (sterk) speelt tot de speler terug is")
+        expect(seat_row(guest, seat).locator(".seat__standin")).to_have_text("Computer (stark) spielt, bis die Person zurück ist")
+        expect(guest.locator("#room-notice")).to_contain_text("Spieler 3 ist weg: Computer (stark) spielt den Platz")
+        # The game goes on: the computer plays her turn, then a person's turn comes.
+        guest.wait_for_function("v => +document.getElementById('room-app').getAttribute('data-version') > v + 1", arg=version)
+        for _ in range(2):
+            play_a_turn([host, guest])
+        # She comes back through the same room: her seat and her team, at once; everyone is told.
+        third = contexts[2].new_page()
+        third.goto("/en/der-dunkle-turm/rooms/2/")
+        live(third)
+        assert third.locator("#room .seat--me").get_attribute("data-seat-id") == seat
+        expect(seat_row(third, seat).locator(".seat__standin")).to_have_count(0)
+        expect(seat_row(host, seat).locator(".seat__standin")).to_have_count(0)
+        expect(seat_row(host, seat)).to_have_attribute("data-connected", "1")
+        expect(host.locator("#room-notice")).to_contain_text("Speler 3 is terug en speelt de eigen plaats weer.")
+        for _ in range(20):  # the game goes on with her, until her own turn (a turn may take several moves)
+            if third.get_attribute("#room-app", "data-my-turn") == "1":
+                break
+            play_a_turn([host, guest, third])
+        assert third.get_attribute("#room-app", "data-my-turn") == "1"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_third_room_from_the_same_network_after_two_abandoned_ones(media_browser, servers):  # noqa: F811
+    """Issue 36 (review N10): two rooms a table abandoned held the network's seats. The refusal names
+    them and when they stop counting; once they have, the third phone takes its seat."""
+    base = servers.worker(ROOMS_SEATS_PER_ADDRESS="4", ROOMS_ADDRESS_AWAY="8")
+    contexts = three_people(media_browser, base, "203.0.113.36")
+    try:
+        abandoned = []
+        for number in (1, 2):  # two rooms, two people each, started; then every tab is closed
+            pages = [c.new_page() for c in contexts[1:]]
+            for page in pages:
+                page.goto(f"/en/betoverde-torens/rooms/{number}/")
+                page.locator(".room-join").click()
+                live(page)
+            pages[0].locator(".room-start").click()
+            live(pages[0])
+            abandoned += pages
+        for page in abandoned:
+            page.close()
+        phone = contexts[0].new_page()
+        phone.goto("/nl/betoverde-torens/rooms/3/")
+        phone.locator(".room-join").click()
+        holders = phone.locator(".room-holders li")
+        expect(holders).to_have_count(2)
+        expect(phone.locator(".error-box")).to_contain_text("Vanaf jouw netwerk zijn nu te veel plaatsen bezet")
+        expect(holders.nth(0)).to_contain_text("kamer 1 (2 plaatsen): de eerste telt over")
+        assert holders.nth(1).locator("a").get_attribute("href") == "/nl/betoverde-torens/rooms/2/"
+        results = Axe().run(phone)
+        assert results.violations_count == 0, results.generate_report()
+        # Once the abandoned seats' away time has passed, the phone takes its seat.
+        phone.locator(".room-join").click(trial=True)
+        for _ in range(30):
+            phone.wait_for_timeout(1000)
+            phone.locator(".room-join").click()
+            phone.wait_for_load_state()
+            if not phone.locator(".room-holders").count():
+                break
+        live(phone)
+        expect(phone.locator("#room .seat--me")).to_have_count(1)
+    finally:
+        for context in contexts:
+            context.close()

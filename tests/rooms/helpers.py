@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 from asgiref.sync import async_to_sync
 from asgiref.testing import ApplicationCommunicator
+from django.utils import timezone
 
-from rooms import gamestate, services
-from rooms.models import Room, Seat
+from rooms import gamestate, presence, services
+from rooms.models import Connection, Room, Seat
 
 CSRF = "c" * 32
 
@@ -140,3 +142,21 @@ def run(coroutine_function):
     """Run an async test body (no pytest-asyncio needed); the consumers' database calls come
     back to this thread, so they see the test database."""
     return async_to_sync(coroutine_function)()
+
+
+class Clock:
+    """The rooms' clock (``rooms.presence.clock``), moved on by the test. Sockets that are open
+    meanwhile have their heartbeats (their presence rows refreshed), unless ``heartbeats`` is
+    false: a stopped worker."""
+
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def advance(self, seconds: float, heartbeats: bool = True) -> None:
+        self.now += dt.timedelta(seconds=seconds)
+        if heartbeats:
+            for row in Connection.objects.all():
+                presence.touch(row.channel, row.seat_id, self.now)

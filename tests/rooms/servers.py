@@ -83,13 +83,14 @@ class Servers:
         wait_for_port(port, process, "redis-server")
         return f"redis://127.0.0.1:{port}/0"
 
-    def worker(self, redis_url: str | None = None) -> str:
+    def worker(self, redis_url: str | None = None, **settings: str) -> str:
+        """A uvicorn worker; ``settings``: environment variables of the site (``ROOMS_…``)."""
         port = free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "rulesite.asgi:application", "--host", "127.0.0.1",
              "--port", str(port), "--log-level", "warning"],
             cwd=ROOT,
-            env=site_env(self.database, redis_url),
+            env={**site_env(self.database, redis_url), **settings},
         )
         self.processes.append(process)
         wait_for_port(port, process, "uvicorn")

@@ -8,7 +8,6 @@ Time never passes for real: the clock of rooms.presence is replaced and moved on
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 import re
 
@@ -16,32 +15,14 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.core.management import call_command
 from django.test import Client as Browser
-from django.utils import timezone
 
 from rooms import presence, services
 from rooms.models import Connection, PlayedGame, Room, Seat
 
-from .helpers import Client, fresh, run, seated_room
+from .helpers import Client, Clock, fresh, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
-
-
-class Clock:
-    """The rooms' clock, moved on by the test. Sockets that are open meanwhile have their
-    heartbeats (their presence rows refreshed), unless ``heartbeats`` is false: a stopped worker."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def advance(self, seconds: float, heartbeats: bool = True) -> None:
-        self.now += dt.timedelta(seconds=seconds)
-        if heartbeats:
-            for row in Connection.objects.all():
-                presence.touch(row.channel, row.seat_id, self.now)
 
 
 @pytest.fixture
@@ -340,10 +321,10 @@ def test_signals_reach_only_connected_seats_of_the_same_room(application):
             await client.connect()
             await client.room()
         for to in (other_seats[0].pk, seats[0].pk, 10**9):  # another room's seat, itself, nobody
-            await a.send({"type": "signal", "to": to, "data": {"candidate": {}}})
+            await a.send({"type": "signal", "to": to, "data": {"candidate": {"candidate": ""}}})
             assert (await a.until(lambda m: m["type"] == "refused"))["code"] == "no-peer"
         await b.close()  # seated but not connected
-        await a.send({"type": "signal", "to": seats[1].pk, "data": {"candidate": {}}})
+        await a.send({"type": "signal", "to": seats[1].pk, "data": {"candidate": {"candidate": ""}}})
         assert (await a.until(lambda m: m["type"] == "refused"))["code"] == "no-peer"
         await x.drain()
         assert not [m for m in x.messages if m["type"] == "signal"]
@@ -439,3 +420,29 @@ def test_the_expiry_command_reports_what_it_did(clock, settings, capsys):
     call_command("expirerooms")
     assert "1 changed, 1 free, 2 seat(s) released" in capsys.readouterr().out
     assert not Seat.objects.exists()
+
+
+def test_a_channel_layer_that_fails_closes_the_socket_for_a_reconnect_without_a_traceback(application, monkeypatch):
+    """Under load channels-redis timed out reading from Redis, and the error escaped the consumer (a
+    traceback, the socket dropped). Now the socket closes with 1012 (the page connects again) and
+    its presence row goes all the same."""
+    from channels.layers import get_channel_layer
+    from redis.exceptions import TimeoutError as RedisTimeout
+
+    room, seats, tokens = seated_room("finstere-flure", people=2)
+
+    async def body():
+        me = Client(application, room, tokens[0])
+        assert (await me.connect())[0]
+        await me.room()
+
+        async def fails(*args, **kwargs):
+            raise RedisTimeout("Timeout reading from 127.0.0.1:6379")
+
+        monkeypatch.setattr(get_channel_layer(), "group_send", fails)
+        await me.send({"type": "voice", "on": True})  # relayed through the group: the layer fails
+        assert await me.closed() == 1012
+        await me.ws.wait(5)  # the consumer's bookkeeping after the close
+
+    run(body)
+    assert not Connection.objects.exists() and fresh(seats[0]).connections == 0

@@ -6,16 +6,17 @@ reader, a rate on messages and on render-heavy ones, and voice switches that ren
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client as Browser
 
-from rooms import limits, services
-from rooms.models import Room, Seat
+from rooms import limits, presence, services
+from rooms.models import Connection, Room, Seat
 from rooms.services import RoomError
 
-from .helpers import Client, run, seated_room
+from .helpers import Client, Clock, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
@@ -134,6 +135,44 @@ def test_a_bad_frame_is_refused_and_the_socket_stays_open(application, frame):
     assert Room.objects.get(pk=room.pk).version == room.version
 
 
+OUT_OF_BOUNDS = [
+        '{"type": "signal", "to": 9223372036854775808, "data": {"candidate": {"candidate": ""}}}',
+        '{"type": "signal", "to": -9223372036854775809, "data": {"candidate": {"candidate": ""}}}',
+        '{"type": "signal", "to": 100000000000000000000000000000, "data": {}}',
+        '{"type": "signal", "to": 1e400, "data": {}}',
+        '{"type": "move", "action": "x", "version": 1e400}',
+        '{"type": "move", "action": "x", "version": 2147483648}',
+        '{"type": "move", "action": "x", "version": -1}',
+        '{"type": "signal", "to": 1, "data": {"sdp": {"type": "offer", "sdp": "' + "x" * 12_001 + '"}}}',
+        '{"type": "signal", "to": 1, "data": {"sdp": {"type": "pranswer", "sdp": ""}}}',
+        '{"type": "signal", "to": 1, "data": {"sdp": {"type": "offer", "sdp": ""}, "candidate": {"candidate": ""}}}',
+        '{"type": "signal", "to": 1, "data": {"candidate": {"candidate": "", "sdpMLineIndex": 99999999999}}}',
+]
+
+
+def test_numbers_strings_and_objects_out_of_their_bounds_are_refused_on_one_open_socket(application):
+    """Review D7: a seat id past the database's integers was an OverflowError on SQLite and the
+    socket closed with 1011; every value of a frame is read against its bounds (rooms.frames)."""
+    room, seats, tokens = seated_room("finstere-flure", people=2)
+    room = services.start(room.pk, seats[0])
+
+    async def body():
+        me = Client(application, room, tokens[0])
+        await me.connect()
+        await me.room()
+        codes = []
+        for frame in OUT_OF_BOUNDS:
+            await me.ws.send_to(text_data=frame)
+            codes.append((await me.until(lambda m: m["type"] == "refused"))["code"])
+        await me.send({"type": "refresh"})
+        await me.room()  # still open
+        await me.close()
+        return codes
+
+    assert run(body) == ["bad-message"] * 5 + ["bad-version"] * 2 + ["bad-message"] * 4
+    assert Room.objects.get(pk=room.pk).version == room.version
+
+
 def test_refusals_are_in_the_sockets_language(application):
     room, seats, tokens = seated_room("finstere-flure", people=1)
 
@@ -240,3 +279,64 @@ def test_a_refused_join_says_why_in_the_visitors_language(settings):
 def test_room_errors_name_the_refusal():
     error = RoomError("slow-down", "wait")
     assert json.loads(json.dumps(error.as_dict())) == {"type": "refused", "code": "slow-down", "message": "wait"}
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(presence, "clock", clock)
+    return clock
+
+
+def test_seats_away_stop_counting_toward_the_address_limit_and_a_refusal_names_them(clock, settings):
+    """Review N10: a third phone at the same table was refused by seats of rooms nobody was in any
+    more, and the message did not say which rooms held them or when they would free."""
+    settings.ROOMS_SEATS_PER_ADDRESS = 2
+    settings.ROOMS_ADDRESS_AWAY = 300
+    table = "203.0.113.5"
+    alice, bob, carol = (Browser(REMOTE_ADDR=table) for _ in range(3))
+    assert join(alice, number=1).status_code == 303
+    assert join(bob, number=2).status_code == 303
+    Connection.objects.create(seat=Seat.objects.get(room__number=2), channel="specific.x!bob", seen=clock())
+    clock.advance(60, heartbeats=True)
+    refused = join(carol, number=3)
+    page = refused.content.decode()
+    assert refused.status_code == 429 and "Too many seats are taken from your network" in page
+    holders = re.findall(r'<li><a href="(/en/finstere-flure/rooms/\d/)">[^<]*, room (\d)</a>: ([^<\n]*)', page)
+    assert holders == [
+        ("/en/finstere-flure/rooms/1/", "1", "stops counting in 4 minutes"),  # away for a minute of five
+        ("/en/finstere-flure/rooms/2/", "2", "someone is connected"),
+    ]
+    assert "room-holder-leave" not in page  # carol holds none of them
+    # Alice is refused too, and may leave her own seat from the list, back to the room she wanted.
+    mine = join(alice, number=3).content.decode()
+    assert mine.count("room-holder-leave") == 1 and 'action="/en/finstere-flure/rooms/1/leave/"' in mine
+    left = alice.post("/en/finstere-flure/rooms/1/leave/", {"next": "/en/finstere-flure/rooms/3/"})
+    assert left.status_code == 303 and left["Location"] == "/en/finstere-flure/rooms/3/"
+    assert join(alice, number=3).status_code == 303
+    # Alice's tab is closed; after ROOMS_ADDRESS_AWAY her seat no longer counts: Carol finds a place.
+    assert join(carol, number=4).status_code == 429
+    clock.advance(settings.ROOMS_ADDRESS_AWAY + 1, heartbeats=True)
+    assert join(carol, number=4).status_code == 303
+    alice_seat = Seat.objects.get(room__number=3)
+    assert alice_seat.address_slot is None and alice_seat.token_hash  # still her seat
+    # Back at her seat with no slot free, it stays hers (uncounted); once a slot is free it counts.
+    assert alice.get("/en/finstere-flure/rooms/3/").status_code == 200
+    assert Seat.objects.get(pk=alice_seat.pk).address_slot is None
+    assert carol.post("/en/finstere-flure/rooms/4/leave/").status_code == 303
+    assert alice.get("/en/finstere-flure/rooms/3/").status_code == 200
+    assert Seat.objects.get(pk=alice_seat.pk).address_slot is not None
+
+
+def test_a_person_over_their_rooms_is_offered_to_leave_one(settings):
+    settings.ROOMS_PER_PERSON = 1
+    person = Browser(REMOTE_ADDR="10.0.0.44")
+    assert join(person, number=1).status_code == 303
+    room = Room.objects.get()
+    del person.cookies[f"rooms_{room.pk}"]  # the seat's cookie is gone, the person's kept
+    refused = join(person, number=2)
+    assert refused.status_code == 409 and 'action="/en/finstere-flure/rooms/1/leave/"' in refused.content.decode()
+    assert person.post("/en/finstere-flure/rooms/1/leave/", {"next": "https://evil.example/"})["Location"] == (
+        "/en/finstere-flure/rooms/1/"  # only a room page of this site
+    )
+    assert not Seat.objects.exists()

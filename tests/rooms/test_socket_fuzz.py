@@ -1,20 +1,27 @@
-"""A fuzzer for the room's socket, as Schemathesis is for the API: hypothesis-generated frames and
-message sequences against the room consumer (the real ASGI application, in-memory channel
-layer), asserting that
+"""A fuzzer for the room's socket, as Schemathesis is for the API: frames built by hypothesis from the
+message grammar the consumer reads (``rooms.frames.GRAMMAR``: every field's kind and bounds, so
+values inside, at and just outside every bound -- ``2**63`` as a seat, ``1e400``, 31-digit numbers,
+long strings, long lists, deep nesting -- and values of the wrong kind), and message sequences of
+three people (moves, taps, voice, signals, leaving, a closed tab, the seat handed to the computer,
+the person back) against the room consumer (the real ASGI application, in-memory channel layer),
+asserting that
 
-- nothing crashes: every frame gets an answer or nothing, the socket stays open, no error or
-  traceback is logged, and the consumer ends cleanly with no presence row left;
-- no foreign move: the room's game changes only by a move of the seat whose turn it was;
+- nothing crashes: every frame gets an answer or nothing, the socket stays open (no close code,
+  so no 1011), no error or traceback is logged, and the consumer ends cleanly with no presence row
+  left;
+- no foreign move: the room's game changes only by a move of the seat whose turn it was, or by
+  the computer for a seat it plays (its own, or a person's it stands in for), chance and the rules;
 - no message to a seat that left: its socket is closed (4403) and receives nothing after;
 - no leak: no room a seat receives holds another seat's hidden hand (De Betoverde Torens), at the
   version it was rendered for.
 
-The example counts keep the run to about a minute on a laptop (README, "Tests")."""
+The example counts keep the run to about a minute (README, "Tests")."""
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,12 +32,16 @@ from django.test import Client as Browser
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rooms import gamestate, services
+from rooms import gamestate, presence, services
+from rooms.frames import GRAMMAR, MAX_FRAME_CHARS, MAX_FRAME_DEPTH, Field
 from rooms.models import Connection, PlayedGame, Room, Seat
 from rules.core.codec import log_from_json
+from rules.core.engine import CHANCE
 from rules.core.registry import get_game
+from rules.core.replay import replay
+from rules.core.timeline import start_of
 
-from .helpers import Client, fresh, run, seated_room
+from .helpers import Client, Clock, fresh, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
@@ -40,37 +51,92 @@ REFUSALS = {
     "bad-message", "bad-pick", "bad-action", "bad-version", "slow-down", "no-peer", "not-your-turn", "illegal",
     "not-an-action", "stale", "conflict", "not-playing", "no-seat",
 }  # fmt: skip
+SCALE = int(os.environ.get("ROOMS_FUZZ_SCALE", "1"))  # a longer run by hand: ROOMS_FUZZ_SCALE=10 (README, "Tests")
 FUZZ = settings(
-    max_examples=120,
+    max_examples=120 * SCALE,
     deadline=None,
     derandomize=True,  # the same examples every run: CI stays reproducible and its time steady
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+
+
+# -- frames from the grammar ---------------------------------------------------------------------
+
+
+class Raw(str):
+    """A JSON token written as it is (``1e400``, a 31-digit number): what Python's json would not write."""
+
+
+def dump(value: Any) -> str:
+    if isinstance(value, Raw):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {dump(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(dump(v) for v in value) + "]"
+    return json.dumps(value)
+
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=10,
 )
-messages = st.fixed_dictionaries(
-    {"type": st.sampled_from(["pick", "move", "voice", "signal", "refresh", "pong", "ping", "", "dance"]) | st.text(max_size=8)},
-    optional={
-        "pick": json_values | st.lists(st.text(max_size=70), max_size=14),
-        "action": json_values | st.text(max_size=220),
-        "version": json_values | st.integers(),
-        "on": json_values,
-        "to": json_values | st.integers(-2, 10**6),
-        "data": json_values,
-    },
-).map(json.dumps)
+huge_numbers = st.sampled_from(
+    [2**63, -(2**63) - 1, 2**64, 10**29, Raw("1e400"), Raw("-1e400"), Raw("1" * 31), Raw("1e308"), Raw("-0.0"), Raw("0.5")]
+)
+too_deep = st.integers(MAX_FRAME_DEPTH - 2, MAX_FRAME_DEPTH + 3).map(lambda n: Raw("[" * n + "]" * n))
+
+
+def values(declared: Field) -> st.SearchStrategy[Any]:
+    """Values for a declared field: inside its bounds, at them, just outside, and of other kinds."""
+    other = json_values | huge_numbers | too_deep
+    if declared.nullable:
+        other = other | st.none()
+    if declared.kind == "int":
+        edges = [declared.lo, declared.hi, declared.lo - 1, declared.hi + 1]
+        return st.one_of(st.integers(declared.lo, min(declared.hi, 10**6)), st.sampled_from(edges), other)
+    if declared.kind == "bool":
+        return st.one_of(st.booleans(), st.sampled_from([0, 1, "true", Raw("1.0")]), other)
+    if declared.kind == "text":
+        if declared.choices:
+            return st.one_of(st.sampled_from(declared.choices), st.text(max_size=10), other)
+        over = st.integers(declared.hi + 1, declared.hi + 3).map(lambda n: "x" * n)
+        inside = st.text(min_size=declared.lo, max_size=min(declared.hi, 30))
+        return st.one_of(inside, inside, over, st.just(""), other)
+    if declared.kind == "list":
+        assert declared.item is not None
+        item = values(declared.item)
+        return st.one_of(
+            st.lists(item, max_size=declared.hi), st.lists(item, min_size=declared.hi + 1, max_size=declared.hi + 2), other
+        )
+    return objects(declared.fields) | other
+
+
+def objects(fields: dict[str, Field] | Any) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries({}, optional={name: st.deferred(lambda f=f: values(f)) for name, f in fields.items()})
+
+
+def grammar_frame(kind: str) -> st.SearchStrategy[str]:
+    """A frame of a type of the grammar (its fields any of :func:`values`, or missing)."""
+    return objects(GRAMMAR[kind]).map(lambda content: dump({"type": kind, **content}))
+
+
 hostile = st.one_of(
     st.integers(7, 20_000).map(lambda n: "[" * n),
     st.integers(7, 3000).map(lambda n: '{"type": "signal", "to": 1, "data": ' + "{\"a\": " * n + "1" + "}" * n + "}"),
     st.integers(31, 6000).map(lambda n: '{"type": "move", "action": "x", "version": ' + "9" * n + "}"),
     st.sampled_from(['{"type": "voice", "on": NaN}', '{"type": "move", "version": 1e999}', "\ud800", "null", "[]"]),
-    st.integers(16_001, 70_000).map(lambda n: '{"type": "pong", "x": "' + "x" * n + '"}'),
+    st.integers(MAX_FRAME_CHARS + 1, 70_000).map(lambda n: '{"type": "pong", "x": "' + "x" * n + '"}'),
+    st.sampled_from(["", "ping", "dance", "PICK"]).map(lambda t: dump({"type": t})),
 )
-frames = st.one_of(messages, hostile, st.text(max_size=80), st.binary(max_size=40))
+frames = st.one_of(
+    st.sampled_from(sorted(GRAMMAR)).flatmap(grammar_frame),
+    st.sampled_from(sorted(GRAMMAR)).flatmap(grammar_frame),
+    hostile,
+    st.text(max_size=80),
+    st.binary(max_size=40),
+)
 
 
 def started_room():
@@ -90,8 +156,16 @@ def quiet_log(caplog):
     assert not errors, [r.getMessage() for r in errors]
 
 
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(presence, "clock", clock)
+    return clock
+
+
 async def sync(client: Client) -> list[dict[str, Any]]:
-    """Everything the socket answered until it read the marker (the socket must stay open)."""
+    """Everything the socket answered until it read the marker (the socket must stay open:
+    ``until`` raises on a close, whatever its code)."""
     start = len(client.messages)
     await client.ws.send_to(SYNC)
     await client.until(lambda m: m.get("type") == "refused" and m.get("code") == "bad-message" and "“type”" in m["message"])
@@ -132,6 +206,9 @@ def test_any_frame_from_the_seat_not_to_act_is_answered_and_changes_nothing(appl
     gamestate._cache.clear()
 
 
+# -- sequences of three people ----------------------------------------------------------------------
+
+
 @dataclass
 class Table:
     """The room under test and what the test knows of it."""
@@ -140,7 +217,8 @@ class Table:
     seats: list[Seat]
     tokens: list[str]
     clients: list[Client | None]
-    left: set[int] = field(default_factory=set)  # indexes of people who left
+    received: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # every socket's messages, per person
+    left: set[int] = field(default_factory=set)  # indexes of people who left (or lost their seat)
     logs: dict[int, dict[str, Any]] = field(default_factory=dict)  # room version -> log
 
 
@@ -152,10 +230,30 @@ def state_of(room: Room) -> tuple[int, str, Any]:
     return room.version, room.status, gamestate.load(spec, room.pk, room.version, room.log).state
 
 
+def movers(room: Room) -> list[str]:
+    """Who acted in each action of the room's game (replayed from its log)."""
+    room = Room.objects.get(pk=room.pk)
+    if room.log is None:
+        return []
+    engine = services.spec_of(room).engine
+    log = log_from_json(room.log)
+    start, _scenario, _intro = start_of(engine, log)
+    return [engine.current_actor(t.before) for t in replay(engine, start, log.actions)]
+
+
+def computer_plays(room: Room) -> set[str]:
+    room = Room.objects.get(pk=room.pk)
+    own = set((log_from_json(room.log).bots or {}) if room.log else ())
+    return own | set(services.stand_ins(room))
+
+
 operations = st.lists(
     st.tuples(
         st.integers(0, 2),
-        st.sampled_from(["move", "move", "move", "pick", "voice", "signal", "refresh", "frame", "leave", "start"]),
+        st.sampled_from(
+            ["move", "move", "move", "pick", "voice", "signal", "refresh", "frame", "leave", "start", "close",
+             "return", "return", "away", "handover", "abandon", "abandon"]
+        ),  # fmt: skip
         st.integers(0, 10**6),
         frames,
     ),
@@ -164,43 +262,74 @@ operations = st.lists(
 )
 
 
-@given(ops=operations)
-@settings(parent=FUZZ, max_examples=35)
-def test_message_sequences_of_three_people_keep_turns_departures_and_hands(application, quiet_log, ops):
+@given(started=st.sampled_from([True, True, False]), ops=operations)
+@settings(parent=FUZZ, max_examples=30 * SCALE)
+def test_message_sequences_of_three_people_keep_turns_departures_and_hands(application, quiet_log, clock, started, ops):
     Room.objects.all().delete()
     PlayedGame.objects.all().delete()
     gamestate._cache.clear()
     room, seats, tokens = seated_room(GAME, people=3)
-    table = Table(room, seats, tokens, [None, None, None])
+    if started:
+        services.start(room.pk, seats[0])
+    table = Table(room, seats, tokens, [None, None, None], {0: [], 1: [], 2: []})
     engine = get_game(GAME).engine
+    automatic = {CHANCE, *engine.info.automatic_actors}
 
     def person(token: str) -> Browser:
         browser = Browser()
         browser.cookies[f"rooms_{room.pk}"] = token
         return browser
 
-    async def act(i: int, kind: str, n: int, frame: str | bytes) -> None:
+    async def open_socket(i: int) -> None:
+        client = Client(application, room, tokens[i])
+        client.messages = table.received[i]  # one list per person, across their sockets
+        if not (await client.connect())[0]:
+            table.left.add(i)  # the seat was released meanwhile (the lobby expiry): nothing to open
+            return
+        table.clients[i] = client
+        await client.room()
+
+    async def lifecycle(i: int, kind: str, n: int, status: str) -> None:
         client = table.clients[i]
-        version, status, state = await db(state_of)(table.room)
         if kind == "leave":
-            if i in table.left or status != Room.LOBBY:
+            if i in table.left or client is None:
                 return
             response = await db(person(tokens[i]).post)(f"/en/{GAME}/rooms/{room.number}/leave/")
             assert response.status_code == 303
             table.left.add(i)
             assert await client.closed() == 4403  # the departed socket is closed at once ...
             assert await client.ws.receive_nothing(0.05)  # ... and receives nothing after
-            return
-        if kind == "start":
+            table.clients[i] = None
+        elif kind == "start":
             host = await db(lambda: Seat.objects.filter(room=room, is_host=True).values_list("pk", flat=True).first())()
             who = next((j for j, s in enumerate(seats) if s.pk == host), None)
-            if who is None or status != Room.LOBBY:
-                return
-            await db(person(tokens[who]).post)(f"/en/{GAME}/rooms/{room.number}/start/")
-            return
-        if i in table.left:
-            return
-        mine = (await db(fresh)(seats[i])).seat
+            if who is not None and status == Room.LOBBY:
+                await db(person(tokens[who]).post)(f"/en/{GAME}/rooms/{room.number}/start/")
+        elif kind == "close" and client is not None:
+            await client.close()  # the tab is closed
+            table.clients[i] = None
+        elif kind == "return" and client is None and i not in table.left:
+            await open_socket(i)
+        elif kind == "away":
+            await db(clock.advance)(n % 2 * 100 + 190)  # past the time anyone may hand a seat over
+        elif kind == "handover" and client is not None:
+            await hand_over(i, seats[n % 3])
+        elif kind == "abandon" and client is not None:
+            # A tab closed mid-game; after a while someone still there hands the seat to the computer.
+            await client.close()
+            table.clients[i] = None
+            await db(clock.advance)(200)
+            there = [j for j, c in enumerate(table.clients) if c is not None]
+            if there:
+                await hand_over(there[n % len(there)], seats[i])
+
+    async def hand_over(i: int, target: Seat) -> None:
+        response = await db(person(tokens[i]).post)(f"/en/{GAME}/rooms/{room.number}/handover/", {"seat": str(target.pk)})
+        assert response.status_code in (303, 403, 404, 409), response.status_code
+
+    async def message(i: int, kind: str, n: int, frame: str | bytes, state: Any, version: int) -> None:
+        client = table.clients[i]
+        assert client is not None
         if kind == "move":
             legal = engine.legal_actions(state) if state is not None else []
             action = legal[n % len(legal)] if legal and n % 4 else f"play:t{n % 9}:tower:{n % 11}"
@@ -211,27 +340,46 @@ def test_message_sequences_of_three_people_keep_turns_departures_and_hands(appli
             await client.send({"type": "voice", "on": bool(n % 2)})
         elif kind == "signal":
             targets = [s.pk for s in seats] + [n]
-            await client.send({"type": "signal", "to": targets[n % len(targets)], "data": {"candidate": {"n": n}}})
+            await client.send({"type": "signal", "to": targets[n % len(targets)], "data": {"candidate": {"candidate": str(n)}}})
         elif kind == "refresh":
             await client.send({"type": "refresh"})
         else:
             await send_frame(client, frame)
         await sync(client)
-        after, _status, _state = await db(state_of)(table.room)
-        if after != version:  # the game changed: only by the move of the seat to act
-            assert kind in ("move", "frame") and state is not None and engine.current_actor(state) == mine
+
+    async def act(i: int, kind: str, n: int, frame: str | bytes) -> None:
+        version, status, state = await db(state_of)(table.room)
+        before = await db(movers)(table.room)
+        computer = await db(computer_plays)(table.room)
+        mine = await db(lambda: Seat.objects.filter(pk=seats[i].pk, left=False).values_list("seat", flat=True).first())()
+        if mine is None:
+            table.left.add(i)  # released by the lobby's expiry, or the room was freed
+        if kind in ("leave", "start", "close", "return", "away", "handover", "abandon"):
+            await lifecycle(i, kind, n, status)
+        elif table.clients[i] is not None and i not in table.left:
+            await message(i, kind, n, frame, state, version)
+        else:
+            return
+        after = await db(movers)(table.room)
+        computer |= await db(computer_plays)(table.room)
+        if after[: len(before)] != before:
+            assert kind in ("leave", "return"), kind  # a new game only after the room was freed
+            return
+        for k, actor in enumerate(after[len(before) :]):
+            if actor in automatic or actor in computer:
+                continue
+            # Otherwise only the seat whose turn it was, by its own move, as the first new action.
+            assert k == 0 and kind in ("move", "frame") and actor == mine, (kind, actor, mine)
 
     async def body():
         for i in range(3):
-            table.clients[i] = Client(application, room, tokens[i])
-            assert (await table.clients[i].connect())[0]
-            await table.clients[i].room()
+            await open_socket(i)
         for i, kind, n, frame in ops:
             await act(i, kind, n, frame)
             saved = await db(Room.objects.get)(pk=room.pk)
             table.logs[saved.version] = saved.log
-        for i, client in enumerate(table.clients):
-            if i not in table.left:
+        for client in table.clients:
+            if client is not None:
                 await client.drain()
                 await client.close()
 
@@ -245,9 +393,9 @@ def check_no_hand_leaks(table: Table, engine: Any) -> None:
     from rules.games.betoverde_torens.labels import card as card_name
 
     names = {s.pk: fresh(s).seat if Seat.objects.filter(pk=s.pk).exists() else "" for s in table.seats}
-    for i, client in enumerate(table.clients):
+    for i, messages in table.received.items():
         me = names[table.seats[i].pk]
-        for message in client.messages:
+        for message in messages:
             if message.get("type") != "room" or not me or table.logs.get(message["version"]) is None:
                 continue
             state = gamestate.replay_log(services.spec_of(table.room), log_from_json(table.logs[message["version"]])).state
