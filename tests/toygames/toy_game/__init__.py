@@ -162,7 +162,7 @@ class ToyEngine(Engine[ToyState]):
             events = [Event("toy-optellen", "add", {"player": state.turn, "amount": amount})]
         if new.counter >= 7:
             new = replace(new, winner=state.turn if not action.startswith("coin:") else new.turn, coin_pending=False)
-            events.append(Event("toy-einde", "end"))
+            events.append(Event("toy-einde", "end", decisive=True))
         return new, events
 
     def result(self, state: ToyState) -> Result | None:
