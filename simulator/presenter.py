@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from rules.core.chance import seeded_draw
 from rules.core.engine import CHANCE, PositionError
 from rules.core.registry import GameSpec, all_games
+from rules.core.replay import ReplayError, advance
 from rules.core.scenario_files import scenario_paths
 from rules.core.scenario_texts import scenario_in
 from rules.core.scenarios import Scenario, ScenarioError, load_scenario
@@ -268,7 +269,7 @@ class StepTexts:
         return texts
 
     def events(self, f: Any) -> list[Cited]:
-        return [self.clauses.cited(text, e.clause) for e, text in zip(f.events, self.of(f)[2], strict=True)]
+        return [self.clauses.cited(text, e.clause, e.decisive) for e, text in zip(f.events, self.of(f)[2], strict=True)]
 
     def refusal(self, f: Any) -> Cited | None:
         return self.clauses.cited(self.of(f)[1], f.refused.clause) if f.refused else None
@@ -375,7 +376,8 @@ def interactive_board(
     auto = auto_move(spec, address, links, index, lang) if moving else None
     taps = None
     if moving and auto is None:
-        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
+        then = rules_turn_after(spec, state, index)
+        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, lambda a: links.play(*then(a)))
     elif pick:
         raise PickError("nothing can be tapped here")
     drawn = draw_board(
@@ -388,6 +390,26 @@ def interactive_board(
         ask_url=links.why(pick, "") if taps is not None else None,
     )
     return auto, taps, drawn
+
+
+def rules_turn_after(spec: GameSpec, state: Any, index: int) -> Callable[[str], tuple[str, ...]]:
+    """At a chance node whose outcome hands the turn to an automatic actor (a monster card, the
+    tower's defence): the outcome and that actor's whole turn, played as one tap (the dispute is
+    about what the card makes happen; every step stays in "what happened" with its own address).
+    Elsewhere: the action alone."""
+    engine = spec.engine
+    if engine.current_actor(state) != CHANCE or not engine.info.automatic_actors:
+        return lambda action: (action,)
+
+    def actions(outcome: str) -> tuple[str, ...]:
+        try:
+            after = advance(engine, state, outcome, index).after
+        except ReplayError:  # not an outcome here: the page refuses it as it is
+            return (outcome,)
+        run = automatic_run(spec, after, index + 1)
+        return (outcome, *run.actions) if run is not None else (outcome,)
+
+    return actions
 
 
 def step_caption(
@@ -464,7 +486,8 @@ def seeded_offer(
     if not engine.chance_outcomes(state):
         return None
     outcome = seeded_draw(engine, state, log_seed or 0, index)
-    return {"label": spec.view.action_label(engine, state, outcome, lang=lang), "url": links.play(outcome)}
+    then = rules_turn_after(spec, state, index)
+    return {"label": spec.view.action_label(engine, state, outcome, lang=lang), "url": links.play(*then(outcome))}
 
 
 def automatic_offer(spec: GameSpec, state: Any, links: SimulatorLinks, index: int) -> dict[str, Any] | None:

@@ -38,9 +38,10 @@ class StepStory:
 
     game_title: str
     heading: str  # the scenario's title (or "Simulator") and "Step n of m"
-    caption: str  # what happened (the scenario's sentence or the step's main event)
+    caption: str  # what happened: the decisive event of the move or turn (else the scenario's sentence or the step's main event)
     clause: ClauseRef | None
     context: dict[str, Any] = field(default_factory=dict)  # the board context it was told from
+    caption_lang: str = ""  # the language of ``caption`` (a scenario's sentence may be in the rulebook's)
 
     @property
     def cite(self) -> str:
@@ -70,10 +71,13 @@ def story_of(game: Any, spec: GameSpec, context: dict[str, Any]) -> StepStory:
     step_text = _("Step %(step)s of %(last)s") % {"step": step, "last": timeline.last}
     scenario = context.get("scenario")
     name = scenario.title if scenario is not None else _("Simulator")
-    caption = scene.caption
+    caption, caption_lang = scene.caption, scene.caption_lang or lang
     if scene.refused is not None:
         caption = f"{_('Not allowed:')} {caption}"
-    return StepStory(game.title, f"{name} · {step_text}", caption, clause, context)
+    elif (verdict := scene.headline) is not None:
+        # The decisive event of the move or turn, as the page leads with it.
+        caption, clause, caption_lang = verdict.text, verdict.clause, lang
+    return StepStory(game.title, f"{name} · {step_text}", caption, clause, context, caption_lang)
 
 
 def default_log(spec: GameSpec) -> Log:

@@ -120,6 +120,7 @@ class Dispute:
     clauses: tuple[str, ...]  # every clause the answer cites
     verdict: str  # words of the decisive event's sentence (Dutch)
     floor: int | None = None  # the issue's most taps, where it sets one
+    also: bool = False  # another way to the same dispute, counted for comparison only
 
 
 def ff_monster_pushes_a_stone(t: Taps) -> None:
@@ -145,9 +146,22 @@ def ff_monster_pushes_a_stone(t: Taps) -> None:
 
 
 def bt_tower_onto_wizards(t: Taps) -> None:
-    """Red moves tower 1 one space, onto tower 2, on which a blue and a red wizard stand: they are
-    imprisoned, and Red fills a flask (the red wizard was Red's own). Set up from an empty board
-    (towers 1..9 on spaces 2..10, every wizard in the Raven tower) with a tower card 1 in Red's hand."""
+    """Red moves tower 1 one space, onto tower 2, on which blue and red wizards stand: they are
+    imprisoned, and Red fills a flask. Set up from the game's start as the simulator offers it
+    (towers 1..9 on spaces 2..10, tower 1 carrying a blue and two red wizards, tower 2 two blue and
+    a red), with a tower card 1 in Red's hand."""
+    t.home()
+    t.simulator("betoverde-torens")
+    t.link("Deze beginstand aanpassen door te tikken")
+    t.choose("f.hand_red_1", "t1")
+    t.choose("f.phase", "play")  # the start cards are dealt: Red plays
+    t.apply()
+    t.link("Klaar: speel vanaf deze stand")
+    play_by_tapping(t, "betoverde-torens", "play:t1:tower:1")
+
+
+def bt_tower_onto_wizards_from_an_empty_board(t: Taps) -> None:
+    """The same dispute set up on an empty board: a blue and a red wizard placed on tower 2."""
     t.home()
     t.simulator("betoverde-torens")
     t.link("Opzetten vanaf een leeg bord")
@@ -170,31 +184,23 @@ def game_spec(slug: str) -> Any:
 
 
 def tap_path(slug: str, state: Any, action: str, lang: str = "nl") -> list[str]:
-    """The targets a player taps for ``action`` (the view-model's own tap options, searched), "OK"
-    for the confirmation."""
+    """The fewest targets a player taps for ``action`` (the view-model's own tap options, searched
+    breadth first), "OK" for the confirmation."""
     spec = game_spec(slug)
     view: Any = spec.view
     engine = spec.engine
-
-    def search(pick: tuple[str, ...]) -> list[str] | None:
+    paths: list[tuple[str, ...]] = [()]
+    while paths:
+        pick = paths.pop(0)
         options = view.tap(engine, state, pick, lang=lang)
         if options.confirm == action and pick:
             return [*pick, "OK"]
         for tap in options.taps:
             if tap.plays == action:
                 return [*pick, tap.target]
-        if len(pick) >= 4:
-            return None
-        for tap in options.taps:
-            if tap.plays is None:
-                found = search((*pick, tap.target))
-                if found:
-                    return found
-        return None
-
-    path = search(())
-    assert path, f"{action} cannot be tapped"
-    return path
+        if len(pick) < 4:
+            paths += [(*pick, tap.target) for tap in options.taps if tap.plays is None]
+    raise AssertionError(f"{action} cannot be tapped")
 
 
 def page_state(t: Taps, slug: str) -> Any:
@@ -215,9 +221,22 @@ def play_by_tapping(t: Taps, slug: str, action: str) -> None:
 
 
 def ddt_bridges_rise(t: Taps) -> None:
-    """The drawbridges are down; Red 1 stands on bridge 6, Blue 1 on bridge 15 with a protection
-    spell. Red draws a tower attack: the tower defends itself, the bridges rise, Red 1 falls into
-    the lava and Blue 1 is saved onto the side field 15b. Set up on an empty board."""
+    """The drawbridges are down; Red 1 stands on bridge 6, Blue 2 with a protection spell on bridge
+    15 (the simulator's example "The tower defends itself"). Red draws a tower attack: the tower
+    defends itself, the bridges rise, Red 1 falls into the lava and Blue 2 is saved onto the side
+    field 15b. Played on from the example's start: the card is chosen, the tower answers."""
+    t.home()
+    t.simulator("der-dunkle-turm")
+    t.link(re.compile("^De toren verweert zich"))
+    t.chance("do:card:attack9")
+    tower = t.page.locator('a.tap-choice[data-target="do:tower"]')
+    if tower.count():  # the tower defends itself (one tap more where the card does not play it on)
+        t.on(tower)
+
+
+def ddt_bridges_rise_from_an_empty_board(t: Taps) -> None:
+    """The same dispute set up on an empty board: Red 1 on bridge 6, Blue 1 on bridge 15 with a
+    protection spell; the lot, then the card."""
     t.home()
     t.simulator("der-dunkle-turm")
     t.link("Opzetten vanaf een leeg bord")
@@ -231,7 +250,9 @@ def ddt_bridges_rise(t: Taps) -> None:
     t.link("Klaar: speel vanaf deze stand")
     t.chance("do:start:red")
     t.chance("do:card:attack9")
-    t.target("do:tower")  # the tower defends itself
+    tower = t.page.locator('a.tap-choice[data-target="do:tower"]')
+    if tower.count():
+        t.on(tower)
 
 
 def td_guard_over_a_gap(t: Taps) -> None:
@@ -353,5 +374,21 @@ DISPUTES: tuple[Dispute, ...] = (
         ddt_occupied_fields,
         ("dt-freie-felder",),
         "veld 5",
+    ),
+    Dispute(
+        "BT: a tower onto a tower holding wizards (empty board)",
+        "betoverde-torens",
+        bt_tower_onto_wizards_from_an_empty_board,
+        ("bt-toren-over-tovenaar", "bt-fles-vullen"),
+        "opgesloten",
+        also=True,
+    ),
+    Dispute(
+        "DdT: companions on the rising drawbridges (empty board)",
+        "der-dunkle-turm",
+        ddt_bridges_rise_from_an_empty_board,
+        ("dt-zugbruecken-heben", "dt-fallen", "dt-schutzzauber"),
+        "beschermspreuk",
+        also=True,
     ),
 )
