@@ -2,8 +2,9 @@
 :data:`MIN_TAP_PX` CSS pixels (WCAG 2.2, 2.5.8), and the part of the board in play is enlarged
 where its targets are too small, not the page.
 
-- The board is drawn across the column of a :data:`PHONE_PX` phone (it grows with wider pages); it
-  never scrolls sideways.
+- The board is drawn across the column of a :data:`PHONE_PX` phone (it grows with wider pages), a
+  tall one at most :data:`BOARD_HEIGHT_PX` high there (and then that wide on every page); it never
+  scrolls sideways.
 - A linked target drawn smaller than :data:`MIN_TAP_PX` that has room around it (no other target
   within a thumb's width: a companion's only destination, the four squares a figure may step to)
   keeps its link, with an invisible hit area of a thumb's size (``BoardShape.hit``).
@@ -32,8 +33,12 @@ from .playing import BoardShape, link_shapes
 
 MIN_TAP_PX = 24.0  # WCAG 2.2 SC 2.5.8: a tap target's smaller side on the page
 PHONE_PX = 390.0  # the phone column a board is drawn across (the reviews' and the browser tests' phone)
+# A board taller than wide is drawn at most this tall on that phone (narrower than the column), so
+# that what the step did stays in the first screen under it (844 px: header, board, verdict).
+BOARD_HEIGHT_PX = 480.0
 ZOOM_PAD = 0.06  # an enlarged area keeps this share of its size around it
 EPSILON = 1e-6  # board units: rounding
+HIT_MARGIN_PX = 0.3  # a hit area is drawn this much over a thumb's width (coordinates are rounded)
 
 
 @dataclass
@@ -97,12 +102,14 @@ def draw_board(
     width = (area[2] - area[0]) if area else board.width
     shown: Sequence[int] = range(len(shapes)) if area is None else _shown(shapes, boxes, area)
     drawn = link_shapes(shapes, decide)
-    scale = PHONE_PX / width
+    height = (area[3] - area[1]) if area else board.height
+    scale = min(PHONE_PX / width, BOARD_HEIGHT_PX / height)
     least = MIN_TAP_PX / scale  # a thumb's width in board units
     linked = [i for i in shown if drawn[i].href and drawn[i].wrap in ("self", "open") and boxes[i] is not None]
     small = [i for i in linked if side(boxes[i]) < least - EPSILON]  # type: ignore[arg-type]
     roomy, crowded = _room(boxes, linked, small, least)
-    drawn = [replace(b, hit=hit_box(boxes[i], least)) if i in roomy else b for i, b in enumerate(drawn)]  # type: ignore[arg-type]
+    thumb = (MIN_TAP_PX + HIT_MARGIN_PX) / scale  # a hit area a little over the minimum (rounding)
+    drawn = [replace(b, hit=hit_box(boxes[i], thumb)) if i in roomy else b for i, b in enumerate(drawn)]  # type: ignore[arg-type]
     overlays: list[Overlay] = []
     if crowded and zoom_url is not None:
         areas = _enlarged_areas(shapes, boxes, crowded, least, scale)
@@ -112,7 +119,6 @@ def draw_board(
         drawn = _close_groups(drawn)  # a group whose opening link went keeps no closing link either
     if ask_url is not None:
         drawn = _askable(drawn, boxes, least)
-    height = (area[3] - area[1]) if area else board.height
     layout = BoardLayout(
         viewbox=(f"{area[0]:g} {area[1]:g} {area[2] - area[0]:g} {area[3] - area[1]:g}" if area else board.viewbox),
         width_px=math.ceil(width * scale),
@@ -121,6 +127,7 @@ def draw_board(
         shown=frozenset(shown) if area is not None else None,
         whole_url=zoom_url(None) if area is not None and zoom_url is not None else None,
         ask_url=ask_url,
+        tall=scale < PHONE_PX / width - EPSILON,
     )
     interactive = any(b.href for b in drawn) or bool(overlays)
     svg = board_svg(board, drawn, interactive, lang, links.hx_target, layout=layout, push=links.push, with_legend=False)

@@ -61,6 +61,7 @@ class BoardLayout:
     shown: frozenset[int] | None = None
     whole_url: str | None = None
     ask_url: str | None = None  # + a target id: why that target cannot be tapped now (site.js asks it)
+    tall: bool = False  # taller than wide: drawn at its own width (width_px), not across the column
 
 
 def clause_cite(clause: Any) -> SafeString:
@@ -116,8 +117,8 @@ def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
         out.append(f'<g class="{_v(s.css)}{state}"{_seat(s)}{asked}{_attrs(s)}>')
     elif s.kind == "g-end":
         out.append("</g>")
-    elif s.kind == "text":
-        out.append(f'<text class="{_v(s.css)}"{_seat(s)}{_attrs(s)}>{_v(s.text)}</text>')
+    elif s.kind == "text":  # a label drawn on the board: the pieces' names and the description say it
+        out.append(f'<text class="{_v(s.css)}"{_seat(s)}{_attrs(s)} aria-hidden="true">{_v(s.text)}</text>')
     else:
         kind = _v(s.kind)
         title = f"<title>{_v(s.title)}</title>" if s.title else ""
@@ -148,6 +149,7 @@ def board_svg(
     size = ""
     if layout is not None:
         size = f' width="{layout.width_px}" height="{layout.height_px}"'
+        css += " board-svg--tall" if layout.tall else ""
     out = []
     if layout is not None:
         out.append('<div class="board-frame">')
@@ -163,7 +165,7 @@ def board_svg(
         asking = f' data-ask="{_v(layout.ask_url)}"' + (f' data-ask-target="#{_v(hx_target)}"' if hx_target else "")
     out.append(
         f'<svg class="{css}" viewBox="{_v(viewbox)}"{size}{asking} '
-        f'role="{"group" if interactive else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
+        f'role="{"group" if interactive or ask else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
     )
     shown = layout.shown if layout is not None else None
     out.extend(

@@ -221,12 +221,9 @@ class Happened:
 
 
 def headline_of(happened: Sequence[Happened]) -> Cited | None:
-    """The last decisive event of ``happened`` (the move or turn up to the step shown)."""
-    for step in reversed(happened):
-        for event in reversed(step.events):
-            if event.decisive:
-                return event
-    return None
+    """The first decisive event of ``happened`` (the move or turn up to the step shown), as
+    :func:`rules.core.engine.decisive_event` chooses it."""
+    return next((event for step in happened for event in step.events if event.decisive), None)
 
 
 def actor_word(engine: Engine[Any], actor: str, computer_seats: Iterable[str] = ()) -> str:
@@ -338,7 +335,7 @@ class Scene:
     @property
     def headline(self) -> Cited | None:
         """What the step is told by, first on every surface (and in its link preview and print
-        title): the last decisive event of the move or turn up to this step; None when none is
+        title): the first decisive event of the move or turn up to this step; None when none is
         decisive (the caption leads then). A refusal and a game's result have their own places."""
         return headline_of(self.happened)
 

@@ -57,8 +57,9 @@ class Event:
     # see the card): the full-information table view shows the fact itself instead.
     table: bool = True
     # What a dispute about the step is settled by (a capture, a fall, an imprisonment, points, the
-    # end rung in): the page, the link preview, the print view and the rooms lead with the last
-    # decisive event of a move or turn (:func:`decisive_event`). Routine events are not decisive.
+    # end rung in): the page, the link preview, the print view and the rooms lead with the first
+    # decisive event of a move or turn (:func:`decisive_event`). Routine events and the mere
+    # consequences of a decisive one (the flask filled for an imprisonment) are not decisive.
     decisive: bool = field(default=False, compare=False)
 
     def visible(self, seat: str | None) -> bool:
@@ -77,12 +78,9 @@ class Event:
 
 
 def decisive_event(events: Sequence[Event]) -> Event | None:
-    """The event a move or turn is told by: its last decisive event (a later consequence outweighs an
-    earlier one: a catch after a crushed stone, the end rung in after the wizard's step), else None."""
-    for event in reversed(events):
-        if event.decisive:
-            return event
-    return None
+    """The event a move or turn is told by: the first thing of consequence it caused (its first
+    decisive event: Red 1 falling into the lava as the bridges rise), else None."""
+    return next((event for event in events if event.decisive), None)
 
 
 class EngineError(Problem):

@@ -233,6 +233,17 @@
     if (again) again.focus({ preventScroll: true });
   });
 
+  // A step played on the simulator page is announced (screen readers): its verdict, else the
+  // action just taken and the first thing it caused. The region stays while the board is swapped.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var said = document.getElementById("sim-said"), sim = document.getElementById("sim");
+    if (!said || !sim || !event.detail.target || event.detail.target.id !== "sim") return;
+    var verdict = sim.querySelector(".sim__now .verdict, .sim__now .tap-why, .sim__now .sim-caption");
+    var now = sim.querySelector(".sim__now .happened--now .happened__step");
+    var text = verdict ? verdict.textContent : now ? now.textContent : "";
+    said.textContent = text.replace(/\s+/g, " ").trim();
+  });
+
   // The search box's suggestions close with Escape and when the reader taps elsewhere.
   function closeSuggestions() {
     var list = document.getElementById("site-suggestions");

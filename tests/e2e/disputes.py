@@ -335,7 +335,7 @@ DISPUTES: tuple[Dispute, ...] = (
         "finstere-flure",
         ff_monster_pushes_a_stone,
         ("ff-monster-schuift-steen", "ff-steen-verpulvert", "ff-monster-door-muur"),
-        "verpulvert",
+        "verpulverd",
         floor=10,
     ),
     Dispute(
@@ -350,7 +350,7 @@ DISPUTES: tuple[Dispute, ...] = (
         "DdT: companions on the drawbridges when they rise",
         "der-dunkle-turm",
         ddt_bridges_rise,
-        ("dt-zugbruecken-heben", "dt-fallen", "dt-schutzzauber"),
+        ("dt-zugbruecken-heben", "dt-fallen"),
         "lava",
         floor=10,
     ),
@@ -358,8 +358,8 @@ DISPUTES: tuple[Dispute, ...] = (
         "T&D: a guard on a tower over a gap",
         "torens-en-dieven",
         td_guard_over_a_gap,
-        ("td-bereik-gaten", "td-wachter-verdrijven"),
-        "2 punten",
+        ("td-bereik-gaten", "td-wachter-verdrijven", "td-verdrijven-punten"),
+        "wachter van Groen",
     ),
     Dispute(
         "BT: the last wizard in with every flask filled",
@@ -373,7 +373,7 @@ DISPUTES: tuple[Dispute, ...] = (
         "der-dunkle-turm",
         ddt_occupied_fields,
         ("dt-freie-felder",),
-        "veld 5",
+        "veld 2 en veld 3",
     ),
     Dispute(
         "BT: a tower onto a tower holding wizards (empty board)",
@@ -387,8 +387,8 @@ DISPUTES: tuple[Dispute, ...] = (
         "DdT: companions on the rising drawbridges (empty board)",
         "der-dunkle-turm",
         ddt_bridges_rise_from_an_empty_board,
-        ("dt-zugbruecken-heben", "dt-fallen", "dt-schutzzauber"),
-        "beschermspreuk",
+        ("dt-zugbruecken-heben", "dt-fallen"),
+        "lava",
         also=True,
     ),
 )

@@ -64,7 +64,7 @@ def move_wizard(
         inside = dict(state.raven)
         inside[colour] = inside.get(colour, 0) + 1
         state = evolve(state, spaces=spaces, raven=tuple(sorted(inside.items())))
-        events = [Event("bt-tovenaar-in-raventoren", "wizard.raven", data, decisive=True)]
+        events = [Event("bt-tovenaar-in-raventoren", "wizard.raven", data)]
         state, more = relocate_raven(state, 1, "bt-raventoren-verplaatsen")
         return state, events + more, True
     dest = state.space(to)

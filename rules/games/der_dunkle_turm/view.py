@@ -165,7 +165,9 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
         if c.lying is not None:
             css += " dt-lying"
         action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
-        shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
+        # Its name says what and where it is (a screen reader meets the piece, not the description).
+        title = WORDS.text("board", "d.companion", lang, title=_companion_title(cid, c, lang), where=words.at(c.at, lang))
+        shapes.append(Shape.make("circle", css=css, title=title, action=action,
                                  target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
         if c.spell:
             shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
