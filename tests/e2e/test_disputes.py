@@ -6,12 +6,16 @@ Turm's rising drawbridges) within the issue's floor of 10 taps each, and the thr
 
 Each ends with the verdict in the first screen: the decisive event (its words) with its clause, in
 the viewport and not clipped by a box that scrolls, and every clause of the answer cited beside
-the board. The counts are printed (pytest -s); bench/bench_dispute_taps.py prints them too."""
+the board; its ruling prints on one A4 page, titled by that event. The counts are printed (pytest
+-s); bench/bench_dispute_taps.py prints them too."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
 from tests.e2e.disputes import DISPUTES, Taps
 
@@ -55,3 +59,8 @@ def test_a_dispute_is_settled_from_the_home_page_with_the_verdict_in_the_first_s
     print(f"\ndispute {dispute.name}: {taps.count} taps")
     if dispute.floor is not None:
         assert taps.count <= dispute.floor
+    # Its ruling printed: the decisive event as the title, on one A4 page (reviews-ux §7: 2-3 pages).
+    phone.goto(phone.url.replace("/sim/?", "/sim/print/?"))
+    expect(phone.locator("h1")).to_contain_text(dispute.verdict)
+    pages = PdfReader(io.BytesIO(phone.pdf(format="A4"))).pages
+    assert len(pages) == 1, [len(p.extract_text() or "") for p in pages]
