@@ -45,6 +45,7 @@ from .scene import (
     Happened,
     Links,
     Scene,
+    about_target,
     action_groups,
     actor_word,
     board_decider,
@@ -309,7 +310,10 @@ def board_context(
     board = view.board_view(engine, state, previous=previous, events=run_events(engine, timeline, step), lang=lang)
     index = len(timeline.actions_until(step))
     moving = playable_board and not over and frame.refused is None
-    auto, taps, drawn = interactive_board(spec, address, board, links, legal, pick, zoom, index=index, moving=moving, lang=lang)
+    about = about_target(spec, state, turn_events(engine, address))
+    auto, taps, drawn = interactive_board(
+        spec, address, board, links, legal, pick, zoom, index=index, moving=moving, lang=lang, about=about
+    )
     offers = playable_board and auto is None and not over
     position = engine.position_of(state) if playable_board else None
     urls = page_urls(spec, address, links, sim_url, position, again=over and playable_board, playable=playable_board)
@@ -368,6 +372,7 @@ def interactive_board(
     index: int,
     moving: bool,
     lang: str,
+    about: str = "",
 ) -> tuple[AutoMove | None, TapView | None, Any]:
     """(the move that plays itself, the taps, the drawn board). ``moving``: the step may be played
     on (the simulator's latest state of a running game). What plays itself comes first: in a game
@@ -382,7 +387,7 @@ def interactive_board(
         raise PickError("nothing can be tapped here")
     drawn = draw_board(
         board,
-        board_decider(spec, state, taps, set(legal) if auto is None else set(), links, lang),
+        board_decider(spec, state, taps, set(legal) if auto is None else set(), links, lang, about),
         links,
         lang,
         zoom=parse_zoom(zoom, board),
@@ -454,15 +459,25 @@ def why_answer(
     return explain_tap(spec, state, pick, why, clauses, lang)
 
 
-def what_happened(engine: Any, address: Address, texts: StepTexts, links: SimulatorLinks) -> list[Happened]:
-    """Every action of the move or turn the step belongs to, with its events."""
+def turn_frames(engine: Any, address: Address) -> list[Any]:
+    """The frames of the move or turn the step belongs to, up to the step (none at the start)."""
     timeline, step, frame = address.timeline, address.step, address.frame
     if step == 0:
         return []
-    seats = timeline.log.bots or {}
     first = step if frame.refused is not None else turn_start(engine, lambda i: timeline.frames[i - 1].state, step)
+    return list(timeline.frames[first : step + 1])
+
+
+def turn_events(engine: Any, address: Address) -> list[Any]:
+    return [e for f in turn_frames(engine, address) for e in f.events]
+
+
+def what_happened(engine: Any, address: Address, texts: StepTexts, links: SimulatorLinks) -> list[Happened]:
+    """Every action of the move or turn the step belongs to, with its events."""
+    timeline = address.timeline
+    seats = timeline.log.bots or {}
     happened = []
-    for f in timeline.frames[first : step + 1]:
+    for f in turn_frames(engine, address):
         before = timeline.frames[f.index - 1].state
         happened.append(
             Happened(
@@ -471,7 +486,7 @@ def what_happened(engine: Any, address: Address, texts: StepTexts, links: Simula
                 label=texts.of(f)[0],
                 events=texts.events(f),
                 refused=texts.refusal(f),
-                current=f.index == step,
+                current=f.index == address.step,
                 url=links.step(f.index),
             )
         )

@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from pagecache.httpcache import content_version
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause
-from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
+from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError, decisive_event
 from rules.core.tapping import TARGET_RE, PickError
 from rules.core.view import BoardView, Box
 
@@ -152,21 +152,31 @@ class Links:
 
 
 def board_decider(
-    spec: Any, state: Any, taps: TapView | None, playable: set[str], links: Links, lang: str
+    spec: Any, state: Any, taps: TapView | None, playable: set[str], links: Links, lang: str, about: str = ""
 ) -> Callable[[Any], tuple[str | None, str, str]]:
     """What a board shape links to, for :func:`draw_board`: (href, label, state). A shape the
     taps name opens its tap; else a shape whose action is ``playable`` plays it (not while a tap is in
-    progress); a shape already picked is marked "tap-chosen"."""
+    progress); a shape already picked is marked "tap-chosen"; the piece or place the step's decisive
+    event is about (``about``, a target) "board-about"."""
 
     def decide(sh: Any) -> tuple[str | None, str, str]:
+        mark = " board-about" if about and sh.target == about else ""
         if taps is not None and sh.target in taps.links:
-            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
+            return taps.links[sh.target], taps.labels[sh.target], "tap-next" + mark
         if sh.action in playable and not (taps and taps.picking):
-            return links.play(sh.action), spec.view.action_label(spec.engine, state, sh.action, lang=lang), ""
+            return links.play(sh.action), spec.view.action_label(spec.engine, state, sh.action, lang=lang), mark.strip()
         chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
-        return None, "", chosen
+        return None, "", (chosen + mark).strip()
 
     return decide
+
+
+def about_target(spec: Any, state: Any, events: Iterable[Event]) -> str:
+    """The board target of the piece or place the first decisive event of ``events`` is about (the
+    view-model's optional ``about``), "" for none."""
+    about = getattr(spec.view, "about", None)
+    lead = decisive_event(list(events))
+    return str(about(spec.engine, state, lead) or "") if about is not None and lead is not None else ""
 
 
 def zoom_param(box: Box) -> str:

@@ -188,6 +188,9 @@ class ViewModel(Protocol):
 #   tap(engine, state, pick, *, lang) -> rules.core.tapping.TapOptions
 #       what may be tapped next after the targets in ``pick``; raises tapping.PickError for a pick
 #       the board never offered. Without it the game is played from the list of actions.
+#   about(engine, state, event) -> str
+#       the board target of the piece or place ``event`` is about ("fig:red1", "sp:3"), for the page
+#       to mark the one the step's decisive event concerns; "" when it is not on the board.
 #   explain(engine, state, pick, target, *, lang) -> rules.core.engine.RuleError | None
 #       why ``target`` (a board target that is not offered after ``pick``) cannot be tapped now,
 #       citing the clause: the engine's refusal of the action the tap would stand for, else a reason

@@ -265,3 +265,23 @@ def test_a_mini_board_steps_within_its_demo_container(client):
     targets = re.findall(r'hx-target="([^"]+)"(?: hx-swap="([^"]+)")?', html)
     assert targets and all(t == "#demo-x-1" and swap in ("", "innerHTML") for t, swap in targets)
     assert 'class="happened' in html and "board-action" not in html  # a picture: no board links
+
+
+@pytest.mark.parametrize(
+    "slug, scenario, action, named",
+    [
+        ("der-dunkle-turm", "dt-turmattacke", "tower", "Red 1"),  # fell with bridge 6: in the camp now
+        ("betoverde-torens", "bt-toren-over-tovenaar", "play:t2:tower:9", "Space 12"),  # the wizards imprisoned there
+    ],
+)
+def test_the_piece_or_place_the_decisive_event_is_about_is_marked_on_the_board(client, slug, scenario, action, named):
+    """Issue 34: the board marks what the step's verdict concerns (the view-model's ``about``)."""
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
+
+    timeline = from_scenario(get_game(slug).engine, load_scenario(slug, scenario))
+    step = next(f.index for f in timeline.frames[1:] if f.action == action)
+    html = html_of(client, f"/en/{slug}/sim/", {"scenario": scenario, "step": step})
+    marked = re.findall(r'<(?:circle|rect|g|a)[^>]*class="[^"]*board-about[^"]*"[^>]*>(?:<title>([^<]*)</title>)?', html)
+    assert len(marked) == 1, marked
+    assert named in unescape(marked[0]) or named.lower() in unescape(html.split("board-about", 1)[1][:400]).lower()

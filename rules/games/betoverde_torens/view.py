@@ -285,7 +285,18 @@ def _status(engine: Engine[Any], state: Any, pos: dict[str, Any], lang: str | No
     return text + (WORDS.text("board", "ending", lang) if pos["ending"] else "")
 
 
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the space where wizards were imprisoned or freed, or
+    the tower a spell freed; "" for none."""
+    space = event.data.get("space")
+    if isinstance(space, int) and 1 <= space <= 16:
+        return f"sp:{space}"
+    tower = event.data.get("tower")
+    return f"tw:{tower}" if isinstance(tower, int) and 1 <= tower <= 9 else ""
+
+
 class BetoverdeTorensView:
+    about = staticmethod(about)
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)

@@ -185,6 +185,12 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
 class DunkleTurmView:
     explain = staticmethod(explain)  # why a target is not offered (explain.py)
 
+    @staticmethod
+    def about(engine: Engine[Any], state: Any, event: Event) -> str:
+        """The board target an event is about: the companion it concerns ("" for none)."""
+        companion = event.data.get("companion")
+        return f"c:{companion}" if isinstance(companion, str) and companion in dict(state.companions) else ""
+
     def board_view(
         self,
         engine: Engine[Any],

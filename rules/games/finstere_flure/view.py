@@ -427,6 +427,21 @@ def board_view(
     )
 
 
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the figure it moved (when it is still on the board), else
+    the square it happened on (where a stone crumbled, slid or was removed); "" for none."""
+    figures = engine.position_of(state)["figures"]
+    fid = str(event.data.get("figure", ""))
+    fig = figures.get(fid)
+    if isinstance(fig, dict) and isinstance(fig.get("at"), list):
+        return f"fig:{fid}"
+    for key in ("square", "to"):
+        square = event.data.get(key)
+        if isinstance(square, (list, tuple)) and len(square) == 2 and on_board((int(square[0]), int(square[1]))):
+            return sq_target(square)
+    return ""
+
+
 def _square_shapes(blood: set[tuple[int, int]], code: str) -> list[Shape]:
     """Every square (each a tap target; blood pools hatched, start and exit marked) and the way out."""
     shapes: list[Shape] = []
@@ -1081,6 +1096,7 @@ class FinstereFlureView:
     action_group = staticmethod(action_group)
     tap = staticmethod(tap)
     explain = staticmethod(explain)
+    about = staticmethod(about)
 
 
 VIEW = FinstereFlureView()

@@ -237,9 +237,18 @@ def status_line(engine: Engine[Any], st: State, lang: str | None = None) -> str:
     return WORDS.text("board", "status.over", lang, winners=winners, winner_word=_number_word(lang, "winner", len(names)))
 
 
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the tower whose guard it concerns (``at``); "" for none."""
+    at = event.data.get("at")
+    if isinstance(at, (list, tuple)) and len(at) == 2 and any(t.at == (at[0], at[1]) for t in state.towers):
+        return f"tower:{at[0]},{at[1]}"
+    return ""
+
+
 class TorensEnDievenView:
     """The view-model object the registry hands to the pages (``GAME.view``)."""
 
+    about = staticmethod(about)
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)
