@@ -159,13 +159,15 @@
       return focused ? { svg: svg, target: focused.getAttribute("data-target") } : null;
     }
     var x = event.clientX, y = event.clientY;
-    var shapes = svg.querySelectorAll("[data-why][data-target]");
-    for (var k = shapes.length - 1; k >= 0; k--) {
-      if (!shapes[k].closest("a") && hitsShape(shapes[k], x, y)) {
-        return { svg: svg, target: shapes[k].getAttribute("data-target") };
-      }
-    }
-    return null;
+    var shapes = Array.prototype.filter.call(svg.querySelectorAll("[data-why][data-target]"), function (s) {
+      return !s.closest("a") && hitsShape(s, x, y);
+    });
+    if (!shapes.length) return null;
+    // Choosing where a picked piece goes, a tap asks about the place under the finger (the field),
+    // not a piece standing on it; otherwise about the topmost thing there.
+    var picking = svg.querySelector(".tap-chosen");
+    var asked = picking ? shapes[0] : shapes[shapes.length - 1];
+    return { svg: svg, target: asked.getAttribute("data-target") };
   }
   window.boardAsked = boardAsked;
   document.addEventListener("click", function (event) {

@@ -225,3 +225,23 @@ def test_a_step_is_announced_and_axe_finds_no_violations_on_a_board_page(every_g
     said = page.locator("#sim-said")
     expect(said).to_have_attribute("aria-live", "polite")
     expect(said).not_to_be_empty()
+
+
+def test_with_a_piece_picked_why_not_asks_about_the_field_tapped_not_the_piece_on_it(every_game, phone_of):
+    """reviews-ux N6: Red 1 picked, a tap on field 5, where Blue 2 stands, asks why Red 1 cannot go
+    to field 5 (the space pointed at), not about Blue 2; the answer is the view-model's for that."""
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
+
+    spec = get_game("der-dunkle-turm")
+    state = from_scenario(spec.engine, load_scenario("der-dunkle-turm", "dt-freie-felder")).frames[1].state
+    page = phone_of()
+    page.goto(f"{every_game}/nl/der-dunkle-turm/sim/?scenario=dt-freie-felder&step=1&pick=c%3Ared1")
+    field = page.locator('svg.board-svg [data-target="f:5"]')
+    box = field.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expected = spec.view.explain(spec.engine, state, ("c:red1",), "f:5", lang="nl")
+    why = page.locator(".sim__now .tap-why")
+    expect(why).to_be_visible()
+    assert expected is not None
+    expect(why).to_contain_text(spec.engine.reason(expected, "nl"))
