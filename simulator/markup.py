@@ -98,7 +98,7 @@ def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
     if ask and s.target and not b.href:
         asked = f' data-target="{_v(s.target)}"'
         if b.askable:  # reachable by keyboard too (site.js: the arrow keys, Enter asks why not)
-            name = _("%(what)s: why not?") % {"what": s.title or s.text or s.target}
+            name = _("%(what)s: why not?") % {"what": (s.title or s.text or s.target).rstrip(". ")}
             asked += f' data-why tabindex="-1" role="button" aria-label="{_v(name)}"'
 
     if b.wrap in ("self", "open"):

@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.core.chance import seeded_draw
-from rules.core.engine import CHANCE, PositionError
+from rules.core.engine import CHANCE, PositionError, decisive_event
 from rules.core.registry import GameSpec, all_games
 from rules.core.replay import ReplayError, advance
 from rules.core.scenario_files import scenario_paths
@@ -426,9 +426,11 @@ def step_caption(
 
 
 def event_caption(engine: Any, frame: Any, lang: str) -> str:
-    """A step's caption without a scenario sentence: its first event that is not routine, else its
-    first event, else nothing."""
-    chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
+    """A step's caption without a scenario sentence (a mini-board's caption): its decisive event (what
+    the page's verdict leads with), else its first event that is not routine, else its first event,
+    else nothing."""
+    chosen = decisive_event(frame.events)
+    chosen = chosen or next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
     chosen = chosen or (frame.events[0] if frame.events else None)
     return str(engine.describe(chosen, lang)) if chosen else ""
 

@@ -78,3 +78,37 @@ def test_every_game_marks_the_end_of_a_played_out_game_decisive(spec):
 
     last = list(replay(engine, engine.initial_state(validate_setup(engine, {})), done.actions))[-1]
     assert decisive_event(last.events) is not None, f"{spec.slug}: the last move of a game marks nothing decisive"
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+def test_what_a_decisive_event_is_about_is_a_target_drawn_on_the_board_after_it(spec):
+    """The page marks the piece or place the step's decisive event concerns (the view-model's
+    optional ``about``): whatever ``about`` names is a target the board after that step draws, so
+    the mark is never lost; and in a game that has ``about``, seeded random play meets decisive
+    events it can point at (a catch, a fall, a guard displaced), not only ones about nothing."""
+    engine, view = spec.engine, spec.view
+    about = getattr(view, "about", None)
+    if about is None:
+        pytest.skip(f"{spec.slug}: its view-model marks nothing (``about`` is optional)")
+    from rules.core.replay import advance
+
+    pointed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = engine.initial_state(validate_setup(engine, {}))
+        bots = random_bots(engine, state)
+        for index in range(300):
+            if engine.is_over(state):
+                break
+            more = play(engine, state, bots, rng, max_actions=1)
+            if not more.actions:
+                break
+            step = advance(engine, state, more.actions[0], index)
+            state = step.after
+            lead = decisive_event(step.events)
+            target = about(engine, state, lead) if lead is not None else ""
+            if target:
+                drawn = {s.target for s in view.board_view(engine, state, events=step.events, lang="en").shapes}
+                assert target in drawn, f"{spec.slug} seed {seed}: {lead.key} is about {target}, not on the board"
+                pointed += 1
+    assert pointed >= 3, f"{spec.slug}: decisive events pointed at the board only {pointed} times"

@@ -285,3 +285,28 @@ def test_the_piece_or_place_the_decisive_event_is_about_is_marked_on_the_board(c
     marked = re.findall(r'<(?:circle|rect|g|a)[^>]*class="[^"]*board-about[^"]*"[^>]*>(?:<title>([^<]*)</title>)?', html)
     assert len(marked) == 1, marked
     assert named in unescape(marked[0]) or named.lower() in unescape(html.split("board-about", 1)[1][:400]).lower()
+
+
+def test_a_mini_boards_caption_without_a_scenario_sentence_is_the_steps_decisive_event(client):
+    """A step with no sentence of its own (a log, not an example) is captioned on a mini-board by its
+    decisive event, as the page's verdict is (issue 34): the tower's defence is told by Red 1
+    falling with bridge 6 into the lava (dt-zugbruecken-heben), not by the attack that started it."""
+    from rules.core.engine import decisive_event
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
+
+    engine = get_game("der-dunkle-turm").engine
+    timeline = from_scenario(engine, load_scenario("der-dunkle-turm", "dt-turmattacke"))
+    step = next(f.index for f in timeline.frames[1:] if f.action == "tower")
+    lead = decisive_event(timeline.frames[step].events)
+    assert lead is not None and lead.clause == "dt-zugbruecken-heben"
+    first = next(e for e in timeline.frames[step].events if e.clause not in engine.routine_clauses)
+    assert first.clause != lead.clause  # the step's first event of note is another one
+    actions = tuple(f.action for f in timeline.frames[1 : step + 1])
+    token = codec.encode(Log(position=engine.position_of(timeline.frames[0].state), actions=actions))
+    html = client.get(
+        "/en/der-dunkle-turm/sim/", {"log": token, "step": step}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="demo-x-1"
+    ).content.decode()
+    caption = unescape(re.sub(r"<[^>]+>", "", re.search(r"<figcaption[^>]*>(.*?)</figcaption>", html, re.S).group(1)))
+    assert engine.describe(lead, "en") in caption
+    assert engine.describe(first, "en") not in caption
