@@ -230,3 +230,30 @@ def test_a_chat_thumbnail_shows_the_board_large_and_its_pieces_8_px(spec):
         share, piece = preview.thumbnail_figures(board)
         assert share > 0.5, f"{scenario}: the board covers {share:.0%} of the card"
         assert piece == 0.0 or piece >= preview.THUMB_PIECE_PX - 0.05, f"{scenario}: pieces {piece:.1f} px in a thumbnail"
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+def test_every_games_preview_and_print_title_lead_with_a_steps_decisive_event(client, site, spec, request):
+    """Every registered game: on the first step of its examples whose events hold one the engine
+    marks decisive (not the step's first or last event, reviews-ux N11), the link preview's title
+    and the printed ruling's title and heading start from that event's sentence."""
+    from rules.core.engine import decisive_event
+
+    if not Game.objects.filter(slug=spec.slug).exists():
+        request.getfixturevalue("toy")
+    found = []  # (lead is neither the step's first nor its last event, scenario, step, sentence)
+    for scenario in scenario_paths(spec.slug):
+        for frame in scenario_timeline(spec.engine, scenario).frames[1:]:
+            lead = decisive_event(frame.events)
+            if lead is not None:
+                inside = lead is not frame.events[0] and lead is not frame.events[-1]
+                found.append((inside, scenario, frame.index, spec.engine.describe(lead, "en")))
+    assert found, f"{spec.slug}: no example has a step with a decisive event"
+    _, scenario, step, sentence = max(found, key=lambda f: f[0])  # the first one inside, if any
+    query = f"scenario={scenario}&step={step}"
+    tags = meta(client.get(f"/en/{spec.slug}/sim/?{query}").content.decode())
+    assert tags["og:title"].startswith(sentence), (tags["og:title"], sentence)
+    ruling = client.get(f"/en/{spec.slug}/sim/print/?{query}").content.decode()
+    title = unescape(re.search(r"<title>(.*?)</title>", ruling, re.S).group(1))
+    h1 = unescape(re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", ruling, re.S).group(1)))
+    assert sentence in title and sentence in h1
