@@ -19,6 +19,7 @@ from .engine import Engine, Event
 SHAPE_KINDS = ("rect", "circle", "text", "polygon", "polyline", "line", "path", "g-start", "g-end")
 ALLOWED_ATTRS = frozenset(
     "x y width height cx cy r rx points x1 y1 x2 y2 d transform text-anchor dominant-baseline font-size".split()
+    + ["textLength", "lengthAdjust"]  # a label squeezed into its piece, at its full height
 )
 
 

@@ -222,6 +222,21 @@ def test_pieces_are_named_with_their_place_labels_are_hidden_and_letters_are_12_
     )
     small = [size for size in sizes if size["px"] < 12 - 0.05]
     assert not small, f"{slug}: letters under 12 px: {small[:6]}"
+    # No piece's letters run into another's (the DdT camp drew "Ge1Ge2Ge3" as one word).
+    crossed = page.evaluate(CROSSED)
+    assert not crossed, f"{slug}: pieces' letters overlap: {crossed[:4]}"
+
+
+# Pairs of the pieces' painted letters whose boxes overlap (by more than half a pixel each way).
+CROSSED = """() => {
+  const boxes = Array.from(document.querySelectorAll('svg.board-svg [data-seat-mark]')).map(t => [t.textContent, t.getBoundingClientRect()]);
+  const out = [];
+  boxes.forEach(([m, p], i) => boxes.slice(i + 1).forEach(([n, q]) => {
+    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (w > 0.5 && h > 0.5) out.push([m, n]);
+  }));
+  return out;
+}"""
 
 
 def test_with_a_piece_picked_why_not_asks_about_the_field_tapped_not_the_piece_on_it(every_game, phone_of):

@@ -175,10 +175,14 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
             shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
         if c.marked is not None:
             shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
-        # The team's letter and the companion's number: colour is never the only cue.
+        # The team's letter and the companion's number: colour is never the only cue. A label of
+        # three letters ("Gr1", "Ge1") is squeezed into its disc at its full height, not spilling
+        # onto the next disc in the camp.
+        label = words.team_letter(team_of(cid), lang) + cid[-1]
+        fit: dict[str, Any] = {"textLength": 1.7 * r, "lengthAdjust": "spacingAndGlyphs"} if len(label) > 2 else {}
         shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
-                                 text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
-                                 x=x, y=y, text_anchor="middle", dominant_baseline="central"))
+                                 text=label, seat=team_of(cid),
+                                 x=x, y=y, text_anchor="middle", dominant_baseline="central", **fit))
     return shapes
 
 
