@@ -131,7 +131,8 @@ def engine_over(slug: str, log: Log) -> bool:
 def test_the_whole_board_fits_200_percent_zoom_and_the_editor_fits_the_phone(every_game, phone_of, slug):
     """At 200 % zoom (a 1280 px laptop: 640 CSS px) a game under way, and on the phone the position
     editor (reviews-ux N4: 442 and 400 px wide), fit without sideways scrolling, targets a thumb wide.
-    (The phone's own play boards: tests/e2e/test_every_game.py, every target at least 24 px.)"""
+    The editor at 200 % too. (The phone's own play boards: tests/e2e/test_every_game.py, every
+    target at least 24 px.)"""
     page = phone_of(**ZOOMED)
     page.goto(log_url(every_game, slug, person_turn_log(slug, seed=8, at_least=25)))
     expect(page.locator("svg.board-svg")).to_be_visible()
@@ -140,10 +141,11 @@ def test_the_whole_board_fits_200_percent_zoom_and_the_editor_fits_the_phone(eve
     assert not small, f"{slug} at 200 %: targets under {MIN_TAP} px: {small[:4]}"
     if get_game(slug).editor is not None:
         engine = get_game(slug).engine
-        page = phone_of()
-        page.goto(f"{every_game}/nl/{slug}/sim/?{setup_query(engine, full_setup(engine))}&then=edit")
-        expect(page.locator("#editor svg.board-svg")).to_be_visible()
-        no_sideways_scrolling(page)
+        for options in (PHONE, ZOOMED):  # the editor on the phone and at 200 %
+            page = phone_of(**options)
+            page.goto(f"{every_game}/nl/{slug}/sim/?{setup_query(engine, full_setup(engine))}&then=edit")
+            expect(page.locator("#editor svg.board-svg")).to_be_visible()
+            no_sideways_scrolling(page)
 
 
 @pytest.mark.parametrize("slug", GAMES)
