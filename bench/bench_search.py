@@ -1,8 +1,10 @@
 """The site search: how well it answers players' questions, and how fast it answers a keystroke.
 
-1. Recall on the labelled player questions (bench/search_questions.toml, and the holdout set
-   nothing was tuned on): the share whose answer is the first result, and among the first five,
-   per language.
+1. On the labelled player questions, per half (tuning: the weights are learned on it; test: not)
+   and language (sitewide/evaluation.py): the share whose answer is the first result and among
+   the first five on the search page, the first of the suggestions (the question typed whole),
+   the share of answered questions wrongly said to have "no ruling", and the share of the
+   questions no rule answers (bench/search_unanswerable.toml) said to have none.
 2. With 10,000 published FAQ entries besides the rulebooks: every question of the labelled set
    typed letter by letter into the ask form's suggestions (``sitewide.search.suggest``, as the
    suggestions endpoint calls it, and through the endpoint itself): p50/p95/max server time per
@@ -66,14 +68,32 @@ def make_entries(count: int) -> None:
 
 
 def report_recall() -> None:
-    from sitewide.evaluation import HOLDOUT, QUESTIONS, evaluate, load_questions, recall
+    from sitewide.evaluation import (
+        HALVES,
+        answerable,
+        by_language,
+        evaluate,
+        no_ruling,
+        recall,
+        suggestions,
+        unanswerable,
+    )
 
-    print(f"{'set':<10}{'lang':<6}{'questions':>10}{'recall@1':>10}{'recall@5':>10}")
-    for name, path in (("main", QUESTIONS), ("holdout", HOLDOUT)):
-        outcomes = evaluate(load_questions(path))
+    print(
+        f"{'half':<8}{'lang':<6}{'questions':>10}{'recall@1':>10}{'recall@5':>10}{'suggest@1':>10}"
+        f"{'wrong NR':>10}{'unansw.':>9}{'said NR':>9}"
+    )
+    for half in HALVES:
+        page = by_language(evaluate(answerable(half)))
+        typed = by_language(evaluate(answerable(half), suggestions))
+        none = by_language(evaluate(unanswerable(half)))
         for lang in ("nl", "de", "en", "all"):
-            part = [o for o in outcomes if lang == "all" or o.question.lang == lang]
-            print(f"{name:<10}{lang:<6}{len(part):>10}{recall(part, 1):>10.0%}{recall(part, 5):>10.0%}")
+            part = page[lang]
+            print(
+                f"{half:<8}{lang:<6}{len(part):>10}{recall(part, 1):>10.0%}{recall(part, 5):>10.0%}"
+                f"{recall(typed[lang], 1):>10.0%}{no_ruling(part):>10.1%}{len(none[lang]):>9}{no_ruling(none[lang]):>9.0%}"
+            )
+    print("(wrong NR: answered questions said to have no ruling; said NR: questions no rule answers said to have none)")
 
 
 def report_keystrokes() -> None:
@@ -82,7 +102,7 @@ def report_keystrokes() -> None:
     from faq.models import Entry
     from pagecache.httpcache import STORE, bump
     from sitewide import search
-    from sitewide.evaluation import QUESTIONS, load_questions
+    from sitewide.evaluation import answerable
 
     started = time.perf_counter()
     make_entries(ENTRIES)
@@ -94,7 +114,7 @@ def report_keystrokes() -> None:
         search.INDEXES.get(lang)
         builds.append(f"{lang} {time.perf_counter() - t0:.2f} s")
     print("index build after a content change: " + ", ".join(builds))
-    questions = load_questions(QUESTIONS)
+    questions = answerable("tuning")
     if TYPED:
         questions = questions[:TYPED]
     client = Client()
@@ -102,7 +122,7 @@ def report_keystrokes() -> None:
     for q in questions:
         for end in range(1, len(q.text) + 1):
             typed = q.text[:end]
-            game = q.game if q.context == "game" else None
+            game = q.page_game
             t0, c0 = time.perf_counter(), time.process_time()
             search.suggest(typed, q.lang, game=game, partial=True)
             server.append((time.perf_counter() - t0) * 1000)

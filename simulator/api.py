@@ -15,21 +15,18 @@ API keeps no state and reads no cookies, so no endpoint needs a CSRF token.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import wraps
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
-from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_noop
-from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
-from pagecache.httpcache import content_version, public
+from pagecache.httpcache import content_version
 from rulebooks.models import Game, looks_like_slug
 from rules.core import codec
 from rules.core.codec import CodecError, Log
@@ -44,54 +41,17 @@ from rules.core.timeline import Timeline
 
 from . import openapi
 from .addressing import parse_step
+from .api_endpoint import LANGUAGES, endpoint
+from .api_endpoint import asked_language as _asked_language
+from .api_endpoint import header_language as _header_language
 from .api_limits import MAX_APPLY, MAX_BODY_BYTES
 from .api_problems import problem, problem_response
 from .timelines import json_log_timeline, log_timeline, scenario_timeline
 
 __all__ = ["MAX_APPLY", "MAX_BODY_BYTES", "apply", "endpoint", "not_found"]
 
-View = Callable[..., HttpResponse]
-
-
-def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> JsonResponse:
-    """The JSON 405, with the ``Allow`` header."""
-    allow = ", ".join(sorted(allowed))
-    response = problem_response(
-        problem(
-            "method", gettext_noop("%(method)s is not allowed here; allowed: %(allow)s"), 405,
-            code="method-not-allowed", method=(request.method or "")[:20], allow=allow,
-        )
-    )  # fmt: skip
-    response["Allow"] = allow
-    return response
-
-
 def too_large(limit: int) -> Problem:
     return problem("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, code="too-large", limit=limit)
-
-
-def endpoint(*methods: str) -> Callable[[View], View]:
-    """An API view answering ``methods`` (HEAD too where GET is) and a JSON 405 to any other; a
-    :class:`~rules.core.problems.Problem` the view raises is answered as JSON here, once.
-    CSRF-exempt: the API keeps no state and reads no cookies, and a CSRF check would answer an
-    unknown method or address with an HTML 403 before the view could answer it in JSON."""
-    allowed = frozenset(methods) | ({"HEAD"} if "GET" in methods else frozenset())
-
-    def decorate(view: View) -> View:
-        @wraps(view)
-        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            with translation.override(_asked_language(request)):  # the language of error messages
-                if request.method not in allowed:
-                    return method_not_allowed(request, allowed)
-                try:
-                    return view(request, *args, **kwargs)
-                except Problem as exc:
-                    return problem_response(exc)
-
-        # A GET answer is a pure function of its URL (and Accept-Language): public, cacheable.
-        return csrf_exempt(public(checked) if "GET" in methods else checked)
-
-    return decorate
 
 
 # Games found visible, per process: slug -> the content version they were found under. Rows
@@ -123,9 +83,6 @@ def _game_engine(slug: str) -> Engine[Any]:
     return engine
 
 
-LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-
-
 def _language(request: HttpRequest) -> str | None:
     """The language of the game's sentences (events, refusals, results): ``?lang=`` (nl, de or
     en), else the first of those the Accept-Language header asks for, else None (the rulebook's
@@ -139,24 +96,17 @@ def _language(request: HttpRequest) -> str | None:
     return asked or _header_language(request)
 
 
-def _header_language(request: HttpRequest) -> str | None:
-    """The first of the site's languages the Accept-Language header asks for, or None."""
-    for code, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
-        base = code.split("-")[0].lower()
-        if base in LANGUAGES:
-            return base
-    return None
-
-
-def _asked_language(request: HttpRequest) -> str:
-    """The language of the API's own messages: ``?lang=`` if it is one of the site's, else
-    Accept-Language's first site language, else English."""
-    asked = request.GET.get("lang")
-    return asked if asked in LANGUAGES else _header_language(request) or "en"
-
-
 def _events(engine: Engine[Any], events: Iterable[Event], lang: str | None = None) -> list[dict[str, Any]]:
-    return [e.as_dict(engine.describe(e, lang)) for e in events]
+    return [_read(engine, e.key, e.as_dict(engine.describe(e, lang))) for e in events]
+
+
+def _read(engine: Engine[Any], key: str, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (an event, refusal or result) with ``reading``: the clause whose interpretation note
+    its verdict rests on, when it rests on the site's own reading of an open rule."""
+    reading = engine.reading(key)
+    if reading:
+        out["reading"] = reading
+    return out
 
 
 def _state_payload(
@@ -171,7 +121,7 @@ def _state_payload(
         "legal_actions": [] if over else engine.legal_actions(state),
         "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
         "over": over,
-        "result": result.as_dict(engine.describe_result(result, lang)) if result else None,
+        "result": _read(engine, result.key, result.as_dict(engine.describe_result(result, lang))) if result else None,
     }
 
 
@@ -201,6 +151,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 "scenarios": f"{base}games/{{game}}/scenarios/",
                 "scenario_step": f"{base}games/{{game}}/scenarios/{{scenario}}/?step={{step}}",
                 "apply": f"{base}games/{{game}}/apply",
+                "search": f"{base}search?q={{question}}&lang={{lang}}&game={{game}}",
             },
             "games": [
                 {
@@ -279,7 +230,7 @@ def scenario_step(request: HttpRequest, game: str, scenario_id: str) -> HttpResp
             "steps": timeline.last,
             "caption": frame.caption,
             "action": frame.action,
-            "refused": {**refused.as_dict(), "reason": engine.reason(refused, lang)} if refused else None,
+            "refused": _read(engine, refused.key, {**refused.as_dict(), "reason": engine.reason(refused, lang)}) if refused else None,
             "events": _events(engine, frame.events, lang),
             "log": codec.encode(timeline.log_until(step)),
             **_state_payload(engine, frame.state, lang),
@@ -375,7 +326,8 @@ def _try(engine: Engine[Any], log: Log, state: Any, to_apply: list[str], lang: s
             results.append(item)
     except ReplayError as exc:
         reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
-        results.append({"action": to_apply[len(results)], "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause})
+        judged = {"action": to_apply[len(results)], "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause}
+        results.append(_read(engine, exc.refusal.key, judged) if exc.refusal is not None else judged)
         results.extend({"action": action, "legal": None, "skipped": True} for action in to_apply[len(results):])
     return state, results, applied
 

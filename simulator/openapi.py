@@ -65,6 +65,12 @@ def _error_schema() -> dict[str, Any]:
     }
 
 
+READING = {
+    "type": "string",
+    "description": "Present when the verdict rests on the site's own reading of a rule the rulebook leaves open: "
+    "the clause whose interpretation note holds that reading.",
+}
+
 SCORES_DESCRIPTION = (
     "Every seat (player or team) with a number: what the game counts at the end (figures saved, "
     "flasks filled, points; 1 for the winning team and 0 for the others in a game without points). "
@@ -97,6 +103,7 @@ def _state_schemas() -> dict[str, Any]:
                     "type": "boolean",
                     "description": "Present (true) on an event a dispute turns on: a capture, a fall, points, the end.",
                 },
+                "reading": READING,
             },
         },
         "Result": {
@@ -115,6 +122,7 @@ def _state_schemas() -> dict[str, Any]:
                 },
                 "tiebreak": {"type": ["string", "null"]},
                 "draw": {"type": "boolean"},
+                "reading": READING,
             },
         },
         "State": {
@@ -217,6 +225,7 @@ def _scenario_step_schema() -> dict[str, Any]:
                                 "action": {"type": "string"},
                                 "reason": {"type": "string"},
                                 "clause": {"type": "string"},
+                                "reading": READING,
                             },
                         }
                     ),
@@ -277,6 +286,7 @@ def _apply_schemas() -> dict[str, Any]:
                 "code": {"enum": ["illegal-action", "nothing-to-draw"], "description": "Why it was refused."},
                 "reason": {"type": "string"},
                 "clause": {"type": ["string", "null"]},
+                "reading": READING,
             },
         },
         "ApplyResponse": {
@@ -303,6 +313,7 @@ def _schemas() -> dict[str, Any]:
         **_game_schemas(),
         "ScenarioStep": _scenario_step_schema(),
         **_apply_schemas(),
+        "SearchResponse": _search_schema(),
     }
 
 
@@ -476,6 +487,106 @@ def _apply_path() -> dict[str, Any]:
     }
 
 
+SEARCH_MAX_LIMIT = 20  # as sitewide.api.MAX_LIMIT (that layer is above this one)
+
+
+def _search_schema() -> dict[str, Any]:
+    hit = {
+        "type": "object",
+        "required": ["kind", "id", "game", "number", "title", "snippet", "url", "engine_proven", "language", "score"],
+        "properties": {
+            "kind": {"enum": ["clause", "ruling"], "description": "A rulebook clause or an FAQ ruling."},
+            "id": {"type": "string", "description": "The clause's id or the ruling's slug."},
+            "game": {"type": "string"},
+            "number": {"type": ["string", "null"], "description": "The clause's § number; null for a ruling."},
+            "title": {"type": "string", "description": "The clause's title or the ruling's question."},
+            "snippet": {"type": "string", "description": "Plain text around the words that matched."},
+            "url": {"type": "string", "description": "The absolute address of its page, in the asked language."},
+            "engine_proven": {
+                "type": "boolean",
+                "description": "A ruling whose board replays in the rules engine with every expectation holding "
+                "(the site's 'checked by the rules engine' badge); false for clauses.",
+            },
+            "language": {"type": "string", "description": "The language of title and snippet."},
+            "score": {"type": "number"},
+        },
+    }
+    return {
+        "type": "object",
+        "required": ["q", "truncated", "max_q", "lang", "game", "answered", "hits", "ask"],
+        "properties": {
+            "q": {"type": "string", "description": "The question as searched (cleaned, at most max_q characters)."},
+            "truncated": {"type": "boolean"},
+            "max_q": {"type": "integer"},
+            "lang": {"enum": list(LANGUAGES)},
+            "game": {"type": ["string", "null"]},
+            "answered": {
+                "type": "boolean",
+                "description": "Whether a rule or ruling answers the question. false: no ruling; the hits are only "
+                "the closest and do not answer it (say so), and 'ask' is the ask form to send it to the editors.",
+            },
+            "hits": {"type": "array", "items": hit, "description": "Best first: clauses and rulings in one order."},
+            "ask": {
+                "type": ["string", "null"],
+                "description": "When not answered and the game is known: the ask form with question and game filled in.",
+            },
+        },
+    }
+
+
+def _search_path() -> dict[str, Any]:
+    return {
+        "/search": {
+            "get": {
+                "operationId": "search",
+                "summary": "Search the rulebooks and the rulings in players' words; says when nothing answers",
+                "parameters": [
+                    {
+                        "name": "q",
+                        "in": "query",
+                        "required": True,
+                        "description": "The question as a player would ask it (the first 200 characters are searched).",
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 2000},
+                        "example": "can the monster walk through the wall",
+                    },
+                    {
+                        "name": "lang",
+                        "in": "query",
+                        "required": False,
+                        "description": "The language of the question and the answers; without it the first of nl, de, en "
+                        "in Accept-Language, else English.",
+                        "schema": {"type": "string", "enum": list(LANGUAGES)},
+                        "example": "en",
+                    },
+                    {
+                        "name": "game",
+                        "in": "query",
+                        "required": False,
+                        "description": "The game the question is about: its answers come first, another game's only when "
+                        "clearly better. Empty or absent: every game alike.",
+                        "schema": {"type": "string", "pattern": "^[-a-zA-Z0-9_]*$"},
+                        "example": "finstere-flure",
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": f"How many hits (1 to {SEARCH_MAX_LIMIT}, default 5; at most 5 when not answered).",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": SEARCH_MAX_LIMIT},
+                        "example": 3,
+                    },
+                ],
+                "responses": {
+                    "200": _json(_ref("SearchResponse"), "The answer: answered or not, and the ranked hits."),
+                    "400": _error("No question (q), an unknown lang or a limit out of range."),
+                    "404": _error("An unknown game."),
+                    "429": _error("Too many questions from this address in the current window; see Retry-After."),
+                },
+            }
+        },
+    }
+
+
 @cache
 def document() -> dict[str, Any]:
     return {
@@ -491,10 +602,11 @@ def document() -> dict[str, Any]:
                 "for programs (an action string that is no action of the game is 'not-an-action', a 400; "
                 "an action the rules forbid is judged 'legal: false' with code 'illegal-action' and its clause, "
                 "or in a start's actions a 400 'illegal-action'); a wrong method is a 405 with an Allow header. "
-                "The guide with examples is the site's /<lang>/api/ page."
+                "The search (/search) answers players' questions with the rulebooks' clauses and the FAQ's "
+                "rulings, and says when none answers. The guide with examples is the site's /<lang>/api/ page."
             ),
         },
         "servers": [{"url": "/api/v1"}],
-        "paths": {**_listing_paths(), **_scenario_paths(), **_apply_path()},
+        "paths": {**_listing_paths(), **_scenario_paths(), **_apply_path(), **_search_path()},
         "components": {"schemas": _schemas()},
     }

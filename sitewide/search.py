@@ -10,7 +10,9 @@ translation).
 
 - :func:`run_search`: the search page (``/<lang>/search/?q=…&game=…&in=…``).
 - :func:`suggest`: the few best answers while a question is typed (the ask form, the search box),
-  FAQ rulings first; with a position attached, what that position is about ranks higher.
+  in the same order as the page; with a position attached, what that position is about ranks higher.
+- Both say when nothing answers the question ("no ruling", :mod:`rulebooks.search.verdict`): then
+  only the closest few are shown, under their own heading, with "Ask the editors".
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ logger = logging.getLogger(__name__)
 
 MAX_RESULTS = 50  # hits on the search page
 MAX_SUGGESTIONS = 6  # hits while a question is typed
+MAX_CLOSEST = 5  # hits the search page shows when none answers the question
+MAX_CLOSEST_SUGGESTIONS = 3  # and the suggestions
 SUGGESTION_FLOOR = 0.2  # a suggestion scores at least this share of the best one
 ORIGINAL_PREVIEW = 240  # characters of a translated clause's original shown under it
 
@@ -80,32 +84,31 @@ def _phrasings(lang: str) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
 
 def _clause_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, list[str]]) -> list[Document]:
     paths = _section_paths(lang)
-    translated = {
-        row["clause_id"]: row
-        for row in ClauseTranslation.objects.filter(language=lang, game_id__in=list(games)).values(
-            "clause_id", "title", "body_text", "notes_html"
-        )
-    }
+    translations: dict[int, dict[str, dict[str, Any]]] = {}
+    for translation in ClauseTranslation.objects.filter(game_id__in=list(games)).values(
+        "clause_id", "language", "title", "body_text", "notes_html"
+    ):
+        translations.setdefault(translation["clause_id"], {})[translation["language"]] = dict(translation)
     documents = []
     rows = Clause.objects.filter(game_id__in=list(games)).values(
-        "pk", "anchor", "game_id", "number", "title", "body_text", "notes_html", "section_id", "position"
+        "pk", "anchor", "game_id", "number", "title", "body_text", "notes_html", "section_id", "position", "kind"
     )
-    for row in rows:
+    for values in rows:
+        row: dict[str, Any] = dict(values)
         game = games[row["game_id"]]
-        own = {"title": row["title"], "body": row["body_text"], "notes": row["notes_html"]}
+        texts: dict[str, dict[str, Any]] = {game.language: row, **translations.get(row["pk"], {})}
         meta = {"number": row["number"], "language": game.language}
-        shown = own
-        if game.language != lang and row["pk"] in translated:
-            t = translated[row["pk"]]
-            shown = {"title": t["title"], "body": t["body_text"], "notes": t["notes_html"]}
+        shown = row
+        if game.language != lang and lang in texts:
+            shown = texts[lang]
             meta.update(
                 language=lang,
                 original_language=game.language,
                 original_title=row["title"],
                 original_text=row["body_text"][:ORIGINAL_PREVIEW],
             )
-        notes = " ".join(html_to_text(n) for n in shown["notes"])
-        meta.update(title=shown["title"], text=shown["body"])
+        notes = " ".join(html_to_text(n) for n in shown["notes_html"])
+        meta.update(title=shown["title"], text=shown["body_text"])
         documents.append(
             Document(
                 key=f"clause:{row['anchor']}",
@@ -115,14 +118,26 @@ def _clause_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, li
                 fields={
                     "title": shown["title"],
                     "say": " . ".join(say.get(row["pk"], ())),
-                    "body": f"{shown['body']} {notes}",
+                    "body": f"{shown['body_text']} {notes}",
                     "context": paths.get(row["section_id"], ""),
                 },
                 order=row["position"],
                 meta=meta,
+                foreign={other: (t["title"], t["body_text"]) for other, t in texts.items() if other != lang},
+                info=row["kind"] == "info",
             )
         )
     return documents
+
+
+def _entry_texts(published: Any) -> dict[int, dict[str, tuple[str, str]]]:
+    """Entry pk -> language -> (question, answer) for every translation of a published entry."""
+    texts: dict[int, dict[str, tuple[str, str]]] = {}
+    for entry_id, language, question, answer in EntryTranslation.objects.filter(entry__in=published).values_list(
+        "entry_id", "language", "question", "answer_text"
+    ):
+        texts.setdefault(entry_id, {})[language] = (question, answer)
+    return texts
 
 
 def _entry_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, list[str]], titles: Mapping[str, str]) -> list[Document]:
@@ -132,20 +147,15 @@ def _entry_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, lis
     for entry_id, anchor in Entry.clauses.through.objects.values_list("entry_id", "clause__anchor"):
         cites.setdefault(entry_id, []).append(anchor)
     published = Entry.objects.published().filter(game_id__in=list(games))
-    own_games = [slug for slug, game in games.items() if game.language == lang]
-    rows = list(
-        published.filter(game_id__in=own_games).values_list("pk", "game_id", "slug", "question", "answer_text", "scenario")
-    )
-    rows += [
-        (t.entry_id, t.game_id, t.entry.slug, t.question, t.answer_text, t.entry.scenario)
-        for t in EntryTranslation.objects.filter(
-            language=lang, entry__in=published.exclude(game_id__in=own_games)
-        ).select_related("entry").only(
-            "entry_id", "game_id", "question", "answer_text", "entry__slug", "entry__scenario"
-        )
-    ]  # fmt: skip
+    translations = _entry_texts(published)
     documents = []
-    for pk, game_id, slug, question, answer_text, scenario in rows:
+    for pk, game_id, slug, question, answer_text, scenario in published.values_list(
+        "pk", "game_id", "slug", "question", "answer_text", "scenario"
+    ):
+        texts = {games[game_id].language: (question, answer_text), **translations.get(pk, {})}
+        if lang not in texts:
+            continue
+        question, answer_text = texts[lang]
         anchors = tuple(sorted(cites.get(pk, ())))
         documents.append(
             Document(
@@ -162,9 +172,20 @@ def _entry_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, lis
                 cites=anchors,
                 order=-pk,
                 meta={"slug": slug, "scenario": scenario, "title": question, "text": answer_text, "language": lang},
+                foreign={other: texts[other] for other in texts if other != lang},
             )
         )
     return documents
+
+
+def _game_names(game: Game) -> list[str]:
+    """A game's titles in every language, and what its glossary's "game" term says players call
+    it ("dark tower", "Carcassonne torens")."""
+    names = [game.title, *(t.get("title", "") for t in (game.translations or {}).values())]
+    for term in game.search_terms or []:
+        if term.get("id") == "game":
+            names += [form for key, forms in term.items() if key != "id" for form in forms]
+    return names
 
 
 def build_index(lang: str, memo: AnalysisMemo | None = None) -> Index:
@@ -180,10 +201,7 @@ def build_index(lang: str, memo: AnalysisMemo | None = None) -> Index:
         for slug, game in games.items()
         for term in game.search_terms or []
     ]
-    names = {
-        slug: [game.title, *(t.get("title", "") for t in (game.translations or {}).values())]
-        for slug, game in games.items()
-    }
+    names = {slug: _game_names(game) for slug, game in games.items()}
     return Index(lang, clauses + entries, synonyms, game_names=names, memo=memo)
 
 
@@ -291,8 +309,20 @@ def _present(index: Index, result: Result, games: Mapping[str, Game], lang: str)
     return hits
 
 
+_localized_games: dict[tuple[str | None, str], dict[str, Game]] = {}
+
+
 def _games() -> dict[str, Game]:
-    return {game.slug: localize_game(game) for game in Game.objects.all()}
+    """The games, localized to the reader's language; kept per content version and language, so a
+    keystroke reads no game rows (the rows change only with the content version)."""
+    key = (content_version(), reader_language())
+    found = _localized_games.get(key) if key[0] is not None else None
+    if found is None:
+        found = {game.slug: localize_game(game, key[1]) for game in Game.objects.defer("search_terms")}
+        if key[0] is not None:
+            _localized_games.clear()  # only the current version is kept
+            _localized_games[key] = found
+    return found
 
 
 def _game_param(params: Mapping[str, str], name: str, games: Mapping[str, Game]) -> tuple[Game | None, str]:
@@ -313,9 +343,23 @@ def _messages(result: Result, truncated: bool) -> list[str]:
     return messages
 
 
+def _ask_games(result: Result | None, games: Mapping[str, Game], *known: Game | None) -> list[Game]:
+    """The games "Ask the editors" offers for a question: the game it is asked about (the page's,
+    the one chosen or the one it names), else every game."""
+    for game in known:
+        if game is not None:
+            return [game]
+    named = result.parsed.game if result is not None else None
+    if named is not None and named in games:
+        return [games[named]]
+    return list(games.values())
+
+
 def run_search(params: Mapping[str, str], lang: str | None = None) -> dict[str, Any]:
     """Everything the search page shows for the GET parameters ``params``: ``q`` the question,
-    ``game`` a rulebook to search only, ``in`` the rulebook the reader came from (ranked first)."""
+    ``game`` a rulebook to search only, ``in`` the rulebook the reader came from (ranked first).
+    When nothing answers the question (``answered`` false) only the closest few are shown, under
+    their own heading, with "Ask the editors"."""
     lang = lang or reader_language()
     games = _games()
     text, truncated = clean_query(params.get("q", "") or "")
@@ -326,7 +370,8 @@ def run_search(params: Mapping[str, str], lang: str | None = None) -> dict[str, 
         messages.append(_("There is no game called “%(game)s”; searching all rulebooks instead.") % {"game": unknown})
     hits: list[Hit] = []
     total = 0
-    searched = False
+    searched = answered = False
+    result = None
     if text:
         index = INDEXES.get(lang)
         preferred = selected or context_game
@@ -336,9 +381,12 @@ def run_search(params: Mapping[str, str], lang: str | None = None) -> dict[str, 
             prefer_game=preferred.slug if preferred else None,
             limit=MAX_RESULTS,
         )
-        searched = bool(result.words)
+        searched = any(w.counts for w in result.words)
+        answered = result.answered
         messages += _messages(result, truncated)
         hits = _present(index, result, games, lang)
+        if not answered:
+            hits = hits[:MAX_CLOSEST]
         total = result.total
         if not searched:
             messages.append(_("Only very common words were typed: add a word about the rule you are looking for."))
@@ -348,6 +396,8 @@ def run_search(params: Mapping[str, str], lang: str | None = None) -> dict[str, 
         "total": total,
         "faq_count": sum(1 for h in hits if h.is_faq),
         "searched": searched,
+        "answered": answered,
+        "ask_games": _ask_games(result, games, selected, context_game),
         "messages": messages,
         "selected_game": selected,
         "context_game": context_game,
@@ -364,10 +414,11 @@ def suggest(
     partial: bool = True,
     limit: int = MAX_SUGGESTIONS,
 ) -> dict[str, Any]:
-    """The best answers for a question being typed: FAQ rulings first, then clauses; ``game`` is
-    the rulebook the question is asked about (its answers rank first), ``position`` a simulator
-    position attached to it and ``clause`` the clause it is asked from (both rank what they are
-    about higher)."""
+    """The best answers for a question being typed, clauses and rulings in one order of
+    relevance (the search page's); ``game`` is the rulebook the question is asked about (its
+    answers rank first), ``position`` a simulator position attached to it and ``clause`` the
+    clause it is asked from (both rank what they are about higher). ``answered`` false: no rule
+    or ruling answers it (the suggestions are then the closest, under their own heading)."""
     games = _games()
     text, truncated = clean_query(text or "")
     context_game = games.get(game) if game and looks_like_slug(game) else None
@@ -376,6 +427,8 @@ def suggest(
         preferred.add(clause)
     hits: list[Hit] = []
     messages: list[str] = []
+    answered = searched = False
+    result = None
     if text:
         index = INDEXES.get(lang)
         result = index.search(
@@ -385,31 +438,49 @@ def suggest(
             prefer_clauses=preferred,
             limit=limit,
         )
+        searched = any(w.counts for w in result.words)
+        answered = result.answered
         best = result.hits[0].score if result.hits else 0.0
         result.hits = [h for h in result.hits if h.score >= SUGGESTION_FLOOR * best]
+        if not answered:
+            result.hits = result.hits[:MAX_CLOSEST_SUGGESTIONS]
         hits = _present(index, result, games, lang)
-        hits.sort(key=lambda h: not h.is_faq)  # rulings first, each kind in rank order
         messages = _messages(result, truncated)
-    return {"q": text, "suggestions": hits, "messages": messages, "context_game": context_game}
+    return {
+        "q": text,
+        "suggestions": hits,
+        "messages": messages,
+        "context_game": context_game,
+        "answered": answered,
+        "searched": searched,
+        "ask_games": _ask_games(result, games, context_game),
+    }
 
 
-def ranked_refs(text: str, lang: str, *, game: str | None = None, limit: int = 10) -> list[str]:
-    """The refs ("clause:<id>", "faq:<slug>") of the best hits, in rank order: what the search
-    would show for ``text`` (the labelled-question bench and its test use this)."""
+def ranked(text: str, lang: str, *, game: str | None = None, limit: int = 10, partial: bool = False) -> tuple[list[str], bool]:
+    """The refs ("clause:<id>", "faq:<slug>") of the best hits in rank order, and whether they
+    answer the question: what the search page (``partial`` false) or the suggestions (true) show
+    for ``text`` asked on ``game``'s pages (the labelled-question bench and its test use this)."""
     index = INDEXES.get(lang)
-    result = index.search(text, prefer_game=game, limit=limit)
-    return [
+    result = index.search(clean_query(text)[0], prefer_game=game, limit=limit, partial=partial)
+    refs = [
         f"clause:{h.document.ref}" if h.document.kind == "clause" else f"faq:{h.document.meta['slug']}"
         for h in result.hits
     ]
+    return refs, result.answered
 
 
 def matches_for_editors(question: str, game: Game, lang: str, limit: int = 8) -> list[Hit]:
     """Existing rulings and clauses that match a visitor's question, for the editor triaging it
-    (the admin): its game's first."""
+    (the admin): its game's first, the best rulings (an answer may exist already) before the best
+    clauses, half of ``limit`` each."""
     text, _truncated = clean_query(question or "")
     if not text:
         return []
     index = INDEXES.get(lang)
-    result = index.search(text, prefer_game=game.slug, limit=limit)
-    return _present(index, result, _games(), lang)
+    games = _games()
+    found: list[Hit] = []
+    for kind in ("faq", "clause"):
+        result = index.search(text, prefer_game=game.slug, kinds=[kind], limit=limit // 2)
+        found += _present(index, result, games, lang)
+    return found

@@ -3,6 +3,8 @@ FAQ entries of every rulebook. The views stay thin; the work is in :mod:`sitewid
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -14,6 +16,7 @@ from rulebooks.models import Game
 from .search import run_search, suggest
 
 PARAM_MAX = 2000  # a question typed in the ask form can be long; the search reads its first 200 characters
+POSITION_MAX = 8190  # a long game's simulator address (gunicorn's longest request line)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -48,8 +51,11 @@ def suggestions(request: HttpRequest) -> HttpResponse:
         text,
         reader_language(),
         game=(params.get("in") or params.get("game") or "")[:80],
-        position=(params.get("position") or "")[:PARAM_MAX],
+        position=(params.get("position") or "")[:POSITION_MAX],
         clause=(params.get("clause") or "")[:100],
     )
     context["answer_button"] = params.get("ask") == "1"
-    return render(request, "sitewide/_suggestions.html", context)
+    # A fragment rendered on every keystroke: none of the page's context processors (language
+    # switch, alternates) is needed, only the language (the hits' lang attributes).
+    context["LANGUAGE_CODE"] = translation.get_language()
+    return HttpResponse(render_to_string("sitewide/_suggestions.html", context))

@@ -10,7 +10,10 @@ The same steps run when a text is indexed and when a question is searched, so "d
 - *compounds* (:class:`Decompounder`): a Dutch or German word that is made of words the rulebooks
   use ("steenblok" = "steen" + "blok", "Zugbrücke" = "zug" + "brücke", "monsterkaart" = "monster" +
   "kaart"), with the linking letters of each language ("-s-", "-en-", "-er-"), is also indexed by
-  its parts, at a lower weight, so "blok" finds "steenblokken" and "stenen blok" finds "steenblok".
+  its parts, at a lower weight, so "blok" finds "steenblokken" and "stenen blok" finds "steenblok";
+- *separable verbs* (:func:`separated_verbs`): a German or Dutch verb whose particle stands at the
+  end of its clause ("das Knochentier schläft wieder ein", "het monster kijkt nog eens rond") also
+  stands for the whole verb ("einschlafen", "rondkijken"), in the texts and in the questions.
 
 No Django here: the index (:mod:`rulebooks.search.index`) and its tests use this directly.
 """
@@ -43,6 +46,22 @@ LINKS = {"nl": ("en", "s", "e"), "de": ("es", "en", "er", "s", "n", "e")}
 NOT_HEADS = frozenset(
     {"ver", "ont", "her", "mis", "zer", "ent", "emp", "miss", "ge", "be", "er", "un", "aan", "uit", "ein", "aus"}
 )
+
+# Particles that split off a verb and go to the end of the clause ("schläft ... ein"); a particle
+# joins a verb of its clause only where the joined word is a verb simplemma knows.
+SEPARABLE_PARTICLES = {
+    "de": frozenset(
+        """ab an auf aus bei dabei davon durch ein fest fort her herab heran herauf heraus herein herum
+        herunter hin hinauf hinaus hinein hinunter hoch los mit nach nieder um vor voran voraus vorbei
+        weg weiter wieder zu zurück zusammen""".split()
+    ),
+    "nl": frozenset(
+        """aan achter achteruit af bij binnen dicht door in langs mee na neer om omhoog omlaag omver op
+        open over rond terug toe uit vast voor vooruit weg""".split()
+    ),
+}
+CLAUSE_BREAK = re.compile(r"[.,;:!?()\[\]\n]")
+CLAUSE_END = re.compile(r"(\w+)\W*?(?:[.,;:!?()\[\]\n]|$)")  # the last word of each clause
 
 _local = threading.local()
 
@@ -91,6 +110,61 @@ def word_tokens(word: str, lang: str) -> tuple[str, ...]:
         if second != first:
             return (first, second)
     return (first,)
+
+
+@functools.lru_cache(maxsize=100_000)
+def joined_verb(particle: str, word: str, lang: str) -> str:
+    """The verb a particle at the end of a clause makes with ``word`` ("ein" + "schläft" ->
+    "einschlafen"), folded; "" when that is no verb simplemma knows."""
+    found = simplemma.lemmatize(word, lang=lang)
+    if not found or not found.isalpha() or not found.endswith("n") or len(found) < 4:
+        return ""  # infinitives end in -en, -ern, -eln (both languages)
+    joined = f"{particle}{found}"
+    if not simplemma.is_known(joined, lang=lang):
+        return ""
+    return fold(joined).replace(" ", "")
+
+
+def separated_verbs(text: str, lang: str, spans: list[tuple[int, int, str]] | None = None) -> dict[int, str]:
+    """For the words of ``text`` (numbered as :func:`word_spans` yields them, or ``spans``): the
+    whole verb a word stands for when its particle stands apart at the end of the clause ("Wann
+    schläft das Knochentier ein?" -> {1: "einschlafen"})."""
+    particles = SEPARABLE_PARTICLES.get(lang)
+    if not particles or not any(m.group(1).lower() in particles for m in CLAUSE_END.finditer(text)):
+        return {}
+    found: dict[int, str] = {}
+    clause: list[tuple[int, str]] = []  # (number, lowercase word) of the clause so far
+    last_end = 0
+    spans = list(word_spans(text)) if spans is None else spans
+    for number, (start, end, _folded) in enumerate(spans + [(len(text), len(text), "")]):
+        if CLAUSE_BREAK.search(text, last_end, start) or number == len(spans):
+            if len(clause) >= 2 and clause[-1][1] in particles:
+                particle = clause[-1][1]
+                for position, word in clause[:-1]:
+                    joined = joined_verb(particle, word, lang)
+                    if joined:
+                        found[position] = joined
+            clause = []
+        if number < len(spans):
+            clause.append((number, text[start:end].lower()))
+        last_end = end
+    return found
+
+
+@functools.lru_cache(maxsize=200_000)
+def foreign_tokens(word: str, lang: str) -> tuple[str, ...]:
+    """The tokens a lowercase word of another language is looked up by: its folded form and its
+    lemma in that language (simplemma's dictionary), never a stem, so a word of the reader's
+    language does not meet a foreign word by chance ("beginners" is not German "Beginn")."""
+    folded = fold(word).replace(" ", "")
+    found = fold(simplemma.lemmatize(word, lang=lang)).replace(" ", "") if lang in STEMMERS and not word.isdigit() else ""
+    return (folded, found) if found and found != folded and found.isalnum() else (folded,)
+
+
+@functools.lru_cache(maxsize=200_000)
+def is_word(word: str, lang: str) -> bool:
+    """Whether simplemma's dictionary knows a lowercase word in ``lang`` (a real word, not a typo)."""
+    return lang in STEMMERS and simplemma.is_known(word, lang=lang)
 
 
 def words(text: str) -> list[str]:
@@ -153,6 +227,8 @@ class Decompounder:
             if head is None:
                 continue
             tail = word[cut:]
+            if len(tail) <= MIN_PART and (is_stopword(tail, self.lang) or tail not in self.known_words):
+                continue  # "kaar|ten", "richt|ing": an ending, not a word of the compound
             if self._known(tail):
                 parts: tuple[str, ...] = (head, tail)
             elif depth < 2 and len(tail) >= MIN_COMPOUND:

@@ -51,3 +51,9 @@ def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_WIDTH)
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + highlight(text, spans, start, end) + suffix
+
+
+def plain_snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET_WIDTH) -> str:
+    """The same excerpt as :func:`snippet`, as plain text (no marks, not escaped): for JSON."""
+    start, end = _window(text, spans, width)
+    return ("… " if start > 0 else "") + text[start:end] + (" …" if end < len(text) else "")

@@ -27,6 +27,9 @@ er hier daar nog al ook wel niet geen zo toch even eigenlijk gewoon nu nou dan w
 eens echt heel erg zeer vaak soms altijd nooit misschien precies
 gebeurt gebeuren gebeurde gebeurd vraag vragen klopt kloppen regel regels spel
 iemands zich zelf
+hoeveel veel vele zoveel krijg krijgt krijgen kreeg gekregen mn m zn z ff nix niks iets hoor joh
+ok oke okee hallo hoi hey graag alsjeblieft aub bedankt dank jongens mensen ding dingen zo'n zon
+werkt werken werkte betekent betekenen bedoeld precies eigenlijk zeker ten ter
 """
 
 _DE = """
@@ -47,6 +50,9 @@ hier dort da noch schon auch nur nicht kein keine keinen keiner doch mal jetzt n
 einfach genau ja nein sehr oft immer nie vielleicht wieder
 passiert passieren passierte geschieht geschehen frage fragen stimmt stimmen regel regeln spiel
 selbst
+viel viele vielen vieles wieviel wieviele kriege kriegt kriegen krieg bekomme bekommt bekommen
+bekam ok okay hallo hey bitte danke leute ding dinge zeug nen ne n mal halt eben denn eigentlich
+funktioniert funktionieren klappt bedeutet bedeuten gemeint genau sicher
 """
 
 _EN = """
@@ -61,6 +67,8 @@ i you he she it we they me him her us them my your his its our their mine yours
 this that these those someone something anyone anything nobody nothing every each all
 there here still just also not no yes very really actually even ever always never again
 happen happens happened happening question rule rules game allowed
+many much get gets got getting ok okay hey hi please pls thanks thank guys thing things stuff
+work works working mean means meant exactly sure kind sort
 '"""
 
 STOPWORDS: dict[str, frozenset[str]] = {

@@ -47,6 +47,7 @@ CODES: dict[str, str] = {
     "not-found": "No API endpoint at this address.",
     "method-not-allowed": "The method is not allowed at this address (see the Allow header).",
     "too-large": "The request body is larger than the limit.",
+    "rate-limited": "Too many requests from this address in the current window (see the Retry-After header).",
     "forbidden": "The request is forbidden (e.g. it failed the CSRF check because it sent cookies).",
     "server-error": "An error on the server.",
 }

@@ -246,6 +246,50 @@
     said.textContent = text.replace(/\s+/g, " ").trim();
   });
 
+  // Suggestions as a question is typed (the header's and the home page's search box, the ask
+  // form's question, the search page's own box: each has data-typeahead and an hx-trigger of
+  // "typeahead", htmx makes the request). The first request goes as soon as two letters are typed,
+  // then one on every change, but never two at a time for one box and at most one every
+  // TYPEAHEAD_GAP ms: at a steady typing speed that is every other keystroke or more often, and the
+  // text last typed is always sent. No waiting for a pause.
+  var TYPEAHEAD_GAP = 200;
+  function typeahead(box) {
+    var busy = false, last = 0, timer = null, sent = null;
+    function wanted() {
+      var text = box.value;
+      return text !== sent && (text.trim().length >= 2 || (text.trim() === "" && sent !== null));
+    }
+    function fire() {
+      timer = null;
+      if (busy || !wanted()) return;
+      var wait = last + TYPEAHEAD_GAP - Date.now();
+      if (wait > 0) { timer = setTimeout(fire, wait); return; }
+      busy = true;
+      last = Date.now();
+      sent = box.value;
+      window.htmx.trigger(box, "typeahead");
+    }
+    box.addEventListener("input", function () { if (!timer) fire(); });
+    document.addEventListener("htmx:afterRequest", function (event) {
+      var elt = event.detail && event.detail.elt;
+      if (!busy || !elt || !(elt === box || (elt.contains && elt.contains(box)))) return;
+      busy = false;
+      if (!timer) fire();
+    });
+  }
+  function initTypeahead(root) {
+    if (!window.htmx || !root || !root.querySelectorAll) return;
+    var boxes = Array.prototype.slice.call(root.querySelectorAll("[data-typeahead]"));
+    if (root.matches && root.matches("[data-typeahead]")) boxes.push(root);
+    boxes.forEach(function (box) {
+      if (box.hasAttribute("data-typeahead-on")) return;
+      box.setAttribute("data-typeahead-on", "");
+      typeahead(box);
+    });
+  }
+  initTypeahead(document);
+  document.addEventListener("htmx:load", function (event) { initTypeahead(event.detail && event.detail.elt); });
+
   // The search box's suggestions close with Escape and when the reader taps elsewhere.
   function closeSuggestions() {
     var list = document.getElementById("site-suggestions");

@@ -4,7 +4,7 @@ glossary's synonyms are searched with the word. No database."""
 
 import pytest
 
-from rulebooks.search.analysis import Decompounder, content_words, word_tokens
+from rulebooks.search.analysis import Decompounder, content_words, separated_verbs, word_tokens
 from rulebooks.search.stopwords import is_stopword
 from rulebooks.search.synonyms import SynonymGroup, Thesaurus
 
@@ -101,7 +101,7 @@ def test_synonyms_search_the_terms_forms_in_the_readers_language():
     assert set(word_tokens("schuiven", "nl")) <= targets
     assert not set(word_tokens("schieben", "de")) & targets  # not the German forms on Dutch pages
     # A German word typed on Dutch pages is found as a foreign form of the same term.
-    assert dutch.foreign_groups_of(word_tokens("drücken", "de")) == {found}
+    assert dutch.foreign_groups_of("de", word_tokens("drücken", "de")) == {found}
     assert dutch.groups_of(word_tokens("drücken", "de")) == set()
 
 
@@ -111,3 +111,33 @@ def test_a_several_word_form_is_matched_as_a_whole():
     sequence = [frozenset(word_tokens(w, "nl")) for w in ["wie", "is", "eerste", "speler"]]
     assert [(s, e) for s, e, _g in dutch.phrase_groups(sequence)] == [(2, 4)]
     assert dutch.phrase_groups([frozenset(word_tokens("speler", "nl"))]) == []  # one word of it is not the term
+
+
+def test_a_several_word_form_is_searched_as_a_phrase_not_word_by_word():
+    potion = group(nl=["flesje"], de=["Flasche"], en=["potion", "bottle", "magic potion"])
+    english = Thesaurus.build("en", [potion])
+    (found,) = english.groups_of(word_tokens("bottle", "en"))
+    assert "magic" not in english.targets[found]  # "magic" alone would find "magic places"
+    assert "magic+potion" in english.pair_targets[found]
+
+
+def test_a_foreign_form_is_looked_up_with_its_own_languages_stemmer():
+    tower = group(nl=["Raventoren"], de=["Rabenburg"], en=["Ravenskeep"])
+    english = Thesaurus.build("en", [tower])
+    # Dutch "raventoren" stems to "raventor" in Dutch but "raventoren" in English.
+    assert english.foreign_groups_of("nl", word_tokens("raventoren", "nl")) == {0}
+    assert english.foreign_groups_of("nl", word_tokens("raventoren", "en")) == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "joined"),
+    [
+        ("de", "Wann schläft das Knochentier wieder ein?", {1: "einschlafen"}),
+        ("de", "Der Gefährte wird zurückgeworfen, dann zieht er weiter.", {5: "weiterziehen"}),
+        ("nl", "Het monster kijkt nog één keer rond.", {2: "rondkijken"}),
+        ("nl", "mag ik de steen op het bord leggen", {}),  # "op" is no particle at the clause's end
+        ("en", "the monster looks around", {}),  # English has no separable verbs
+    ],
+)
+def test_a_verb_whose_particle_stands_at_the_end_of_the_clause_is_the_whole_verb(lang, text, joined):
+    assert separated_verbs(text, lang) == joined

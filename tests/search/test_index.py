@@ -170,3 +170,52 @@ def test_a_rebuild_reuses_the_texts_analysed_before():
     # A clause that changes changes the words compounds split into: everything is analysed anew.
     Index("nl", [clause("nieuw", "Een nieuwe regel", "De kwartel vliegt."), *FLURE[1:]], memo=memo)
     assert not any(memo.texts[t] is analysed[t] for t in kept if t in memo.texts)
+
+
+def test_a_word_of_the_books_own_language_is_found_on_a_page_in_another():
+    # The English page of a Dutch rulebook: "opsluiten" and "tovenaars" are the book's own words.
+    trapping = Document(
+        key="clause:opsluiten",
+        kind="clause",
+        game="bt",
+        ref="opsluiten",
+        fields={"title": "Trapping wizards", "body": "A tower that ends on wizards traps them."},
+        foreign={"nl": ("Tovenaars opsluiten", "Een toren die op tovenaars eindigt, sluit ze op.")},
+    )
+    moving = clause("verplaatsen", "Moving towers", "A tower moves as many spaces as the card says.", game="bt")
+    index = Index("en", [moving, trapping])
+    assert ranked(index, "opsluiten") == ["opsluiten"]
+    assert ranked(index, "tovenaars")[0] == "opsluiten"
+    assert {a.why for w in index.search("opsluiten").words for a in w.alternatives} == {"foreign"}
+    # A word the page's own texts know is not looked up in the other languages.
+    assert "foreign" not in {a.why for w in index.search("tower").words for a in w.alternatives}
+
+
+def test_a_synonym_of_several_words_is_matched_as_a_phrase():
+    potion = SynonymGroup("potion", {"nl": ("flesje",), "de": ("Flasche",), "en": ("potion", "bottle", "magic potion")})
+    docs = [
+        clause("places", "Magic places", "Fields 4, 12 and 18 are magic places.", game="dt"),
+        clause("spent", "Spent ones leave", "A magic potion you pay with leaves the game.", game="bt"),
+    ]
+    index = Index("en", docs, synonyms=[potion])
+    assert ranked(index, "bottle") == ["spent"]  # not "magic places" through the word "magic"
+
+
+def test_everyday_words_of_the_table_find_the_books_words():
+    docs = [
+        clause("kijkt", "Rondkijken voor elke stap", "Voor elke stap kijkt het monster naar rechts, links en vooruit, nooit achter zich."),
+        clause("slaapt", "Inslapen", "Na drie rustige rondes valt het beest weer in slaap."),
+        *FLURE,
+    ]
+    index = Index("nl", docs)
+    assert ranked(index, "ziet het monster achterom")[0] == "kijkt"
+    german = Index("de", [clause("schlaf", "Wieder einschlafen", "Nach drei ruhigen Runden schläft es wieder ein.", game="dt"), *TOWERS])
+    assert ranked(german, "wann schläft das Knochentier ein")[0] == "schlaf"
+
+
+def test_a_question_no_text_answers_is_said_to_have_no_ruling():
+    index = Index("nl", FLURE)
+    assert index.search("mag het monster over een bloedplas glijden").answered
+    assert not index.search("wat kost de doos in de winkel").answered
+    assert not index.search("de een het").answered  # nothing searched at all
+    assert not index.search("qwertyzuiop").answered

@@ -19,6 +19,7 @@ from faq.models import Entry
 from pagecache import httpcache
 from rulebooks.models import Clause, Game
 from rulebooks.search.analysis import word_tokens
+from rulebooks.search.index import FIELDS
 from rules.core.registry import all_games
 from simulator.timelines import scenario_timeline
 from tests.simulator_web.test_toy_game import toy  # noqa: F401 - the toy game's rulebook rows
@@ -69,6 +70,17 @@ def test_the_service_worker_serves_the_whole_site_and_names_the_offline_page_of_
     page = client.get("/nl/offline/").content.decode()
     assert "Voor een nieuw spel of een nieuwe stand is een verbinding met de site nodig." in page
     assert "minisearch-7.2.0.js" in page
+
+
+def test_a_page_asks_the_site_itself_whether_it_answers_again(client, faq):
+    # Issue 42: the banner of a kept copy goes when /online.json answers. An answer kept by the
+    # browser, a cache in front or the worker would say "online" while the site is not there.
+    page = client.get("/nl/").content.decode()
+    ping = re.search(r'id="offline-status"[^>]* data-ping="([^"]+)"', page).group(1)
+    response = client.get(ping)
+    assert response.status_code == 200 and json.loads(response.content) == {"online": True}
+    assert response["Cache-Control"] == "no-store" and "ETag" not in response
+    assert client.post(ping).status_code == 405
 
 
 def test_the_vendored_minisearch_is_the_pinned_one():
@@ -140,7 +152,7 @@ def test_the_search_index_reads_words_and_synonyms_as_the_server_does(client, fa
     assert kinds.count("faq") == Entry.objects.published().filter(game=game).count()
     for doc in index["documents"]:
         assert client.get(doc["url"]).status_code == 200, doc["url"]
-    assert index["fields"] == {"title": 3.0, "say": 2.5, "body": 1.0, "context": 0.6}
+    assert index["fields"] == {name: weight for name, (weight, _b) in FIELDS.items()}  # as the server's
     # Every word of the texts with the server's tokens (stem and lemma).
     vocabulary = index["vocabulary"]
     assert len(vocabulary) > 500

@@ -1,6 +1,6 @@
 """The search page and the suggestions while a question is typed, on the site's own rulebooks and
 FAQ (sitewide.search, sitewide.views): players' words find the book's, the reader's game comes
-first, FAQ rulings lead the suggestions, and odd input gets a calm answer."""
+first, the suggestions are the search page's order, and odd input gets a calm answer."""
 
 import re
 
@@ -130,6 +130,7 @@ def test_only_common_words_get_a_hint(client, lang):
 def test_search_for_nothing_known_says_so(client):
     html = page(client, q="qwertyzuiop")
     assert "qwertyzuiop" in html and 'class="notice"' in html and not hits(html)
+    assert 'class="no-ruling"' in html  # and that no rule or ruling answers it
 
 
 def test_search_serves_only_the_results_fragment_to_htmx(client):
@@ -151,13 +152,13 @@ def test_a_search_from_a_game_offers_to_ask_it_as_a_new_question(client):
 # -- Suggestions while a question is typed ---------------------------------------------------
 
 
-def test_suggestions_show_rulings_first_marked_when_the_engine_proves_them(client):
-    html = suggestions(client, q="monster duwt steen tegen de muur", **{"in": "finstere-flure"})
-    kinds = re.findall(r'<li class="hit hit--(faq|clause)">', html)
-    assert kinds and kinds[0] == "faq" and "clause" in kinds
-    assert kinds == sorted(kinds, key=lambda k: k != "faq")  # every ruling before every clause
-    first = html.split('<li class="hit hit--clause">')[0]
-    assert "monster-duwt-steen-tegen-de-muur" in first and "faq-badge" in first  # proven by its scenario
+def test_suggestions_are_the_search_pages_order_with_proven_rulings_marked(client):
+    for question in ("monster duwt steen tegen de muur", "glijden over de bloedplas", "wie begint de ronde"):
+        listed = hits(suggestions(client, q=question, **{"in": "finstere-flure"}))
+        assert listed and listed == hits(page(client, q=question, **{"in": "finstere-flure"}))[: len(listed)]
+    html = page(client, q="het monster duwt een steenblok richting de muur en achter dat blok staat mijn figuur", **{"in": "finstere-flure"})
+    ruling = html.split('href="/nl/finstere-flure/faq/monster-duwt-steen-tegen-de-muur/"')[1].split("</li>")[0]
+    assert "faq-badge" in ruling  # proven by its scenario
 
 
 def test_suggestions_complete_the_word_being_typed(client):
@@ -183,7 +184,7 @@ def test_a_position_ranks_what_it_is_about_higher(client, monkeypatch):
     with_position = refs(
         suggestions(client, q=text + " monster", position="/nl/finstere-flure/sim/?scenario=x", **{"in": "finstere-flure"})
     )
-    clauses = [ref for ref in with_position if ref.startswith("ff-")]  # after the rulings
+    clauses = [ref for ref in with_position if ref.startswith("ff-")]
     assert clauses[0] == "ff-monster-door-muur" != [ref for ref in plain if ref.startswith("ff-")][0]
 
 
