@@ -30,6 +30,7 @@ from simulator.scene import (
     Happened,
     Links,
     Scene,
+    about_target,
     action_groups,
     actor_word,
     board_decider,
@@ -277,7 +278,8 @@ def room_scene(
         taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
     drawn = draw_board(
         board,
-        board_decider(spec, state, taps, set(legal), links, lang),
+        # The piece or place the last move's decisive event is about, marked as on the simulator page.
+        board_decider(spec, state, taps, set(legal), links, lang, about_target(spec, state, recent)),
         links,
         lang,
         zoom=parse_zoom(zoom, board),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -34,6 +34,9 @@ class EditRequest:
     tool: str
     error: EditError | None = None
     changed: bool = False  # the request changed the position: the page moves to its new URL
+    # The fields as sent: a refused set keeps them in the form (the fields apply as each changes, so
+    # two that go together, a phase and the tile drawn, are refused until the second is chosen).
+    submitted: dict[str, str] = field(default_factory=dict)
 
 
 def decode_position(token: str) -> dict[str, Any]:
@@ -72,6 +75,7 @@ def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
                 request.tool = result.tool
         elif params.get("set"):
             values = {k[len(FIELD_PREFIX) :]: v for k, v in params.items() if k.startswith(FIELD_PREFIX)}
+            request.submitted = values
             request.position, request.changed = apply_fields(engine, editor, position, values, lang), True
     except EditError as exc:
         request.error = exc
@@ -166,7 +170,7 @@ def edit_context(
         "tool": tool,
         "current_tool": current,
         "holding": bool(held) or tool.startswith("drop:"),
-        "fields": editor.fields(engine, position, lang),
+        "fields": [shown_field(f, request.submitted if error is not None else {}) for f in editor.fields(engine, position, lang)],
         "field_prefix": FIELD_PREFIX,
         "token": links.token,
         "error": error,
@@ -181,6 +185,20 @@ def edit_context(
         "position_json": position_json(position),
         "status": board.status,
     }
+
+
+def shown_field(edit_field: Any, sent: Mapping[str, str]) -> dict[str, Any]:
+    """A field of the editor as the page shows it: a few short choices as a row of buttons, one tap
+    each (a count of flasks, yes or no, the phase), more or longer ones as a list (two taps: open,
+    choose; reviews-ux N5). ``sent``: the values of a refused set, shown again where they are choices."""
+    labels = [label for _value, label in edit_field.choices]
+    longest = max((len(label) for label in labels), default=0)
+    buttons = (len(labels) <= 8 and longest <= 12) or (len(labels) <= 5 and longest <= 48)
+    value = sent.get(edit_field.name, edit_field.value)
+    if value not in {v for v, _label in edit_field.choices}:
+        value = edit_field.value
+    return {"name": edit_field.name, "label": edit_field.label, "choices": edit_field.choices, "value": value,
+            "buttons": buttons}
 
 
 def position_json(position: Mapping[str, Any]) -> str:

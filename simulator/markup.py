@@ -36,21 +36,32 @@ def _v(value: Any) -> str:
 
 
 @dataclass(frozen=True)
+class Overlay:
+    """A link over an area of the board (:func:`simulator.drawing.draw_board`): it shows the area
+    enlarged, or, holding one candidate only, plays or picks that ``target`` at once."""
+
+    box: tuple[float, float, float, float]
+    href: str
+    label: str
+    target: str = ""  # the one target it acts on at once ("" : it enlarges the area)
+    state: str = ""  # that target's state ("tap-next" ...)
+
+
+@dataclass(frozen=True)
 class BoardLayout:
-    """How a board is drawn on the page (:func:`simulator.scene.draw_board`): its viewBox (an
-    enlarged area's, when zoomed), its width and height in CSS pixels on the narrowest phone (it
-    grows with the page; ``scrolls``: wider than a phone, it scrolls sideways), the links that
-    enlarge a crowded area (box, URL, name), the shapes shown (None: all) and the link back to the
-    whole board."""
+    """How a board is drawn on the page (:func:`simulator.drawing.draw_board`): its viewBox (an
+    enlarged area's, when zoomed), its width and height in CSS pixels across a phone's column (it
+    grows with the page), the links over crowded areas, the shapes shown (None: all) and the link
+    back to the whole board."""
 
     viewbox: str
     width_px: int
     height_px: int
-    scrolls: bool = False
-    overlays: tuple[tuple[tuple[float, float, float, float], str, str], ...] = ()
+    overlays: tuple[Overlay, ...] = ()
     shown: frozenset[int] | None = None
     whole_url: str | None = None
     ask_url: str | None = None  # + a target id: why that target cannot be tapped now (site.js asks it)
+    tall: bool = False  # taller than wide: drawn at its own width (width_px), not across the column
 
 
 def clause_cite(clause: Any) -> SafeString:
@@ -97,7 +108,11 @@ def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
     # A target that is no link names itself; "data-why" (drawn a thumb's size): a tap on it asks why not.
     asked = ""
     if ask and s.target and not b.href:
-        asked = f' data-target="{_v(s.target)}"' + (" data-why" if b.askable else "")
+        asked = f' data-target="{_v(s.target)}"'
+        if b.askable:  # reachable by keyboard too (site.js: the arrow keys, Enter asks why not)
+            name = _("%(what)s: why not?") % {"what": (s.title or s.text or s.target).rstrip(". ")}
+            asked += f' data-why tabindex="-1" role="button" aria-label="{_v(name)}"'
+
     if b.wrap in ("self", "open"):
         out.append(f'<a class="board-action{" " + _v(b.state) if b.state else ""}" href="{_v(b.href)}"')
         out.append(_htmx(b.href, hx_target, push))
@@ -106,13 +121,16 @@ def _shape(b: Any, hx_target: str, push: bool = True, ask: bool = False) -> str:
         if s.target:
             out.append(f' data-target="{_v(s.target)}"')
         out.append(f' aria-label="{_v(b.label)}">')
+        if b.hit is not None:  # a small target with room around it: a thumb's hit area
+            x0, y0, x1, y1 = b.hit
+            out.append(f'<rect class="board-hit" x="{x0:g}" y="{y0:g}" width="{round(x1 - x0, 3):g}" height="{round(y1 - y0, 3):g}"></rect>')
     state = f" {_v(b.state)}" if b.state and not b.href else ""
     if s.kind == "g-start":
         out.append(f'<g class="{_v(s.css)}{state}"{_seat(s)}{asked}{_attrs(s)}>')
     elif s.kind == "g-end":
         out.append("</g>")
-    elif s.kind == "text":
-        out.append(f'<text class="{_v(s.css)}"{_seat(s)}{_attrs(s)}>{_v(s.text)}</text>')
+    elif s.kind == "text":  # a label drawn on the board: the pieces' names and the description say it
+        out.append(f'<text class="{_v(s.css)}"{_seat(s)}{_attrs(s)} aria-hidden="true">{_v(s.text)}</text>')
     else:
         kind = _v(s.kind)
         title = f"<title>{_v(s.title)}</title>" if s.title else ""
@@ -134,22 +152,19 @@ def board_svg(
     with_legend: bool = True,
 ) -> SafeString:
     """The board's SVG, legend and description in words (``hx_target``: the element its links
-    swap; ``push``: whether they change the address). With a ``layout`` the board is drawn at its
-    size for a thumb, inside a frame that scrolls sideways when it is wider than the phone, with
-    the links that enlarge its crowded areas."""
+    swap; ``push``: whether they change the address). With a ``layout`` the board is drawn across
+    the phone's column for a thumb, with the links over its crowded areas."""
     if not board:
         return mark_safe("\n")
     viewbox = layout.viewbox if layout else board.viewbox
     css = "board-svg" + (" board-svg--taps" if interactive else "")
     size = ""
     if layout is not None:
-        css += " board-svg--scaled" if layout.scrolls else ""
         size = f' width="{layout.width_px}" height="{layout.height_px}"'
+        css += " board-svg--tall" if layout.tall else ""
     out = []
     if layout is not None:
-        # A frame that scrolls must be reachable by keyboard: through the board's links, or itself.
-        focusable = ' tabindex="0" role="group" aria-label="' + _v(board.label) + '"' if layout.scrolls and not interactive else ""
-        out.append(f'<div class="board-frame{" board-frame--scrolls" if layout.scrolls else ""}"{focusable}>')
+        out.append('<div class="board-frame">')
         if layout.whole_url:
             whole = _("Show the whole board")
             out.append(
@@ -162,16 +177,18 @@ def board_svg(
         asking = f' data-ask="{_v(layout.ask_url)}"' + (f' data-ask-target="#{_v(hx_target)}"' if hx_target else "")
     out.append(
         f'<svg class="{css}" viewBox="{_v(viewbox)}"{size}{asking} '
-        f'role="{"group" if interactive else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
+        f'role="{"group" if interactive or ask else "img"}" aria-label="{_v(board.label)}" focusable="false">\n'
     )
     shown = layout.shown if layout is not None else None
     out.extend(
         _shape(b, hx_target, push, ask) + "\n" for i, b in enumerate(board_shapes) if shown is None or i in shown
     )
-    for (x0, y0, x1, y1), href, label in layout.overlays if layout is not None else ():
+    for o in layout.overlays if layout is not None else ():
+        x0, y0, x1, y1 = o.box
+        kind = f'board-direct{" " + _v(o.state) if o.state else ""}" data-target="{_v(o.target)}' if o.target else "board-zoom"
         out.append(
-            f'<a class="board-action board-zoom" href="{_v(href)}"{_htmx(href, hx_target, push)}'
-            f' aria-label="{_v(label)}"><rect class="board-zoom__area" x="{x0:g}" y="{y0:g}"'
+            f'<a class="board-action {kind}" href="{_v(o.href)}"{_htmx(o.href, hx_target, push)}'
+            f' aria-label="{_v(o.label)}"><rect class="board-zoom__area" x="{x0:g}" y="{y0:g}"'
             f' width="{round(x1 - x0, 3):g}" height="{round(y1 - y0, 3):g}" rx="0.12"></rect></a>\n'
         )
     out.append("</svg>\n")

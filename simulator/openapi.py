@@ -99,6 +99,10 @@ def _state_schemas() -> dict[str, Any]:
                     "description": "The sentence's values; a field that is a number is a number.",
                 },
                 "visible_to": string_list,
+                "decisive": {
+                    "type": "boolean",
+                    "description": "Present (true) on an event a dispute turns on: a capture, a fall, points, the end.",
+                },
                 "reading": READING,
             },
         },

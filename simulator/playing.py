@@ -36,9 +36,11 @@ class BoardShape:
     # "close" (closed after the group's g-end), "" (no link).
     wrap: str = ""
     # Whether a tap on it (when it is no link) may ask why it cannot be tapped now: only a target
-    # drawn at least a thumb's size (simulator.scene.draw_board); a smaller one is asked about
+    # drawn at least a thumb's size (simulator.drawing.draw_board); a smaller one is asked about
     # through the larger target it stands on, or in its enlarged area.
     askable: bool = True
+    # A small link with room around it: its hit area, a thumb's size (x0, y0, x1, y1 in board units).
+    hit: tuple[float, float, float, float] | None = None
 
 
 def link_shapes(shapes: Sequence[Any], decide: Callable[[Any], tuple[str | None, str, str]]) -> list[BoardShape]:

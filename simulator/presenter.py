@@ -23,8 +23,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.core.chance import seeded_draw
-from rules.core.engine import CHANCE, PositionError
+from rules.core.engine import CHANCE, PositionError, decisive_event
 from rules.core.registry import GameSpec, all_games
+from rules.core.replay import ReplayError, advance
 from rules.core.scenario_files import scenario_paths
 from rules.core.scenario_texts import scenario_in
 from rules.core.scenarios import Scenario, ScenarioError, load_scenario
@@ -45,6 +46,7 @@ from .scene import (
     Happened,
     Links,
     Scene,
+    about_target,
     action_groups,
     actor_word,
     board_decider,
@@ -271,7 +273,10 @@ class StepTexts:
 
     def events(self, f: Any) -> list[Cited]:
         reading = self.engine.reading
-        return [self.clauses.cited(text, e.clause, reading(e.key)) for e, text in zip(f.events, self.of(f)[2], strict=True)]
+        return [
+            self.clauses.cited(text, e.clause, reading(e.key), e.decisive)
+            for e, text in zip(f.events, self.of(f)[2], strict=True)
+        ]
 
     def refusal(self, f: Any) -> Cited | None:
         if not f.refused:
@@ -314,7 +319,10 @@ def board_context(
     board = view.board_view(engine, state, previous=previous, events=run_events(engine, timeline, step), lang=lang)
     index = len(timeline.actions_until(step))
     moving = playable_board and not over and frame.refused is None
-    auto, taps, drawn = interactive_board(spec, address, board, links, legal, pick, zoom, index=index, moving=moving, lang=lang)
+    about = about_target(spec, state, turn_events(engine, address))
+    auto, taps, drawn = interactive_board(
+        spec, address, board, links, legal, pick, zoom, index=index, moving=moving, lang=lang, about=about
+    )
     offers = playable_board and auto is None and not over
     position = engine.position_of(state) if playable_board else None
     urls = page_urls(spec, address, links, sim_url, position, again=over and playable_board, playable=playable_board)
@@ -376,6 +384,7 @@ def interactive_board(
     index: int,
     moving: bool,
     lang: str,
+    about: str = "",
 ) -> tuple[AutoMove | None, TapView | None, Any]:
     """(the move that plays itself, the taps, the drawn board). ``moving``: the step may be played
     on (the simulator's latest state of a running game). What plays itself comes first: in a game
@@ -384,12 +393,13 @@ def interactive_board(
     auto = auto_move(spec, address, links, index, lang) if moving else None
     taps = None
     if moving and auto is None:
-        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
+        then = rules_turn_after(spec, state, index)
+        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, lambda a: links.play(*then(a)))
     elif pick:
         raise PickError("nothing can be tapped here")
     drawn = draw_board(
         board,
-        board_decider(spec, state, taps, set(legal) if auto is None else set(), links, lang),
+        board_decider(spec, state, taps, set(legal) if auto is None else set(), links, lang, about),
         links,
         lang,
         zoom=parse_zoom(zoom, board),
@@ -397,6 +407,26 @@ def interactive_board(
         ask_url=links.why(pick, "") if taps is not None else None,
     )
     return auto, taps, drawn
+
+
+def rules_turn_after(spec: GameSpec, state: Any, index: int) -> Callable[[str], tuple[str, ...]]:
+    """At a chance node whose outcome hands the turn to an automatic actor (a monster card, the
+    tower's defence): the outcome and that actor's whole turn, played as one tap (the dispute is
+    about what the card makes happen; every step stays in "what happened" with its own address).
+    Elsewhere: the action alone."""
+    engine = spec.engine
+    if engine.current_actor(state) != CHANCE or not engine.info.automatic_actors:
+        return lambda action: (action,)
+
+    def actions(outcome: str) -> tuple[str, ...]:
+        try:
+            after = advance(engine, state, outcome, index).after
+        except ReplayError:  # not an outcome here: the page refuses it as it is
+            return (outcome,)
+        run = automatic_run(spec, after, index + 1)
+        return (outcome, *run.actions) if run is not None else (outcome,)
+
+    return actions
 
 
 def step_caption(
@@ -408,9 +438,11 @@ def step_caption(
 
 
 def event_caption(engine: Any, frame: Any, lang: str) -> str:
-    """A step's caption without a scenario sentence: its first event that is not routine, else its
-    first event, else nothing."""
-    chosen = next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
+    """A step's caption without a scenario sentence (a mini-board's caption): its decisive event (what
+    the page's verdict leads with), else its first event that is not routine, else its first event,
+    else nothing."""
+    chosen = decisive_event(frame.events)
+    chosen = chosen or next((e for e in frame.events if e.clause not in engine.routine_clauses), None)
     chosen = chosen or (frame.events[0] if frame.events else None)
     return str(engine.describe(chosen, lang)) if chosen else ""
 
@@ -441,15 +473,25 @@ def why_answer(
     return explain_tap(spec, state, pick, why, clauses, lang)
 
 
-def what_happened(engine: Any, address: Address, texts: StepTexts, links: SimulatorLinks) -> list[Happened]:
-    """Every action of the move or turn the step belongs to, with its events."""
+def turn_frames(engine: Any, address: Address) -> list[Any]:
+    """The frames of the move or turn the step belongs to, up to the step (none at the start)."""
     timeline, step, frame = address.timeline, address.step, address.frame
     if step == 0:
         return []
-    seats = timeline.log.bots or {}
     first = step if frame.refused is not None else turn_start(engine, lambda i: timeline.frames[i - 1].state, step)
+    return list(timeline.frames[first : step + 1])
+
+
+def turn_events(engine: Any, address: Address) -> list[Any]:
+    return [e for f in turn_frames(engine, address) for e in f.events]
+
+
+def what_happened(engine: Any, address: Address, texts: StepTexts, links: SimulatorLinks) -> list[Happened]:
+    """Every action of the move or turn the step belongs to, with its events."""
+    timeline = address.timeline
+    seats = timeline.log.bots or {}
     happened = []
-    for f in timeline.frames[first : step + 1]:
+    for f in turn_frames(engine, address):
         before = timeline.frames[f.index - 1].state
         happened.append(
             Happened(
@@ -458,7 +500,7 @@ def what_happened(engine: Any, address: Address, texts: StepTexts, links: Simula
                 label=texts.of(f)[0],
                 events=texts.events(f),
                 refused=texts.refusal(f),
-                current=f.index == step,
+                current=f.index == address.step,
                 url=links.step(f.index),
             )
         )
@@ -473,7 +515,8 @@ def seeded_offer(
     if not engine.chance_outcomes(state):
         return None
     outcome = seeded_draw(engine, state, log_seed or 0, index)
-    return {"label": spec.view.action_label(engine, state, outcome, lang=lang), "url": links.play(outcome)}
+    then = rules_turn_after(spec, state, index)
+    return {"label": spec.view.action_label(engine, state, outcome, lang=lang), "url": links.play(*then(outcome))}
 
 
 def automatic_offer(spec: GameSpec, state: Any, links: SimulatorLinks, index: int) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import resvg_py
 from django.contrib.staticfiles import finders
 
-from rules.core.view import BoardView
+from rules.core.view import BoardView, Box, shape_boxes, side, union
 
 from .markup import board_svg
 from .playing import link_shapes
@@ -33,7 +33,7 @@ BACKGROUND = "#fbfaf7"  # site.css --bg
 INK = "#1d1c1a"  # --text
 MUTED = "#5a5750"  # --muted
 ACCENT = "#8a2c0d"  # --accent
-BAND = "#2b2621"  # --header-bg
+BAND_FILL = "#2b2621"  # --header-bg
 FONT = "DejaVu Sans, Liberation Sans, Noto Sans, sans-serif"
 
 _MEDIA = re.compile(r"@media[^{]*\{")
@@ -121,43 +121,128 @@ def _text_block(x: int, y: int, lines: list[str], size: int, fill: str, weight: 
     return "".join(out)
 
 
-def card_svg(board: BoardView, board_inner_svg: str, card: Card) -> str:
-    """The 1200×630 card: the board as large as it fits, the texts beside it (or under a wide one)."""
+BAND = 48  # the site's name along the foot of the card
+GAP = 12  # the card's margin
+BOARD_SHARE = 0.68  # at most this share of the card's width goes to a board beside the texts
+LEAST_SHOWN = 0.55  # a card shows at least this share of the board's width
+THUMB = 300 / WIDTH  # a chat thumbnail shows the card 300 px wide
+THUMB_PIECE_PX = 8.0  # a piece at least this big in the thumbnail (32 px on the card)
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Where the board goes on the card: the part of it shown (a viewBox), the box it is drawn in and
+    its scale (card pixels per board unit); and where the texts go."""
+
+    view: Box
+    x: int
+    y: int
+    width: int
+    height: int
+    scale: float
+    text_x: int
+    text_y: int
+    text_width: int  # px
+    wide: bool
+
+
+def focus(board: BoardView, width: float, height: float) -> Box:
+    """The part of the board drawn in a ``width`` x ``height`` px box of the card: the whole board,
+    or, where its pieces would be under :data:`THUMB_PIECE_PX` in a thumbnail, a part in the box's
+    shape around the play (the last move's trail, else the pieces), as large as the pieces allow and
+    never under :data:`LEAST_SHOWN` of the board's width."""
+    whole: Box = (board.min_x, board.min_y, board.min_x + board.width, board.min_y + board.height)
+    boxes = shape_boxes(board.shapes)
+    pieces = [b for sh, b in zip(board.shapes, boxes, strict=True) if b is not None and sh.seat and sh.kind != "text"]
+    fit = min(width / board.width, height / board.height)
+    need = THUMB_PIECE_PX / THUMB / min(side(b) for b in pieces) if pieces else fit
+    fills = board.width * board.height * fit * fit / (width * height)  # the box's share the whole board covers
+    if need <= fit and fills >= 0.7:
+        return whole
+    trail = [b for sh, b in zip(board.shapes, boxes, strict=True) if b is not None and "trail" in sh.css.split()]
+    play = trail or pieces or [whole]
+    box = play[0]
+    for b in play[1:]:
+        box = union(box, b)  # type: ignore[assignment]
+    assert box is not None
+    aspect = width / height
+    w = max(min(width / max(need, fit), board.width), LEAST_SHOWN * board.width)
+    h = min(w / aspect, board.height)
+    w = min(h * aspect, board.width)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    left = min(max(cx - w / 2, whole[0]), whole[2] - w)
+    top = min(max(cy - h / 2, whole[1]), whole[3] - h)
+    return (round(left, 3), round(top, 3), round(left + w, 3), round(top + h, 3))
+
+
+def card_layout(board: BoardView) -> CardLayout:
+    """The board as large as the card allows: the card's whole height beside the texts (a board wider
+    than 2:1 across the top, the texts under it), showing the part in play where the whole board's
+    pieces would be too small for a chat thumbnail."""
     aspect = board.width / board.height if board.height else 1.0
-    wide = aspect >= 1.55
-    band = 64
-    if wide:
-        text_h = 112
-        bx, by, bw, bh = PAD, PAD, WIDTH - 2 * PAD, HEIGHT - band - text_h - PAD
-        tx, ty, chars = PAD, by + bh + 40, 70
+    wide = aspect >= 2.2
+    if wide:  # edge to edge: a board four times as wide as high still covers half the card
+        text_h = 130
+        bw, bh = WIDTH, HEIGHT - BAND - text_h - GAP
     else:
-        bw = bh = HEIGHT - band - 2 * PAD
-        if aspect < 1:
-            bw = round(bh * aspect)
-        else:
-            bh = round(bw / aspect)
-        bx, by = PAD, PAD + (HEIGHT - band - 2 * PAD - bh) // 2
-        tx, ty, chars = PAD + max(bw, 300) + 40, PAD + 40, 30
+        bh = HEIGHT - BAND - 2 * GAP
+        bw = round(BOARD_SHARE * WIDTH)
+    view = focus(board, bw, bh)
+    vw, vh = view[2] - view[0], view[3] - view[1]
+    scale = min(bw / vw, bh / vh)
+    dw, dh = round(vw * scale), round(vh * scale)
     if wide:
-        title = _text_block(tx, ty, _lines(f"{card.title} · {card.heading}", 64, 1), 30, INK, 700)
+        return CardLayout(view, (WIDTH - dw) // 2, GAP, dw, dh, scale, GAP + 12, GAP + dh + 44, WIDTH - 2 * GAP - 24, True)
+    x = GAP
+    text_x = x + dw + 28
+    return CardLayout(view, x, GAP + (bh - dh) // 2, dw, dh, scale, text_x, GAP + 46, WIDTH - text_x - GAP, False)
+
+
+def thumbnail_figures(board: BoardView) -> tuple[float, float]:
+    """(the share of the card the board covers, the smallest piece shown in a 300 px thumbnail, px):
+    what a chat shows of the card (the tests check them, bench/bench_sharing.py prints them)."""
+    lay = card_layout(board)
+    share = lay.width * lay.height / (WIDTH * (HEIGHT - BAND))
+    x0, y0, x1, y1 = lay.view
+    shown = [
+        side(b)
+        for sh, b in zip(board.shapes, shape_boxes(board.shapes), strict=True)
+        if b is not None and sh.seat and sh.kind != "text" and x0 <= (b[0] + b[2]) / 2 <= x1 and y0 <= (b[1] + b[3]) / 2 <= y1
+    ]
+    return share, (min(shown) * lay.scale * THUMB if shown else 0.0)
+
+
+def card_svg(board: BoardView, board_inner_svg: str, card: Card) -> str:
+    """The 1200×630 card: the board as large as it fits (the part in play where the whole board's
+    pieces would be too small), the texts beside it (or under a wide one): the game, the step, and
+    what happened, the decisive event, largest."""
+    lay = card_layout(board)
+    tx, ty, room = lay.text_x, lay.text_y, lay.text_width
+
+    def chars(size: int) -> int:  # characters of a bold line ``size`` px high that fit the column
+        return max(8, int(room / (size * 0.62)))
+
+    if lay.wide:
+        title = _text_block(tx, ty, _lines(f"{card.title} · {card.heading}", chars(26), 1), 26, ACCENT, 700)
+        what = _text_block(tx, ty + 40, _lines(card.what, chars(28), 2), 28, INK, 700, gap=1.2)
         heading = ""
-        what = _text_block(tx, ty + 42, _lines(card.what, 84, 2), 23, INK, gap=1.25)
     else:
-        title_lines = _lines(card.title, chars, 2)
-        title = _text_block(tx, ty, title_lines, 34, INK, 700)
-        hy = ty + 44 * len(title_lines) + 8
-        heading_lines = _lines(card.heading, int(chars * 1.25), 2)
-        heading = _text_block(tx, hy, heading_lines, 24, ACCENT, 700)
-        wy = hy + 34 * len(heading_lines) + 10
-        what = _text_block(tx, wy, _lines(card.what, int(chars * 1.2), 7), 25, INK)
+        title_lines = _lines(card.title, chars(30), 2)
+        title = _text_block(tx, ty, title_lines, 30, INK, 700)
+        hy = ty + 38 * len(title_lines) + 4
+        heading_lines = _lines(card.heading, chars(22), 2)
+        heading = _text_block(tx, hy, heading_lines, 22, ACCENT, 700)
+        wy = hy + 30 * len(heading_lines) + 16
+        what = _text_block(tx, wy, _lines(card.what, chars(28), 9), 28, INK, 700, gap=1.22)
+    x0, y0, x1, y1 = lay.view
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">'
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{BACKGROUND}"/>'
-        f'<svg class="board-svg" x="{bx}" y="{by}" width="{bw}" height="{bh}" viewBox="{escape(board.viewbox)}"'
-        f' preserveAspectRatio="xMidYMid meet">{board_inner_svg}</svg>'
+        f'<svg class="board-svg" x="{lay.x}" y="{lay.y}" width="{lay.width}" height="{lay.height}"'
+        f' viewBox="{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}" preserveAspectRatio="xMidYMid meet">{board_inner_svg}</svg>'
         f"{title}{heading}{what}"
-        f'<rect y="{HEIGHT - band}" width="{WIDTH}" height="{band}" fill="{BAND}"/>'
-        f'{_text_block(PAD, HEIGHT - band + 41, [card.site], 24, BACKGROUND, 700)}'
+        f'<rect y="{HEIGHT - BAND}" width="{WIDTH}" height="{BAND}" fill="{BAND_FILL}"/>'
+        f'{_text_block(GAP + 12, HEIGHT - BAND + 32, [card.site], 22, BACKGROUND, 700)}'
         "</svg>"
     )
 

@@ -14,22 +14,19 @@ branched log URL on the simulator page, a move in a room, an edit in the positio
 on a mini-board. The surfaces' builders live beside their pages (:mod:`simulator.presenter`,
 :mod:`simulator.editing`, :mod:`rooms.presenter`) and compose the helpers here.
 
-Boards are drawn for a thumb: every tap target on a board is at least :data:`MIN_TAP_PX` CSS
-pixels on a phone (WCAG 2.2, 2.5.8). A board whose ordinary target (``BoardView.cell``) would be
-smaller at phone width is drawn wider and scrolls sideways; targets still smaller than that (a
-wizard on a tower, companions in the camp) are reached by first tapping their area, which shows
-it enlarged (``zoom``). A target that is not offered may be asked about ("why not?", answered by
-the view-model's ``explain`` with its clause) where it is drawn at least that size (``data-why``);
-a smaller one is answered for through the larger target it stands on, or in its enlarged area.
+Boards are drawn for a thumb (:mod:`simulator.drawing`): the whole board fits a phone's column and
+every tap target on it is at least :data:`MIN_TAP_PX` CSS pixels (WCAG 2.2, 2.5.8); crowded small
+targets (a wizard on a tower, companions in the camp) are reached by first tapping their area,
+which shows it enlarged (``zoom``), and an area with one candidate acts at once. A target that is
+not offered may be asked about ("why not?", answered by the view-model's ``explain`` with its
+clause) where it is drawn at least that size (``data-why``).
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from statistics import median
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -38,19 +35,16 @@ from django.utils.translation import gettext as _
 from pagecache.httpcache import content_version
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause
-from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
+from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError, decisive_event
 from rules.core.problems import Problem
 from rules.core.tapping import TARGET_RE, PickError
-from rules.core.view import BoardView, Box, shape_boxes, side
+from rules.core.view import BoardView, Box
 
-from .markup import BoardLayout, board_legend, board_svg, clause_cite, reading_mark
-from .playing import BoardShape, TapView, link_shapes
+from .drawing import MIN_TAP_PX, PHONE_PX, DrawnBoard, draw_board
+from .markup import board_legend, clause_cite, reading_mark
+from .playing import TapView
 
-MIN_TAP_PX = 24.0  # WCAG 2.2 SC 2.5.8: a tap target's smaller side on the page
-REFERENCE_PX = 360.0  # the narrowest phone the boards are drawn for (a 390 px phone has more)
-DRAW_PX = 25.0  # a board's ordinary target is drawn this wide at least (a little over MIN_TAP_PX)
-MAX_BOARD_PX = 720.0  # a board is never drawn wider than this for its targets' sake: it zooms instead
-ZOOM_PAD = 0.06  # an enlarged area keeps this share of its size around it
+__all__ = ["MIN_TAP_PX", "PHONE_PX", "DrawnBoard", "draw_board"]  # drawing, for the surfaces that import it here
 
 
 # --- Clauses ------------------------------------------------------------------------------------
@@ -71,12 +65,14 @@ class ClauseRef:
 class Cited:
     """A sentence and the clause it cites (``cite`` is the § link, or nothing; followed by the mark
     "the site's reading" when the verdict rests on an interpretation note: ``reading`` is that
-    note's clause id)."""
+    note's clause id); ``decisive``: an event the game marks as what a dispute turns on
+    (``rules.core.engine.Event.decisive``)."""
 
     text: str
     clause: ClauseRef | None
     cite: SafeString
     clause_id: str = ""
+    decisive: bool = False
     reading: str = ""
 
 
@@ -104,9 +100,9 @@ class Clauses:
             hit = self._cites[clause_id] = clause_cite(self.get(clause_id))
         return hit
 
-    def cited(self, text: str, clause_id: str | None, reading: str | None = None) -> Cited:
+    def cited(self, text: str, clause_id: str | None, reading: str | None = None, decisive: bool = False) -> Cited:
         shown = reading if reading and self.get(reading) else ""
-        return Cited(text, self.get(clause_id), self.cite(clause_id, shown), clause_id or "", shown)
+        return Cited(text, self.get(clause_id), self.cite(clause_id, shown), clause_id or "", decisive, shown)
 
 
 _clauses: dict[tuple[str, str], tuple[str, Clauses]] = {}
@@ -169,21 +165,31 @@ class Links:
 
 
 def board_decider(
-    spec: Any, state: Any, taps: TapView | None, playable: set[str], links: Links, lang: str
+    spec: Any, state: Any, taps: TapView | None, playable: set[str], links: Links, lang: str, about: str = ""
 ) -> Callable[[Any], tuple[str | None, str, str]]:
     """What a board shape links to, for :func:`draw_board`: (href, label, state). A shape the
     taps name opens its tap; else a shape whose action is ``playable`` plays it (not while a tap is in
-    progress); a shape already picked is marked "tap-chosen"."""
+    progress); a shape already picked is marked "tap-chosen"; the piece or place the step's decisive
+    event is about (``about``, a target) "board-about"."""
 
     def decide(sh: Any) -> tuple[str | None, str, str]:
+        mark = " board-about" if about and sh.target == about else ""
         if taps is not None and sh.target in taps.links:
-            return taps.links[sh.target], taps.labels[sh.target], "tap-next"
+            return taps.links[sh.target], taps.labels[sh.target], "tap-next" + mark
         if sh.action in playable and not (taps and taps.picking):
-            return links.play(sh.action), spec.view.action_label(spec.engine, state, sh.action, lang=lang), ""
+            return links.play(sh.action), spec.view.action_label(spec.engine, state, sh.action, lang=lang), mark.strip()
         chosen = "tap-chosen" if taps is not None and sh.target and sh.target in taps.chosen else ""
-        return None, "", chosen
+        return None, "", (chosen + mark).strip()
 
     return decide
+
+
+def about_target(spec: Any, state: Any, events: Iterable[Event]) -> str:
+    """The board target of the piece or place the first decisive event of ``events`` is about (the
+    view-model's optional ``about``), "" for none."""
+    about = getattr(spec.view, "about", None)
+    lead = decisive_event(list(events))
+    return str(about(spec.engine, state, lead) or "") if about is not None and lead is not None else ""
 
 
 def zoom_param(box: Box) -> str:
@@ -227,215 +233,7 @@ def parse_why(raw: str | None) -> str:
     return raw
 
 
-# --- Drawing the board ----------------------------------------------------------------------------
-
-
-def board_scale(board: BoardView, boxes: Sequence[Box | None], targets: Iterable[int], width: float) -> float:
-    """Pixels per board unit on the narrowest phone: the whole board across the screen, or wider
-    when the board's ordinary target (``BoardView.cell``, else the median target) would be smaller
-    than :data:`DRAW_PX` (then the board scrolls sideways), never wider than :data:`MAX_BOARD_PX`."""
-    fit = REFERENCE_PX / width
-    cell = board.cell
-    if cell is None:
-        sizes = [side(b) for i in targets if (b := boxes[i]) is not None and side(b) > 0]
-        cell = median(sizes) if sizes else None
-    if not cell:
-        return fit
-    return max(fit, min(DRAW_PX / cell, MAX_BOARD_PX / width))
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    cx, cy = (inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2
-    return outer[0] <= cx <= outer[2] and outer[1] <= cy <= outer[3]
-
-
-def _intersects(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _padded(box: Box, board: BoardView) -> Box:
-    w, h = box[2] - box[0], box[3] - box[1]
-    pad = ZOOM_PAD * max(w, h)
-    return (
-        round(max(board.min_x, box[0] - pad), 2),
-        round(max(board.min_y, box[1] - pad), 2),
-        round(min(board.min_x + board.width, box[2] + pad), 2),
-        round(min(board.min_y + board.height, box[3] + pad), 2),
-    )
-
-
-@dataclass
-class DrawnBoard:
-    shapes: list[BoardShape]
-    layout: BoardLayout
-    svg: SafeString
-    interactive: bool
-
-
-def draw_board(
-    board: BoardView,
-    decide: Callable[[Any], tuple[str | None, str, str]],
-    links: Links,
-    lang: str,
-    *,
-    zoom: Box | None = None,
-    zoom_url: Callable[[Box | None], str] | None = None,
-    ask_url: str | None = None,
-) -> DrawnBoard:
-    """The board's shapes with their links (``decide(shape) -> (href, label, state)``), drawn for a
-    thumb. A linked target too small at phone width loses its link; the area around it (the
-    smallest larger target it lies in, or the targets themselves) becomes one link that shows it
-    enlarged (``zoom_url(area)``), where every target is large enough. ``zoom``: the area shown."""
-    shapes = board.shapes
-    boxes = shape_boxes(shapes)
-    area = zoom
-    width = (area[2] - area[0]) if area else board.width
-    shown: Sequence[int] = range(len(shapes))
-    if area is not None:
-        shown = _shown(shapes, boxes, area)
-    drawn = link_shapes(shapes, decide)
-    linked = [i for i in shown if drawn[i].href and drawn[i].wrap in ("self", "open")]
-    targets = [i for i in shown if shapes[i].target or drawn[i].href]
-    if area is not None or not (linked or links.board_links):
-        scale = REFERENCE_PX / width  # an enlarged area, or a picture (a mini-board): the page's width
-    else:
-        scale = board_scale(board, boxes, targets, width)
-    crowded = [i for i in linked if (b := boxes[i]) is not None and side(b) * scale < MIN_TAP_PX + 0.2]
-    overlays: list[tuple[Box, str, str]] = []
-    if crowded and zoom_url is not None:
-        overlays = [
-            _overlay(board, boxes, drawn, box, members, zoom_url)
-            for box, members in _enlarged_areas(shapes, boxes, crowded, scale).items()
-        ]
-        crowded_set = set(crowded)
-        drawn = [
-            BoardShape(b.shape, None, "", b.state, "") if i in crowded_set else b
-            for i, b in enumerate(drawn)
-        ]
-        # A group whose opening link went keeps no closing link either.
-        drawn = _close_groups(drawn)
-    if ask_url is not None:
-        drawn = _askable(drawn, boxes, scale)
-    width_px = math.ceil(width * scale)
-    height = (area[3] - area[1]) if area else board.height
-    layout = BoardLayout(
-        viewbox=(f"{area[0]:g} {area[1]:g} {area[2] - area[0]:g} {area[3] - area[1]:g}" if area else board.viewbox),
-        width_px=width_px,
-        height_px=math.ceil(height * scale),
-        scrolls=width_px > REFERENCE_PX + 1,
-        overlays=tuple(overlays),
-        shown=frozenset(shown) if area is not None else None,
-        whole_url=zoom_url(None) if area is not None and zoom_url is not None else None,
-        ask_url=ask_url,
-    )
-    interactive = any(b.href for b in drawn) or bool(overlays)
-    svg = board_svg(board, drawn, interactive, lang, links.hx_target, layout=layout, push=links.push, with_legend=False)
-    return DrawnBoard(drawn, layout, svg, interactive)
-
-
-def _enlarged_areas(
-    shapes: Sequence[Any], boxes: Sequence[Box | None], crowded: list[int], scale: float
-) -> dict[Box, list[int]]:
-    """The areas that show ``crowded`` targets enlarged, with the targets each shows: the smallest
-    target large enough to tap that a crowded one lies in, else a cluster of crowded neighbours."""
-    containers = [
-        i
-        for i in range(len(shapes))
-        if shapes[i].target and (b := boxes[i]) is not None and side(b) * scale >= MIN_TAP_PX + 0.2
-    ]
-    areas: dict[Box, list[int]] = {}
-    loose: list[int] = []
-    for i in crowded:
-        b = boxes[i]
-        assert b is not None
-        around = [j for j in containers if j != i and _inside(b, boxes[j]) and side(boxes[j]) > side(b)]  # type: ignore[arg-type]
-        if around:
-            best = min(around, key=lambda j: (boxes[j][2] - boxes[j][0]) * (boxes[j][3] - boxes[j][1]))  # type: ignore[index]
-            areas.setdefault(boxes[best], []).append(i)  # type: ignore[arg-type]
-        else:
-            loose.append(i)
-    clusters: list[tuple[Box, list[int]]] = []
-    for i in loose:  # targets in no larger target: a cluster of neighbours becomes one area
-        b = boxes[i]
-        assert b is not None
-        grown = _grow(b, side(b))
-        for k, (cbox, members) in enumerate(clusters):
-            if _intersects(cbox, grown):
-                clusters[k] = (_union(cbox, grown), [*members, i])
-                break
-        else:
-            clusters.append((grown, [i]))
-    for cbox, members in clusters:
-        areas.setdefault(cbox, []).extend(members)
-    return areas
-
-
-def _overlay(
-    board: BoardView,
-    boxes: Sequence[Box | None],
-    drawn: list[BoardShape],
-    box: Box,
-    members: list[int],
-    zoom_url: Callable[[Box | None], str],
-) -> tuple[Box, str, str]:
-    """The link over an area that shows its targets enlarged: (area, URL, accessible name)."""
-    union = box
-    for i in members:
-        union = _union(union, boxes[i])  # type: ignore[arg-type]
-    padded = _padded(union, board)
-    names = [drawn[i].label for i in members if drawn[i].label]
-    label = _("Enlarge to tap: %(what)s") % {"what": ", ".join(dict.fromkeys(names))}
-    return padded, zoom_url(padded), label
-
-
-def _askable(drawn: list[BoardShape], boxes: Sequence[Box | None], scale: float) -> list[BoardShape]:
-    """A target that is no link may be asked about ("why not?") only where it is drawn at least
-    :data:`MIN_TAP_PX` wide and high; a smaller one (a wizard on a tower, a companion in the camp)
-    is asked about through the larger target it stands on, or in its enlarged area."""
-    out = []
-    for b, box in zip(drawn, boxes, strict=True):
-        if b.shape.target and not b.href and (box is None or side(box) * scale < MIN_TAP_PX + 0.2):
-            b = replace(b, askable=False)
-        out.append(b)
-    return out
-
-
-def _shown(shapes: Sequence[Any], boxes: Sequence[Box | None], area: Box) -> list[int]:
-    """The shapes drawn in an enlarged area: those that reach into it (a group with its closing)."""
-    out: list[int] = []
-    opened: list[bool] = []
-    for i, (s, b) in enumerate(zip(shapes, boxes, strict=True)):
-        if s.kind == "g-start":
-            keep = b is None or _intersects(b, area)
-            opened.append(keep)
-        elif s.kind == "g-end":
-            keep = opened.pop() if opened else True
-        else:
-            keep = (b is None or _intersects(b, area)) and (not opened or opened[-1])
-        if keep:
-            out.append(i)
-    return out
-
-
-def _union(a: Box, b: Box) -> Box:
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _grow(box: Box, by: float) -> Box:
-    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
-
-
-def _close_groups(drawn: list[BoardShape]) -> list[BoardShape]:
-    out: list[BoardShape] = []
-    stack: list[bool] = []
-    for b in drawn:
-        if b.shape.kind == "g-start":
-            stack.append(b.wrap == "open")
-        elif b.shape.kind == "g-end":
-            linked = stack.pop() if stack else False
-            b = BoardShape(b.shape, None, "", "", "close" if linked else "")
-        out.append(b)
-    return out
+# --- Drawing the board: simulator.drawing (re-exported here for the surfaces) ------------------
 
 
 # --- What happened --------------------------------------------------------------------------------
@@ -452,6 +250,12 @@ class Happened:
     refused: Cited | None = None
     current: bool = False
     url: str | None = None
+
+
+def headline_of(happened: Sequence[Happened]) -> Cited | None:
+    """The first decisive event of ``happened`` (the move or turn up to the step shown), as
+    :func:`rules.core.engine.decisive_event` chooses it."""
+    return next((event for step in happened for event in step.events if event.decisive), None)
 
 
 def actor_word(engine: Engine[Any], actor: str, computer_seats: Iterable[str] = ()) -> str:
@@ -561,6 +365,23 @@ class Scene:
         return self.links.hx_target
 
     @property
+    def headline(self) -> Cited | None:
+        """What the step is told by, first on every surface (and in its link preview and print
+        title): the first decisive event of the move or turn up to this step; None when none is
+        decisive (the caption leads then). A refusal and a game's result have their own places."""
+        return headline_of(self.happened)
+
+    @property
+    def happened_now(self) -> Happened | None:
+        """The action just taken (the step shown), told right after the headline."""
+        return self.happened[-1] if self.happened else None
+
+    @property
+    def happened_before(self) -> list[Happened]:
+        """The earlier actions of the same move or turn (folded away under the step just taken)."""
+        return self.happened[:-1]
+
+    @property
     def next_choice(self) -> bool:
         """Whether anything is to be chosen or waited for now (the "next" part of the scene)."""
         t = self.taps
@@ -580,7 +401,7 @@ def result_of(engine: Engine[Any], state: Any, clauses: Clauses, lang: str) -> C
 
 
 def events_cited(engine: Engine[Any], events: Iterable[Event], clauses: Clauses, lang: str) -> list[Cited]:
-    return [clauses.cited(engine.describe(e, lang), e.clause, engine.reading(e.key)) for e in events]
+    return [clauses.cited(engine.describe(e, lang), e.clause, engine.reading(e.key), e.decisive) for e in events]
 
 
 def refusal_cited(engine: Engine[Any], error: RuleError | None, clauses: Clauses, lang: str) -> Cited | None:

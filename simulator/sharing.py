@@ -38,9 +38,16 @@ class StepStory:
 
     game_title: str
     heading: str  # the scenario's title (or "Simulator") and "Step n of m"
-    caption: str  # what happened (the scenario's sentence or the step's main event)
+    caption: str  # what happened: the decisive event of the move or turn (else the scenario's sentence or the step's main event)
     clause: ClauseRef | None
     context: dict[str, Any] = field(default_factory=dict)  # the board context it was told from
+    caption_lang: str = ""  # the language of ``caption`` (a scenario's sentence may be in the rulebook's)
+    decided: bool = False  # ``caption`` is the decisive event of the move or turn (or the refusal)
+
+    @property
+    def title(self) -> str:
+        """The headline of a preview: the decisive event where there is one, else the step."""
+        return self.caption.rstrip() if self.decided and self.caption else self.heading
 
     @property
     def cite(self) -> str:
@@ -70,10 +77,13 @@ def story_of(game: Any, spec: GameSpec, context: dict[str, Any]) -> StepStory:
     step_text = _("Step %(step)s of %(last)s") % {"step": step, "last": timeline.last}
     scenario = context.get("scenario")
     name = scenario.title if scenario is not None else _("Simulator")
-    caption = scene.caption
+    caption, caption_lang, decided = scene.caption, scene.caption_lang or lang, False
     if scene.refused is not None:
-        caption = f"{_('Not allowed:')} {caption}"
-    return StepStory(game.title, f"{name} · {step_text}", caption, clause, context)
+        caption, decided = f"{_('Not allowed:')} {caption}", True
+    elif (verdict := scene.headline) is not None:
+        # The decisive event of the move or turn, as the page leads with it.
+        caption, clause, caption_lang, decided = verdict.text, verdict.clause, lang, True
+    return StepStory(game.title, f"{name} · {step_text}", caption, clause, context, caption_lang, decided)
 
 
 def default_log(spec: GameSpec) -> Log:
@@ -134,17 +144,37 @@ def cited_anchors(story: StepStory) -> list[str]:
     return found
 
 
+MAX_RULINGS = 2  # FAQ rulings printed with a ruling (the FAQ lists them all)
+
+
+def ruling_anchors(story: StepStory) -> tuple[list[str], list[str]]:
+    """(the clauses a printed ruling quotes in full, the others it names): in full the ruling's own
+    (its headline's, the refusal's, the result's) and those of the step just taken; the earlier
+    steps of the move or turn only by number and title, so that a typical ruling is one A4 page."""
+    scene = story.context["scene"]
+    full: list[str] = []
+    for ref in (story.clause, scene.refused.clause if scene.refused else None, scene.result.clause if scene.result else None):
+        if ref is not None and ref.anchor not in full:
+            full.append(ref.anchor)
+    now = scene.happened_now
+    for cited in ([now.refused] if now is not None and now.refused else []) + (now.events if now is not None else []):
+        if cited.clause is not None and cited.clause.anchor not in full:
+            full.append(cited.clause.anchor)
+    return full, [a for a in cited_anchors(story) if a not in full]
+
+
 def ruling_context(game: Any, spec: GameSpec, address: Address, absolute: str) -> dict[str, Any]:
-    """The print view of a step: the story, the cited clauses in full (in the reader's language,
-    with the original of a translation), the published FAQ rulings citing them, and the QR code of
-    the step's address (``absolute``)."""
+    """The print view of a step: the story, the clauses of the ruling in full (in the reader's
+    language, with the original of a translation) and the others by number and title, the published
+    FAQ rulings on the quoted ones, and the QR code of the step's address (``absolute``)."""
     story = step_story(game, spec, address)
-    anchors = cited_anchors(story)
-    rows = {c.anchor: c for c in Clause.objects.filter(game=game, anchor__in=anchors).select_related("section")}
-    clauses = [rows[a] for a in anchors if a in rows]
-    for clause in clauses:
+    full, also = ruling_anchors(story)
+    rows = {c.anchor: c for c in Clause.objects.filter(game=game, anchor__in=full + also).select_related("section")}
+    clauses = [rows[a] for a in full if a in rows]
+    named = [rows[a] for a in also if a in rows]
+    for clause in clauses + named:
         clause.game = game
-    localize_clauses(clauses)
+    localize_clauses(clauses + named)
     by_clause = rulings_by_clause(game)
     rulings: list[Any] = []
     for clause in clauses:
@@ -155,7 +185,9 @@ def ruling_context(game: Any, spec: GameSpec, address: Address, absolute: str) -
         **story.context,
         "story": story,
         "cited_clauses": clauses,
-        "rulings": rulings,
+        "also_cited": named,
+        "rulings": rulings[:MAX_RULINGS],
+        "more_rulings": len(rulings) - MAX_RULINGS if len(rulings) > MAX_RULINGS else 0,
         "address_url": absolute,
         "qr_svg": qr_svg(absolute),
     }

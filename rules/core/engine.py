@@ -18,7 +18,8 @@ Vocabulary
   scenario/dispute forces one; either way it is an ordinary action in the log, so replay is exact.
 - **Event**: what happened: the clause that makes it happen, a message ``key`` and its ``data``. The
   game's :class:`~rules.core.messages.Messages` renders the sentence in a language. An event may
-  be visible to some seats only (``visible_to``; hidden information).
+  be visible to some seats only (``visible_to``; hidden information). The game marks the events a
+  dispute turns on (a capture, a fall, points, the end rung in) as ``decisive``.
 - **RuleError**: an action the rules forbid, with the forbidding clause and a message key (code
   ``illegal-action``); a string whose first word is none of :attr:`Engine.action_words` is
   :class:`NotAnAction` (code ``not-an-action``, no clause). Both, like every refusal, are kinds of
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
@@ -56,6 +57,11 @@ class Event:
     # False for the stand-in of a hidden fact ("Blue draws a card", shown to the seats that may not
     # see the card): the full-information table view shows the fact itself instead.
     table: bool = True
+    # What a dispute about the step is settled by (a capture, a fall, an imprisonment, points, the
+    # end rung in): the page, the link preview, the print view and the rooms lead with the first
+    # decisive event of a move or turn (:func:`decisive_event`). Routine events and the mere
+    # consequences of a decisive one (the flask filled for an imprisonment) are not decisive.
+    decisive: bool = field(default=False, compare=False)
 
     def visible(self, seat: str | None) -> bool:
         """Whether ``seat`` sees this event (``None`` is the full-information table view)."""
@@ -67,7 +73,15 @@ class Event:
         out: dict[str, Any] = {"clause": self.clause, "key": self.key, "text": text, "data": dict(self.data)}
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
+        if self.decisive:
+            out["decisive"] = True
         return out
+
+
+def decisive_event(events: Sequence[Event]) -> Event | None:
+    """The event a move or turn is told by: the first thing of consequence it caused (its first
+    decisive event: Red 1 falling into the lava as the bridges rise), else None."""
+    return next((event for event in events if event.decisive), None)
 
 
 class EngineError(Problem):

@@ -19,6 +19,7 @@ from .engine import Engine, Event
 SHAPE_KINDS = ("rect", "circle", "text", "polygon", "polyline", "line", "path", "g-start", "g-end")
 ALLOWED_ATTRS = frozenset(
     "x y width height cx cy r rx points x1 y1 x2 y2 d transform text-anchor dominant-baseline font-size".split()
+    + ["textLength", "lengthAdjust"]  # a label squeezed into its piece, at its full height
 )
 
 
@@ -188,6 +189,9 @@ class ViewModel(Protocol):
 #   tap(engine, state, pick, *, lang) -> rules.core.tapping.TapOptions
 #       what may be tapped next after the targets in ``pick``; raises tapping.PickError for a pick
 #       the board never offered. Without it the game is played from the list of actions.
+#   about(engine, state, event) -> str
+#       the board target of the piece or place ``event`` is about ("fig:red1", "sp:3"), for the page
+#       to mark the one the step's decisive event concerns; "" when it is not on the board.
 #   explain(engine, state, pick, target, *, lang) -> rules.core.engine.RuleError | None
 #       why ``target`` (a board target that is not offered after ``pick``) cannot be tapped now,
 #       citing the clause: the engine's refusal of the action the tap would stand for, else a reason

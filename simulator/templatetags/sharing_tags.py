@@ -91,7 +91,7 @@ def _share(context: Any) -> dict[str, str]:
     timeline, scene = context.get("timeline"), context.get("scene")
     if spec is not None and timeline is not None and scene is not None and "step" in context:
         story = sharing.story_of(game, spec, context)
-        out.update(title=f"{story.heading} · {game.title}", description=story.sentence())
+        out.update(title=f"{story.title} · {game.title}", description=story.sentence())
         step_image(Address(timeline, context["step"]), story.heading)
         return out
     entry, clause = context.get("entry"), context.get("clause")

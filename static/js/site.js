@@ -23,13 +23,26 @@
     button.addEventListener("click", function () { window.print(); });
   });
 
-  // Boards: the board is one Tab stop (roving tabindex): the arrow keys move between its targets
-  // (to the nearest one that way); elsewhere in a board's area ← and → step back and forth.
+  // Boards: the board is one Tab stop (roving tabindex): the arrow keys move between its places (to
+  // the nearest one that way): the links, and every space or piece that may be asked about ("why
+  // not?", data-why); elsewhere in a board's area ← and → step back and forth.
   var BOARD_LINK = "svg.board-svg a.board-action";
-  function boardLinks(svg) { return Array.prototype.slice.call(svg.querySelectorAll("a.board-action")); }
+  var ASKABLE = "[data-why][data-target]";
+  function boardLinks(svg) {
+    return Array.prototype.slice.call(svg.querySelectorAll("a.board-action, " + ASKABLE)).filter(function (e) {
+      return e.tagName.toLowerCase() === "a" || !e.closest("a");
+    });
+  }
+  function onBoard(el) {
+    if (!el || !el.closest) return null;
+    var link = el.closest(BOARD_LINK);
+    if (link) return link;
+    var asked = el.closest("svg.board-svg " + ASKABLE);
+    return asked && !asked.closest("a") ? asked : null;
+  }
   function rovingStart(svg) {
     return svg.querySelector("a.board-action.tap-next") || svg.querySelector("a.board-action.tap-chosen") ||
-      svg.querySelector("a.board-action");
+      svg.querySelector("a.board-action") || boardLinks(svg)[0];
   }
   function setRoving(svg, current) {
     boardLinks(svg).forEach(function (a) { a.setAttribute("tabindex", a === current ? "0" : "-1"); });
@@ -61,18 +74,23 @@
   }
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var target = event.target;
+    var place = onBoard(target);
+    // Enter (or Space) on a space that is not offered asks why not, as a tap on it does.
+    if (place && place.tagName.toLowerCase() !== "a" && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      place.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      return;
+    }
     var arrows = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
     if (arrows.indexOf(event.key) < 0) { return; }
-    var target = event.target;
-    var onBoard = target.closest && target.closest(BOARD_LINK);
-    if (onBoard) {
-      var svg = onBoard.closest("svg");
-      var next = nearest(onBoard, boardLinks(svg), event.key);
+    if (place) {
+      var svg = place.closest("svg");
+      var next = nearest(place, boardLinks(svg), event.key);
       event.preventDefault();
       if (next) {
         setRoving(svg, next);
         next.focus();
-        revealInFrame(next);
       }
       return;
     }
@@ -88,57 +106,17 @@
     }
   });
   document.addEventListener("focusin", function (event) {
-    var link = event.target.closest && event.target.closest(BOARD_LINK);
-    if (link) setRoving(link.closest("svg"), link);
+    var place = onBoard(event.target);
+    if (place) setRoving(place.closest("svg"), place);
   });
 
-  // A board wider than the phone scrolls sideways in its frame: show the area in play (what may be
-  // tapped next, what is picked, the last move), else keep where the player had scrolled to.
-  function revealInFrame(el) {
-    var frame = el.closest && el.closest(".board-frame--scrolls");
-    if (!frame) return;
-    var f = frame.getBoundingClientRect(), b = el.getBoundingClientRect();
-    if (b.left < f.left || b.right > f.right) {
-      frame.scrollLeft += (b.left + b.width / 2) - (f.left + f.width / 2);
-    }
-    if (b.top < f.top || b.bottom > f.bottom) {
-      frame.scrollTop += (b.top + b.height / 2) - (f.top + f.height / 2);
-    }
-  }
-  var frameScroll = {};
-  function showAreaInPlay(root, keep) {
-    (root.querySelectorAll ? root : document).querySelectorAll(".board-frame--scrolls").forEach(function (frame) {
-      var marks = frame.querySelectorAll("a.tap-next, .tap-chosen, a.board-zoom, .trail");
-      if (!marks.length) {
-        if (keep !== undefined) frame.scrollLeft = keep;
-        return;
-      }
-      var left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, f = frame.getBoundingClientRect();
-      marks.forEach(function (m) {
-        var b = m.getBoundingClientRect();
-        if (b.width === 0 && b.height === 0) return;
-        left = Math.min(left, b.left); right = Math.max(right, b.right);
-        top = Math.min(top, b.top); bottom = Math.max(bottom, b.bottom);
-      });
-      if (left === Infinity) return;
-      function along(lo, hi, start, size, scrolled) {
-        var want = hi - lo > size ? lo - start + scrolled - 8 : (lo + hi) / 2 - start + scrolled - size / 2;
-        return Math.max(0, want);
-      }
-      frame.scrollLeft = along(left, right, f.left, f.width, frame.scrollLeft);
-      frame.scrollTop = along(top, bottom, f.top, f.height, frame.scrollTop);
-    });
-  }
   initBoards(document);
-  showAreaInPlay(document);
   // A board's area swapped in place keeps the page where it was: the browser's scroll anchoring
   // would follow the old content as the new one is inserted before it, throwing the page down by
   // its whole height (the editor's palette was 2,000-4,000 px away from the board afterwards).
   var pageScroll = null;
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    var frame = target && target.querySelector && target.querySelector(".board-frame--scrolls");
-    frameScroll.left = frame ? frame.scrollLeft : undefined;
     pageScroll = target && target.matches && target.matches("#sim, #editor, [id^='demo-']") ? window.scrollY : null;
   });
   document.body.addEventListener("htmx:afterSwap", function (event) {
@@ -161,7 +139,8 @@
   // answers with the rule (citing its clause) next to the board. On a board played by tapping only
   // links catch taps (a tap on a piece that is no target reaches the link under it), so a tap that
   // reaches no link is matched here against the shapes that may be asked about (data-why: drawn at
-  // least a thumb's size): the topmost one under the finger. Rooms ask the same over their socket.
+  // least a thumb's size): the topmost one under the finger; Enter on a focused one asks about it.
+  // Rooms ask the same over their socket.
   function hitsShape(shape, x, y) {
     var b = shape.getBoundingClientRect();
     if (x < b.left || x > b.right || y < b.top || y > b.bottom) return false;
@@ -171,18 +150,24 @@
     try { return shape.isPointInFill(new DOMPoint(x, y).matrixTransform(m.inverse())); } catch (e) { return true; }
   }
   function boardAsked(event) {
-    if (!event.target.closest || event.target.closest("a") || event.detail === 0) return null;
+    if (!event.target.closest || event.target.closest("a")) return null;
     var frame = event.target.closest(".board-frame");
     var svg = frame && frame.querySelector("svg.board-svg[data-ask]");
     if (!svg) return null;
-    var x = event.clientX, y = event.clientY;
-    var shapes = svg.querySelectorAll("[data-why][data-target]");
-    for (var k = shapes.length - 1; k >= 0; k--) {
-      if (!shapes[k].closest("a") && hitsShape(shapes[k], x, y)) {
-        return { svg: svg, target: shapes[k].getAttribute("data-target") };
-      }
+    if (event.detail === 0) {  // the keyboard (Enter on a focused space): the space focused
+      var focused = event.target.closest(ASKABLE);
+      return focused ? { svg: svg, target: focused.getAttribute("data-target") } : null;
     }
-    return null;
+    var x = event.clientX, y = event.clientY;
+    var shapes = Array.prototype.filter.call(svg.querySelectorAll("[data-why][data-target]"), function (s) {
+      return !s.closest("a") && hitsShape(s, x, y);
+    });
+    if (!shapes.length) return null;
+    // Choosing where a picked piece goes, a tap asks about the place under the finger (the field),
+    // not a piece standing on it; otherwise about the topmost thing there.
+    var picking = svg.querySelector(".tap-chosen");
+    var asked = picking ? shapes[0] : shapes[shapes.length - 1];
+    return { svg: svg, target: asked.getAttribute("data-target") };
   }
   window.boardAsked = boardAsked;
   document.addEventListener("click", function (event) {
@@ -208,7 +193,6 @@
     var parts = "svg.board-svg, .board-controls, .sim__now";
     if (!(board.matches && board.matches(parts)) && !board.querySelector(parts)) return;  // not a board
     initBoards(board);
-    showAreaInPlay(board, frameScroll.left);
     if (window.htmx) { window.htmx.process(board); }
     var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     var key = elt && elt.getAttribute && elt.getAttribute("data-key");
@@ -226,6 +210,40 @@
       if (focus.setAttribute && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
     }
     if (focus.focus) { focus.focus({ preventScroll: true }); }
+  });
+
+  // The editor's fields apply as soon as one changes (htmx, hx-trigger="change"): no "Apply" tap.
+  // The focus stays on the field that changed when the editor comes back.
+  function hideAutosubmitButtons(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("form[data-autosubmit] [data-autosubmit-button]").forEach(function (b) {
+      if (window.htmx) b.hidden = true;
+    });
+  }
+  hideAutosubmitButtons(document);
+  document.addEventListener("htmx:load", function (event) { hideAutosubmitButtons(event.target); });
+  var changedField = null;
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var active = document.activeElement;
+    changedField = active && active.form && active.form.hasAttribute("data-autosubmit") ?
+      { name: active.name, value: active.type === "radio" ? active.value : null } : null;
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (!changedField) return;
+    var selector = '[name="' + changedField.name + '"]' + (changedField.value !== null ? '[value="' + changedField.value + '"]' : "");
+    var again = document.querySelector("form[data-autosubmit] " + selector);
+    changedField = null;
+    if (again) again.focus({ preventScroll: true });
+  });
+
+  // A step played on the simulator page is announced (screen readers): its verdict, else the
+  // action just taken and the first thing it caused. The region stays while the board is swapped.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var said = document.getElementById("sim-said"), sim = document.getElementById("sim");
+    if (!said || !sim || !event.detail.target || event.detail.target.id !== "sim") return;
+    var verdict = sim.querySelector(".sim__now .verdict, .sim__now .tap-why, .sim__now .sim-caption");
+    var now = sim.querySelector(".sim__now .happened--now .happened__step");
+    var text = verdict ? verdict.textContent : now ? now.textContent : "";
+    said.textContent = text.replace(/\s+/g, " ").trim();
   });
 
   // Suggestions as a question is typed (the header's and the home page's search box, the ask

@@ -30,6 +30,16 @@ def _tap(page, locator) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
+def _field(page, name: str, value: str) -> None:
+    """Set a field of the editor: a button of a row, or a choice of a list; it applies at once."""
+    radio = page.locator(f'label:has(input[type="radio"][name="{name}"][value="{value}"])')
+    if radio.count():
+        _tap(page, radio)
+    else:
+        page.locator(f'select[name="{name}"]').select_option(value)
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def _new_game(page, site, players: int = 2, **seats: str) -> None:
     query = "&".join([f"new=1&players={players}&seed=3"] + [f"{k}={v}" for k, v in seats.items()])
     page.goto(f"{site}{SIM}?{query}")
@@ -193,20 +203,19 @@ def test_set_up_the_worked_monster_example_by_tapping_and_play_its_monster_turn(
     for fid, fig in start["figures"].items():
         if isinstance(fig, dict) and fig["at"] != "pool":
             place(f"fig:{fid}:{fig['showing']}", f"sq:{fig['at'][0]},{fig['at'][1]}")
-    page.locator('select[name="f.phase"]').select_option(start["phase"])
-    page.locator('select[name="f.round"]').select_option(str(start["round"]))
-    _tap(page, page.get_by_role("button", name="Toepassen"))
+    # The fields apply as each changes (issue 34): a few short choices are buttons, others lists.
+    _field(page, "f.phase", start["phase"])
+    _field(page, "f.round", str(start["round"]))
     for i, card in enumerate(start["discard"], start=1):
-        page.locator(f'select[name="f.card{i}"]').select_option(card)
-    _tap(page, page.get_by_role("button", name="Toepassen"))
+        _field(page, f"f.card{i}", card)
     expect(page.locator(".edit-error")).to_have_count(0)
     page.locator(".position-json summary").click()
     assert json.loads(page.locator("#position-json-text").text_content()) == start
 
     page.get_by_role("link", name="Klaar: speel vanaf deze stand").click()
     expect(page.locator("svg.board-svg")).to_be_visible()
-    _tap(page, page.locator('.tap-choice[data-target="card:10"]'))
-    _tap(page, page.locator(".auto-run a"))  # the monster's whole turn at once
+    _tap(page, page.locator("details.chance-choose > summary"))  # the cards to choose from, folded
+    _tap(page, page.locator('.tap-choice[data-target="card:10"]'))  # the card, and the monster's whole turn
     page.locator(".position-json summary").click()
     assert json.loads(page.locator("#position-json-text").text_content()) == final
 

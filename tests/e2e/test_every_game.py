@@ -564,8 +564,10 @@ def test_a_rooms_first_screen_on_a_phone_holds_the_board_what_happened_and_whose
         page.goto(f"{every_game}/nl/{slug}/rooms/{room.number}/")
         expect(page.locator("#room svg.board-svg")).to_be_visible()
         assert within_screen(page, "#room .sim__board")
-        assert within_screen(page, "#room .room-now")
         assert page.locator("#room .room-now .happened__step").count() >= 1
         assert within_screen(page, "#room .room-turn")
+        # What the last move did, first (issue 34): its decisive event, else the move itself.
+        verdict = page.locator("#room .room-now .verdict")
+        assert within_screen(page, "#room .room-now .verdict" if verdict.count() else "#room .room-now .happened--now .happened__what")
     finally:
         context.close()

@@ -11,11 +11,12 @@ from django.utils.translation import gettext, override
 from pypdf import PdfReader
 
 from rulebooks.models import Clause, Game
-from rules.core.registry import get_game
+from rules.core.registry import all_games, get_game
 from rules.core.scenario_files import scenario_paths
 from simulator import sharing
 from simulator.addressing import Address
 from simulator.timelines import scenario_timeline
+from tests.toygames.site import add_every_game_to_site
 
 pytestmark = pytest.mark.browser
 
@@ -78,10 +79,11 @@ def typical_dispute(slug):
     raise AssertionError(f"{slug} has no demo citing one to three clauses")
 
 
-@pytest.mark.parametrize("slug", ["betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"])
+@pytest.mark.parametrize("slug", [spec.slug for spec in all_games()])
 def test_a_typical_ruling_prints_on_one_a4_page(page, site, slug):
-    """The page holds the board, what happened, the cited clauses in full, the FAQ rulings and the
-    QR code with its address."""
+    """Every registered game: the page holds the board, what happened, the cited clauses in full,
+    the FAQ rulings and the QR code with its address."""
+    add_every_game_to_site()
     scenario, step = typical_dispute(slug)
     assert scenario in scenario_paths(slug)
     pages = pdf_pages(page, f"{site}/en/{slug}/sim/print/?scenario={scenario}&step={step}")

@@ -259,9 +259,11 @@ def test_the_computer_chance_and_the_monster_are_shown_one_step_at_a_time(media_
                 run = []
         assert runs and all(b - a == 1 for r in runs for a, b in pairwise(r)), runs
         assert all(seen[i]["shown"] >= seen[i - 1]["shown"] for i in range(1, len(seen))), seen  # never back
-        # On the phone: board, what happened and whose turn in the room's first screen.
+        # On the phone: board, what the last move did (its decisive event, else the move) and whose
+        # turn in the room's first screen (issue 34: earlier steps of the turn fold under it).
         guest.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
-        for part in ("#room .sim__board", "#room .room-now", "#room .room-turn"):
+        now = "#room .room-now .verdict" if guest.locator("#room .room-now .verdict").count() else "#room .room-now .happened--now .happened__what"
+        for part in ("#room .sim__board", now, "#room .room-turn"):
             assert guest.evaluate(
                 f"(() => {{ const b = document.querySelector({part!r}).getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }})()"
             ), part

@@ -136,3 +136,31 @@ def test_every_seat_receives_the_board_on_its_way_then_the_room_as_it_is(applica
     assert [m["shown"] for m in paced] == list(range(before + 1, final["shown"] + 1))
     assert all(not m["my_turn"] and "?play=" not in m["html"] for m in paced)  # nothing to tap on the way
     assert any("Het spel gaat vanzelf verder" in m["html"] or "The game moves on by itself" in m["html"] for m in paced)
+
+
+def test_a_room_leads_with_the_last_moves_decisive_event_and_marks_what_it_is_about():
+    """Issue 34: a room tells the last move as the simulator page does: its decisive event first
+    (the engine's mark, e.g. the monster catching a figure or pushing a stone), with its clause,
+    and the piece or place it is about marked on the board (the view-model's ``about``)."""
+    from rules.core.engine import decisive_event
+
+    room, seats, tokens = started("finstere-flure", people=2)
+    spec = services.spec_of(room)
+    engine = spec.engine
+    for _ in range(120):
+        played = room_game(room)
+        recent = [e for batch in played.events[room.turn_from :] for e in batch]
+        lead = decisive_event(recent)
+        if lead is not None and spec.view.about(engine, played.state, lead):
+            break
+        seat = next(s for s in room.seats.all() if s.seat == engine.current_actor(played.state))
+        room = services.move(room.pk, seat, engine.legal_actions(played.state)[-1], room.version).room
+    else:
+        pytest.fail("no decisive event about a piece or place in 120 moves")
+    html = visitor(room, tokens[0]).get("/nl/finstere-flure/rooms/1/").content.decode()
+    now = re.search(r'<section class="sim__now room-now".*?</section>', html, re.S).group(0)
+    verdict = unescape(re.sub(r"<[^>]+>", "", re.search(r'<p class="verdict"[^>]*>(.*?)</p>', now, re.S).group(1)))
+    assert engine.describe(lead, "nl") in verdict and "§" in verdict
+    target = spec.view.about(engine, room_game(room).state, lead)
+    marked = re.findall(r'<[a-z]+ class="[^"]*\bboard-about\b[^"]*"[^>]*data-target="([^"]+)"', html)
+    assert marked == [target], marked

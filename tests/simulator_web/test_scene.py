@@ -121,16 +121,47 @@ def test_a_bad_why_or_zoom_is_a_400_naming_it(client, params, field):
 # --- a crowded area is enlarged first -----------------------------------------------------------
 
 
-def test_companions_in_the_camp_are_tapped_after_enlarging_the_camp(client):
+def test_companions_in_the_camp_are_tapped_at_once_each_a_thumb_wide(client):
+    """Issue 34: the camp's companions are drawn a thumb apart (reviews-ux N16: 9 px discs before),
+    so each is a link of its own with a hit area of at least 24 CSS px on a 390 px phone: no area
+    to enlarge first (reviews-ux N3)."""
     log = codec.encode(Log(setup={"teams": 2}, actions=("start:red", "card:step2")))
     html = html_of(client, "/en/der-dunkle-turm/sim/", {"log": log})
-    zoom = re.search(r'<a class="board-action board-zoom" href="([^"]+)"[^>]*aria-label="([^"]+)"', html)
-    assert "Red 1" in unescape(zoom.group(2))  # it says what can be tapped there
-    assert "pick=c%3Ared1" not in html  # too small to be a link of its own on the whole board
+    link = re.search(r'<a class="board-action[^"]*"[^>]*data-target="c:red1"[^>]*>(<rect class="board-hit"[^>]*>)?', html)
+    assert link is not None and "pick=c%3Ared1" in link.group(0)
+    width = float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', html).group(1))
+    hit = link.group(1) or ""
+    side = min(float(v) for v in re.findall(r'(?:width|height)="([\d.]+)"', hit)) if hit else 0.0
+    assert side * scene.PHONE_PX / width >= scene.MIN_TAP_PX - 0.01
+    assert 'class="board-action board-zoom"' not in html
+
+
+def test_wizards_on_a_tower_are_enlarged_first_and_a_lone_tower_is_tapped_at_once(client):
+    """Crowded small targets (three wizards on one tower) are reached by enlarging their area; a
+    small target with room around it (a tower alone on its space, for the editor's wizard tool) is
+    a link of its own with a thumb's hit area, the space still tapped around it (reviews-ux N3:
+    every tower tap zoomed first)."""
+    from simulator.editing import edit_url
+
+    spec = get_game("betoverde-torens")
+    engine = spec.engine
+    start = engine.position_of(engine.initial_state({"players": 2, "solo_flasks": False, "teams": False,
+                                                     "master": False, "master_spells": 4}))
+    empty = spec.editor.blank(engine, start)  # the towers on spaces 2-10, no wizards on them
+    html = html_of(client, edit_url("/en/betoverde-torens/sim/", empty, "wiz:blue"), {})
+    towers = re.findall(r'<a class="board-action[^"]*" href="([^"]+)"[^>]*data-target="(tw:\d)"[^>]*><rect class="board-hit"', html)
+    assert {t for _href, t in towers} == {f"tw:{n}" for n in range(1, 10)}
+    assert all("at=tw%3A" in unescape(href) for href, _t in towers)  # placing on the tower, not a zoom
+    assert re.search(r'data-target="sp:3"', html)  # the space is tapped around its tower
+    from rules.core.editor import apply_fields
+
+    playing = apply_fields(engine, spec.editor, start, {"hand_red_1": "w1", "phase": "play"}, "en")  # a wizard card 1
+    played = html_of(client, "/en/betoverde-torens/sim/", {"log": position_log(playing)})
+    zoom = re.search(r'<a class="board-action board-zoom" href="([^"]+)"[^>]*aria-label="([^"]+)"', played)
+    assert zoom is not None and "red" in unescape(zoom.group(2)).lower()
     enlarged = html_of(client, unescape(zoom.group(1)), {})
     assert 'class="button board-whole"' in enlarged
-    assert re.search(r'viewBox="-0\.\d+ 5\.\d+ [\d.]+ [\d.]+"', enlarged)  # the camp's area
-    assert "pick=c%3Ared1" in enlarged
+    assert re.search(r'data-target="wiz:red:t\d"', enlarged)
 
 
 # --- what happened: the whole turn ----------------------------------------------------------------
@@ -234,3 +265,48 @@ def test_a_mini_board_steps_within_its_demo_container(client):
     targets = re.findall(r'hx-target="([^"]+)"(?: hx-swap="([^"]+)")?', html)
     assert targets and all(t == "#demo-x-1" and swap in ("", "innerHTML") for t, swap in targets)
     assert 'class="happened' in html and "board-action" not in html  # a picture: no board links
+
+
+@pytest.mark.parametrize(
+    "slug, scenario, action, named",
+    [
+        ("der-dunkle-turm", "dt-turmattacke", "tower", "Red 1"),  # fell with bridge 6: in the camp now
+        ("betoverde-torens", "bt-toren-over-tovenaar", "play:t2:tower:9", "Space 12"),  # the wizards imprisoned there
+    ],
+)
+def test_the_piece_or_place_the_decisive_event_is_about_is_marked_on_the_board(client, slug, scenario, action, named):
+    """Issue 34: the board marks what the step's verdict concerns (the view-model's ``about``)."""
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
+
+    timeline = from_scenario(get_game(slug).engine, load_scenario(slug, scenario))
+    step = next(f.index for f in timeline.frames[1:] if f.action == action)
+    html = html_of(client, f"/en/{slug}/sim/", {"scenario": scenario, "step": step})
+    marked = re.findall(r'<(?:circle|rect|g|a)[^>]*class="[^"]*board-about[^"]*"[^>]*>(?:<title>([^<]*)</title>)?', html)
+    assert len(marked) == 1, marked
+    assert named in unescape(marked[0]) or named.lower() in unescape(html.split("board-about", 1)[1][:400]).lower()
+
+
+def test_a_mini_boards_caption_without_a_scenario_sentence_is_the_steps_decisive_event(client):
+    """A step with no sentence of its own (a log, not an example) is captioned on a mini-board by its
+    decisive event, as the page's verdict is (issue 34): the tower's defence is told by Red 1
+    falling with bridge 6 into the lava (dt-zugbruecken-heben), not by the attack that started it."""
+    from rules.core.engine import decisive_event
+    from rules.core.scenarios import load_scenario
+    from rules.core.timeline import from_scenario
+
+    engine = get_game("der-dunkle-turm").engine
+    timeline = from_scenario(engine, load_scenario("der-dunkle-turm", "dt-turmattacke"))
+    step = next(f.index for f in timeline.frames[1:] if f.action == "tower")
+    lead = decisive_event(timeline.frames[step].events)
+    assert lead is not None and lead.clause == "dt-zugbruecken-heben"
+    first = next(e for e in timeline.frames[step].events if e.clause not in engine.routine_clauses)
+    assert first.clause != lead.clause  # the step's first event of note is another one
+    actions = tuple(f.action for f in timeline.frames[1 : step + 1])
+    token = codec.encode(Log(position=engine.position_of(timeline.frames[0].state), actions=actions))
+    html = client.get(
+        "/en/der-dunkle-turm/sim/", {"log": token, "step": step}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="demo-x-1"
+    ).content.decode()
+    caption = unescape(re.sub(r"<[^>]+>", "", re.search(r"<figcaption[^>]*>(.*?)</figcaption>", html, re.S).group(1)))
+    assert engine.describe(lead, "en") in caption
+    assert engine.describe(first, "en") not in caption

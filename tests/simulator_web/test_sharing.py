@@ -188,3 +188,72 @@ def test_the_print_view_lists_the_faq_rulings_on_the_cited_clauses(client, site)
     assert rulings
     for ruling in rulings:
         assert f'href="/nl/finstere-flure/faq/{ruling.slug}/"' in html
+
+
+# --- issue 34: previews and print tell the decisive event; a thumbnail shows the board large -------
+
+
+def test_the_preview_and_the_print_title_lead_with_the_decisive_event(client, site):
+    """The tower's defence (dt-turmattacke): the page, the link preview and the printed ruling all
+    lead with the first thing of consequence the engine marks, Red 1 falling into the lava with
+    bridge 6 (dt-zugbruecken-heben), not the tower's attack that started it (reviews-ux N11)."""
+    from rules.core.engine import decisive_event
+    from rules.core.registry import get_game
+
+    engine = get_game("der-dunkle-turm").engine
+    timeline = scenario_timeline(engine, "dt-turmattacke")
+    step = next(f.index for f in timeline.frames[1:] if f.action == "tower")
+    lead = decisive_event(timeline.frames[step].events)
+    assert lead.clause == "dt-zugbruecken-heben"
+    sentence = engine.describe(lead, "en")
+    query = f"scenario=dt-turmattacke&step={step}"
+    tags = meta(client.get(f"/en/der-dunkle-turm/sim/?{query}").content.decode())
+    assert tags["og:title"].startswith(sentence) and sentence in tags["og:description"]
+    assert tags["twitter:title"].startswith(sentence)
+    ruling = client.get(f"/en/der-dunkle-turm/sim/print/?{query}").content.decode()
+    title = re.search(r"<title>(.*?)</title>", ruling, re.S).group(1)
+    h1 = re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", ruling, re.S).group(1))
+    assert sentence in unescape(title) and sentence in unescape(h1)
+    assert "§" in h1  # with its clause
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+def test_a_chat_thumbnail_shows_the_board_large_and_its_pieces_8_px(spec):
+    """At 300x157 (a chat's thumbnail of the 1200x630 card) the board covers more than half of the
+    card above its foot and every piece it shows is at least 8 px (reviews-ux N17: 2-4 px, and a
+    board in a sixth of the card); the last step of every example of every game."""
+    for scenario in scenario_paths(spec.slug):
+        timeline = scenario_timeline(spec.engine, scenario)
+        frame = timeline.frames[timeline.last]
+        previous = timeline.frames[timeline.last - 1].state if timeline.last else None
+        board = spec.view.board_view(spec.engine, frame.state, previous=previous, events=frame.events, lang="en")
+        share, piece = preview.thumbnail_figures(board)
+        assert share > 0.5, f"{scenario}: the board covers {share:.0%} of the card"
+        assert piece == 0.0 or piece >= preview.THUMB_PIECE_PX - 0.05, f"{scenario}: pieces {piece:.1f} px in a thumbnail"
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
+def test_every_games_preview_and_print_title_lead_with_a_steps_decisive_event(client, site, spec, request):
+    """Every registered game: on the first step of its examples whose events hold one the engine
+    marks decisive (not the step's first or last event, reviews-ux N11), the link preview's title
+    and the printed ruling's title and heading start from that event's sentence."""
+    from rules.core.engine import decisive_event
+
+    if not Game.objects.filter(slug=spec.slug).exists():
+        request.getfixturevalue("toy")
+    found = []  # (lead is neither the step's first nor its last event, scenario, step, sentence)
+    for scenario in scenario_paths(spec.slug):
+        for frame in scenario_timeline(spec.engine, scenario).frames[1:]:
+            lead = decisive_event(frame.events)
+            if lead is not None:
+                inside = lead is not frame.events[0] and lead is not frame.events[-1]
+                found.append((inside, scenario, frame.index, spec.engine.describe(lead, "en")))
+    assert found, f"{spec.slug}: no example has a step with a decisive event"
+    _, scenario, step, sentence = max(found, key=lambda f: f[0])  # the first one inside, if any
+    query = f"scenario={scenario}&step={step}"
+    tags = meta(client.get(f"/en/{spec.slug}/sim/?{query}").content.decode())
+    assert tags["og:title"].startswith(sentence), (tags["og:title"], sentence)
+    ruling = client.get(f"/en/{spec.slug}/sim/print/?{query}").content.decode()
+    title = unescape(re.search(r"<title>(.*?)</title>", ruling, re.S).group(1))
+    h1 = unescape(re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", ruling, re.S).group(1)))
+    assert sentence in title and sentence in h1

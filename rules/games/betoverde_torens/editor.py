@@ -421,6 +421,12 @@ class BetoverdeTorensEditor:
             for name in SPELLS:
                 label = t("f.spell", lang, name=spell_name(name, lang))
                 out.append(EditField(f"spell_{name}", label, yes_no, flag(name in st.spells)))
+        # A player's filled flasks with one control (reviews-ux N5: a tap per flask before); the
+        # flasks spent on spells stay as they are.
+        for c, f in zip(st.players, st.flasks, strict=True):
+            if f.total:
+                counts = tuple((str(k), str(k)) for k in range(f.filled + f.empty + 1))
+                out.append(EditField(f"filled_{c}", t("f.filled", lang, who=colour(c, lang)), counts, str(f.filled)))
         cards = (("-", t("f.hand.none", lang)), *((code, cap(card(code, lang))) for code in CODES))
         for c, hand in zip(st.players, st.hands, strict=True):
             for i in range(max(3, len(hand))):
@@ -455,9 +461,20 @@ class BetoverdeTorensEditor:
             st = evolve(st, spells=tuple(s for s in SPELLS if yes(f"spell_{s}")))
         st = _set_phase(st, v, lang)
         st = _set_hands(st, v, lang)
+        st = _set_filled(st, v)
         st = with_inside(st)
         check_end(st, lang)
         return write(st)
+
+
+def _set_filled(st: State, v: Mapping[str, str]) -> State:
+    """Each player's filled flasks as the field says (0 up to those not spent); the rest empty."""
+    flasks = list(st.flasks)
+    for i, (c, f) in enumerate(zip(st.players, st.flasks, strict=True)):
+        raw = v.get(f"filled_{c}", "")
+        if f.total and is_digits(raw, 2) and int(raw) <= f.filled + f.empty:
+            flasks[i] = Flasks(f.filled + f.empty - int(raw), int(raw), f.spent)
+    return evolve(st, flasks=tuple(flasks))
 
 
 def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str | None) -> State:

@@ -791,14 +791,14 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             if qualifies(state, i):
                 state = evolve(state, ending=True)
                 clause = "bt-solo-score" if solo else ("bt-teams-einde" if state.teams else "bt-einde-spel")
-                events.append(Event(clause, "end.rung", {"colour": colour}))
+                events.append(Event(clause, "end.rung", {"colour": colour}, decisive=True))
                 break
     if not state.ending and all_inside(state):
-        events.append(Event("bt-einde-spel", "end.stalled", {}))
+        events.append(Event("bt-einde-spel", "end.stalled", {}, decisive=True))
         return evolve(state, phase="over", stalled=True), events
     if state.ending and state.turn == len(state.players) - 1:
         clause = "bt-solo-score" if solo else "bt-laatste-ronde"
-        events.append(Event(clause, "end.over", {"discarded": state.discarded}))
+        events.append(Event(clause, "end.over", {"discarded": state.discarded}, decisive=True))
         return evolve(state, phase="over"), events
     if len(state.hands[state.turn]) < 3 and cards_left(state):
         return evolve(state, phase="draw"), events

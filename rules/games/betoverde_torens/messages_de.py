@@ -425,6 +425,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "f.spell": "Zauberspruch offen: {name}",
         "f.hand": "Hand von {who}, Karte {i}",
         "f.hand.none": "(keine Karte)",
+        "f.filled": "Gefüllte Zaubertrankflaschen von {who}",
         "no": "nein",
         "yes": "ja",
     },

@@ -425,6 +425,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "f.spell": "Spell open: {name}",
         "f.hand": "{who}'s hand, card {i}",
         "f.hand.none": "(no card)",
+        "f.filled": "Filled potions of {who}",
         "no": "no",
         "yes": "yes",
     },

@@ -424,6 +424,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "f.spell": "Spreuk open: {name}",
         "f.hand": "Hand van {who}, kaart {i}",
         "f.hand.none": "(geen kaart)",
+        "f.filled": "Gevulde flesjes van {who}",
         "no": "nee",
         "yes": "ja",
     },

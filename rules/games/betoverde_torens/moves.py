@@ -176,9 +176,9 @@ def move_tower(
         events.append(Event("bt-raventoren-reist-mee", "tower.raven", {"to": to}))
     state = evolve(state, spaces=spaces, raven_at=to if carried else state.raven_at)
     if rest.top:
-        events.append(Event("bt-tovenaars-bevrijd", "tower.freed", {"wizards": list(rest.top), "space": frm}))
+        events.append(Event("bt-tovenaars-bevrijd", "tower.freed", {"wizards": list(rest.top), "space": frm}, decisive=True))
     if prisoners:
-        events.append(Event("bt-toren-over-tovenaar", "tower.imprisons", {"wizards": list(prisoners), "space": to}))
+        events.append(Event("bt-toren-over-tovenaar", "tower.imprisons", {"wizards": list(prisoners), "space": to}, decisive=True))
         state, more = fill_flask(state, mover)
         events += more
     return state, events
@@ -229,13 +229,13 @@ def free_wizard(state: State, tower: int, colour: str) -> tuple[State, list[Even
         inside = dict(state.raven)
         inside[colour] = inside.get(colour, 0) + 1
         state = evolve(state, spaces=_set_space(state.spaces, number, space), raven=tuple(sorted(inside.items())))
-        events = [Event("bt-spreuk-bevrijden", "spell.free-raven", data)]
+        events = [Event("bt-spreuk-bevrijden", "spell.free-raven", data, decisive=True)]
         state, more = relocate_raven(state, 1, "bt-raventoren-verplaatsen")
         return state, events + more, True
     space = space.with_top(add_wizard(space.top, colour))
     return (
         evolve(state, spaces=_set_space(state.spaces, number, space)),
-        [Event("bt-spreuk-bevrijden", "spell.free", data)],
+        [Event("bt-spreuk-bevrijden", "spell.free", data, decisive=True)],
         False,
     )
 

@@ -57,13 +57,19 @@ def _wizard_row(
     for k, colour in enumerate(wizards):
         css = f"bt-wiz bt-{colour}" + (" bt-prisoner" if prisoners else "")
         title = WORDS.text("board", "wizard", lang, who=_name(colour, lang), where=where) + (WORDS.text("board", "prisoner", lang) if prisoners else "")
-        cx = x + 0.3 + k * 0.56
+        cx = x + r + 0.05 + k * min(2 * r + 0.04, (CELL - 0.4 - 2 * r) / max(len(wizards) - 1, 1))
         # The group carries the target; the letter says whose wizard it is (colour is never the only cue).
         shapes.append(Shape.make("g-start", css="bt-wiz-group", title=title, target=f"wiz:{colour}:{level}"))
         shapes.append(Shape.make("circle", css=css, title=title, seat=colour, cx=cx, cy=y, r=r))
         shapes.append(Shape.make("text", css="bt-wiz-letter", text=letter(colour, lang), seat=colour, x=cx, y=y,
-                                 text_anchor="middle", dominant_baseline="central", font_size=f"{r * 1.25:.2f}"))
+                                 text_anchor="middle", dominant_baseline="central", font_size=LETTER_SIZE))
         shapes.append(Shape.make("g-end"))
+
+
+# A wizard's letter: 12 px on the whole board on a 390 px phone (20 units across: 19.5 px each), so
+# that whose wizard it is shows without colour (reviews-ux, issue 34); the wizard is drawn round it.
+LETTER_SIZE = "0.62"
+WIZARD_R = 0.34
 
 
 def letter(colour: str, lang: str | None = None) -> str:
@@ -83,9 +89,10 @@ def _panel(shapes: list[Shape], pos: dict[str, Any], active: str, lang: str | No
     row = min(1.6, 9.6 / max(len(players), 1))
     for i, colour in enumerate(players):
         y = 6.0 + i * row
-        shapes.append(Shape.make("circle", css=f"bt-wiz bt-{colour}", seat=colour, cx=4.7, cy=y, r=0.28))
+        in_raven = WORDS.text("board", "desc.inside", lang, names=f"{_name(colour, lang)} {inside.get(colour, 0)}")
+        shapes.append(Shape.make("circle", css=f"bt-wiz bt-{colour}", seat=colour, title=in_raven, cx=4.7, cy=y, r=WIZARD_R))
         shapes.append(Shape.make("text", css="bt-wiz-letter", text=letter(colour, lang), seat=colour, x=4.7, y=y,
-                                 text_anchor="middle", dominant_baseline="central", font_size="0.34"))
+                                 text_anchor="middle", dominant_baseline="central", font_size=LETTER_SIZE))
         name = _name(colour, lang).capitalize()
         shapes.append(
             Shape.make(
@@ -181,8 +188,8 @@ def _space(shapes: list[Shape], pos: dict[str, Any], n: int, lang: str | None) -
     ground = space.get("wizards", [])
     raven_here = pos["raven"]["at"] == n
     levels = 1 + len(towers) + (1 if raven_here else 0)
-    h = min(0.75, (CELL - 0.8) / max(levels, 1))
-    r = min(0.25, 0.2 + h * 0.07)
+    h = min(0.8, (CELL - 0.8) / max(levels, 1))
+    r = WIZARD_R
     cy = y + CELL - 0.35
     _wizard_row(shapes, ground, x + 0.2, cy, len(towers) > 0, WORDS.text("board", "on.space", lang, n=n), f"s{n}", r, lang)
     parts = []
@@ -278,7 +285,18 @@ def _status(engine: Engine[Any], state: Any, pos: dict[str, Any], lang: str | No
     return text + (WORDS.text("board", "ending", lang) if pos["ending"] else "")
 
 
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the space where wizards were imprisoned or freed, or
+    the tower a spell freed; "" for none."""
+    space = event.data.get("space")
+    if isinstance(space, int) and 1 <= space <= 16:
+        return f"sp:{space}"
+    tower = event.data.get("tower")
+    return f"tw:{tower}" if isinstance(tower, int) and 1 <= tower <= 9 else ""
+
+
 class BetoverdeTorensView:
+    about = staticmethod(about)
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)

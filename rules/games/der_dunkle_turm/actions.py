@@ -140,7 +140,7 @@ def play(t: Table, action: str, ev: list[Event]) -> None:
     elif kind == "free":
         t.pending.pop(0)
         to_camp(t, arg)
-        ev.append(Event("dt-aus-dem-exil", "exile.free", {"companion": arg, "team": t.turn}))
+        ev.append(Event("dt-aus-dem-exil", "exile.free", {"companion": arg, "team": t.turn}, decisive=True))
     elif kind == "advance":
         t.pending.pop(0)
         move(t, arg, 1, True, "dt-niemand-im-exil", "exile.advance", ev)
@@ -163,7 +163,7 @@ def play(t: Table, action: str, ev: list[Event]) -> None:
     elif kind == "rescue":
         t.pending.pop(0)
         to_camp(t, arg)
-        ev.append(Event("dt-eule-alle-gefangen", "owl.rescue", {"companion": arg}))
+        ev.append(Event("dt-eule-alle-gefangen", "owl.rescue", {"companion": arg}, decisive=True))
     settle(t, ev)
 
 
@@ -237,7 +237,7 @@ def field_event(t: Table, cid: str, n: int, ev: list[Event]) -> None:
         move(t, cid, 3, False, "dt-feldereignis", "event.back", ev)
     elif n <= 9:
         to_exile(t, cid)
-        ev.append(Event("dt-feldereignis", "event.exile", {"companion": cid, "roll": n}))
+        ev.append(Event("dt-feldereignis", "event.exile", {"companion": cid, "roll": n}, decisive=True))
     else:
         ev.append(Event("dt-bonuszauber", "event.bonus", {"companion": cid, "roll": n}))
         t.pending.insert(0, Task("draw"))
@@ -247,16 +247,16 @@ def bolt(t: Table, cid: str, ev: list[Event]) -> None:
     c = t.comps[cid]
     if c.shield is not None:
         t.set(cid, shield=None)
-        ev.append(Event("dt-knochentier-schild", "bolt.shield", {"companion": cid}))
+        ev.append(Event("dt-knochentier-schild", "bolt.shield", {"companion": cid}, decisive=True))
     elif c.spell:
         attack.use_spell(t, cid)
-        ev.append(Event("dt-schutzzauber-wirkung", "bolt.spell", {"companion": cid}))
+        ev.append(Event("dt-schutzzauber-wirkung", "bolt.spell", {"companion": cid}, decisive=True))
     elif c.marked is not None:
         to_camp(t, cid)
         t.set(cid, marked=None)
-        ev.append(Event("dt-donnerblitz-zweiter-treffer", "bolt.second", {"companion": cid}))
+        ev.append(Event("dt-donnerblitz-zweiter-treffer", "bolt.second", {"companion": cid}, decisive=True))
     else:
-        ev.append(Event("dt-donnerblitz", "bolt.hit", {"companion": cid}))
+        ev.append(Event("dt-donnerblitz", "bolt.hit", {"companion": cid}, decisive=True))
         t.set(cid, marked=2)
         move(t, cid, 3, False, "dt-rueckwaerts", "bolt.back", ev)
 

@@ -42,10 +42,10 @@ def raise_bridges(t: Table, ev: list[Event]) -> None:
             if c.spell:
                 use_spell(t, cid)
                 t.set(cid, at=c.at + "b")
-                ev.append(Event("dt-fallen", "fall.saved", {"companion": cid, "field": c.at, "to": c.at + "b"}))
+                ev.append(Event("dt-fallen", "fall.saved", {"companion": cid, "field": c.at, "to": c.at + "b"}, decisive=True))
             else:
                 to_camp(t, cid, charred=True)
-                ev.append(Event("dt-zugbruecken-heben", "bridge.fall", {"companion": cid, "field": c.at}))
+                ev.append(Event("dt-zugbruecken-heben", "bridge.fall", {"companion": cid, "field": c.at}, decisive=True))
 
 
 def lower_bridges(t: Table, ev: list[Event]) -> None:
@@ -61,7 +61,7 @@ def lower_bridges(t: Table, ev: list[Event]) -> None:
             lava = c.at in OVER_LAVA
             to_camp(t, cid, charred=lava)
             key = "side.fall.lava" if lava else "side.fall"
-            ev.append(Event("dt-zugbruecken-senken", key, {"companion": cid, "field": c.at}))
+            ev.append(Event("dt-zugbruecken-senken", key, {"companion": cid, "field": c.at}, decisive=True))
     for _i, cid, side in sorted(saved, reverse=True):
         bridge = side.rstrip("abc")
         occupied = t.standing()
@@ -69,7 +69,7 @@ def lower_bridges(t: Table, ev: list[Event]) -> None:
         while pos >= 0 and board.PATH_DOWN[pos] in occupied and occupied[board.PATH_DOWN[pos]] != cid:
             pos -= 1
         dest = board.PATH_DOWN[pos] if pos >= 0 else board.CAMP
-        ev.append(Event("dt-fallen", "fall.saved", {"companion": cid, "field": side, "to": dest}))
+        ev.append(Event("dt-fallen", "fall.saved", {"companion": cid, "field": side, "to": dest}, decisive=True))
         land(t, cid, dest, ev)
 
 
@@ -87,13 +87,13 @@ def open_rift(t: Table, field: str, ev: list[Event]) -> None:
     if victim is None:
         return
     if field in t.floats:
-        ev.append(Event("dt-schwebefeld-landen", "float.carries", {"companion": victim, "field": field}))
+        ev.append(Event("dt-schwebefeld-landen", "float.carries", {"companion": victim, "field": field}, decisive=True))
     elif t.comps[victim].spell:
         use_spell(t, victim)
-        ev.append(Event("dt-schutzzauber-wirkung", "spell.rift", {"companion": victim, "field": field}))
+        ev.append(Event("dt-schutzzauber-wirkung", "spell.rift", {"companion": victim, "field": field}, decisive=True))
     else:
         to_exile(t, victim)
-        ev.append(Event("dt-riss-oeffnen", "rift.swallows", {"companion": victim, "field": field}))
+        ev.append(Event("dt-riss-oeffnen", "rift.swallows", {"companion": victim, "field": field}, decisive=True))
 
 
 def beast_target(t: Table, lair: str) -> str | None:
@@ -115,7 +115,7 @@ def beast_attacks(t: Table, lair: str, ev: list[Event]) -> None:
         ev.append(Event("dt-knochentier-turmattacke", "beast.nobody", {"lair": lair}))
         return
     t.beasts[lair] = Beast(awake=True, quiet=0, attacked=True)
-    ev.append(Event("dt-knochentier-turmattacke", "beast.attacks", {"lair": lair, "companion": target}))
+    ev.append(Event("dt-knochentier-turmattacke", "beast.attacks", {"lair": lair, "companion": target}, decisive=True))
     attack_companion(t, lair, target, magic=False, ev=ev)
 
 
@@ -141,10 +141,10 @@ def fight(t: Table, task: Task, roll: int, ev: list[Event]) -> None:
     cid = task.comp
     if roll >= 7:
         t.set(cid, shield=TEAM_TURNS_SHIELD)
-        ev.append(Event("dt-knochentier-schild", "fight.won", {"companion": cid, "roll": roll}))
+        ev.append(Event("dt-knochentier-schild", "fight.won", {"companion": cid, "roll": roll}, decisive=True))
         if task.magic:
             t.pending.insert(0, Task("event", comp=cid))
     else:
         t.set(cid, lying=TEAM_TURNS_LYING)
         key = "fight.lost.magic" if task.magic else "fight.lost"
-        ev.append(Event("dt-neben-dem-feld", key, {"companion": cid, "roll": roll, "field": t.comps[cid].at}))
+        ev.append(Event("dt-neben-dem-feld", key, {"companion": cid, "roll": roll, "field": t.comps[cid].at}, decisive=True))

@@ -28,10 +28,10 @@ def wizard_roll(t: Table, task: Task, roll: int, ev: list[Event]) -> None:
         ev.append(Event("dt-wuerfelduell", "duel.tie", data))
         t.pending.insert(0, Task("duel", comp=task.comp, round=task.round))
     elif task.n > roll:
-        ev.append(Event("dt-wuerfelduell", "duel.won", data))
+        ev.append(Event("dt-wuerfelduell", "duel.won", data, decisive=True))
         win_round(t, task, ev)
     else:
-        ev.append(Event("dt-wuerfelduell", "duel.lost", data))
+        ev.append(Event("dt-wuerfelduell", "duel.lost", data, decisive=True))
         lose_round(t, task, ev)
 
 
@@ -39,10 +39,10 @@ def win_round(t: Table, task: Task, ev: list[Event]) -> None:
     team = team_of(task.comp)
     if t.wizard > 0:
         t.over, t.winner = True, team
-        ev.append(Event("dt-spielende", "wizard.defeated", {"companion": task.comp, "team": team}))
+        ev.append(Event("dt-spielende", "wizard.defeated", {"companion": task.comp, "team": team}, decisive=True))
         return
     t.wizard = WIZARD_ROUNDS
-    ev.append(Event("dt-verlierer-verkohlt", "wizard.charred", {"companion": task.comp}))
+    ev.append(Event("dt-verlierer-verkohlt", "wizard.charred", {"companion": task.comp}, decisive=True))
     ev.append(Event("dt-zauberer-verkohlt", "wizard.charred.time", {"rounds": WIZARD_ROUNDS - 1}))
     if task.round == 1:
         ev.append(Event("dt-zauberer-zweimal", "duel.second", {"companion": task.comp}))
@@ -57,7 +57,7 @@ def lose_round(t: Table, task: Task, ev: list[Event]) -> None:
     if c.spell:
         t.set(cid, spell=False)
         t.discard["spell"] += 1
-        ev.append(Event("dt-schutzzauber-duell", "duel.spell", {"companion": cid}))
+        ev.append(Event("dt-schutzzauber-duell", "duel.spell", {"companion": cid}, decisive=True))
         if task.round == 1:
             t.pending.insert(0, Task("duel", comp=cid, round=2))
         else:
@@ -67,7 +67,7 @@ def lose_round(t: Table, task: Task, ev: list[Event]) -> None:
         burst(t, cid, ev)
         return
     char(t, cid)
-    ev.append(Event("dt-verlierer-verkohlt", "duel.charred", {"companion": cid}))
+    ev.append(Event("dt-verlierer-verkohlt", "duel.charred", {"companion": cid}, decisive=True))
     if task.round == 1:
         t.pending.insert(0, Task("choice", comp=cid))
     else:
@@ -83,11 +83,11 @@ def burst(t: Table, cid: str, ev: list[Event]) -> None:
     if c.spell:
         t.discard["spell"] += 1
     t.set(cid, at=OUT, lying=None, charred=False, cooled=0, armed=True, spell=False, shield=None, marked=None)
-    ev.append(Event("dt-zerplatzen", "duel.burst", {"companion": cid}))
+    ev.append(Event("dt-zerplatzen", "duel.burst", {"companion": cid}, decisive=True))
     team = team_of(cid)
     if t.eliminated(team):
-        ev.append(Event("dt-zerplatzen", "team.out", {"team": team}))
+        ev.append(Event("dt-zerplatzen", "team.out", {"team": team}, decisive=True))
         if all(t.eliminated(other) for other in t.teams):
             t.over, t.winner = True, ""
             t.pending.clear()
-            ev.append(Event("dt-spielende", "tower.wins"))
+            ev.append(Event("dt-spielende", "tower.wins", decisive=True))

@@ -63,7 +63,7 @@ def end_turn_timers(t: Table, team: str, ev: list[Event]) -> None:
             who = standing.get(field)
             if who is not None and field in t.rifts:
                 to_exile(t, who)
-                ev.append(Event("dt-schwebefeld-verschwinden", "float.vanish.fall", {"field": field, "companion": who}))
+                ev.append(Event("dt-schwebefeld-verschwinden", "float.vanish.fall", {"field": field, "companion": who}, decisive=True))
             elif who is not None:
                 ev.append(Event("dt-schwebefeld-verschwinden", "float.vanish.stand", {"field": field, "companion": who}))
             else:
@@ -123,7 +123,7 @@ def end_turn(t: Table, ev: list[Event]) -> None:
         start_turn(t, nxt)
         return
     t.over, t.winner = True, ""
-    ev.append(Event("dt-spielende", "tower.wins"))
+    ev.append(Event("dt-spielende", "tower.wins", decisive=True))
 
 
 def options(t: Table, task: Task) -> list[str]:

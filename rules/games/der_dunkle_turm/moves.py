@@ -80,13 +80,13 @@ def move(t: Table, cid: str, steps: int, forward: bool, clause: str, key: str, e
     if start == CAMP and forward and len(trail) > 1:
         ev.append(Event("dt-freie-gefaehrten", "enter", {"companion": cid, "field": trail[1]}))
     if skipped:
-        ev.append(Event("dt-freie-felder", "skip", {"companion": cid, "fields": skipped}))
+        ev.append(Event("dt-freie-felder", "skip", {"companion": cid, "fields": skipped}, decisive=True))
     bridges = [f for f in trail[1:] if f in board.BRIDGES] if not t.bridges_up else []
     if bridges:  # dt-zugbruecken: a lowered drawbridge is an ordinary field
-        ev.append(Event("dt-zugbruecken", "bridge.field", {"companion": cid, "fields": bridges}))
+        ev.append(Event("dt-zugbruecken", "bridge.field", {"companion": cid, "fields": bridges}, decisive=True))
     crossed = [f for f in trail[1:-1] if open_rift_below(t, f)]
     if crossed:  # dt-riss-exil: passing over an open rift does no harm, it counts as a free field
-        ev.append(Event("dt-riss-exil", "rift.pass", {"companion": cid, "fields": crossed}))
+        ev.append(Event("dt-riss-exil", "rift.pass", {"companion": cid, "fields": crossed}, decisive=True))
     if clause != "dt-schrittkarte" and any(f in board.SIDE_FIELDS for f in trail[1:]):
         ev.append(Event("dt-zusatzschritte", "extra.side", {"companion": cid}))
     return land(t, cid, dest, ev)
@@ -105,6 +105,6 @@ def land(t: Table, cid: str, dest: str, ev: list[Event]) -> str:
     t.set(cid, at=dest)
     if open_rift_below(t, dest):
         to_exile(t, cid)
-        ev.append(Event("dt-riss-exil", "rift.fall", {"companion": cid, "field": dest}))
+        ev.append(Event("dt-riss-exil", "rift.fall", {"companion": cid, "field": dest}, decisive=True))
         return EXILE
     return dest

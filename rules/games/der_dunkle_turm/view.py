@@ -25,19 +25,26 @@ from .moves import open_rift_below, walk
 from .state import State, Table, Task, thaw
 from .words import WORDS
 
-XY: dict[str, tuple[float, float]] = {str(n): (float(n), 7.0) for n in range(1, 6)}
-XY |= {str(n): (float(n - 1), 1.0) for n in range(7, 15)}
-XY |= {str(n): (float(30 - n), 7.0) for n in range(16, 21)}
-XY |= {"6": (5.5, 4.0), "15": (14.0, 4.0)}
-XY |= {"6a": (4.2, 5.4), "6b": (4.2, 4.0), "6c": (4.2, 2.6), "15a": (15.4, 2.6), "15b": (15.4, 4.0), "15c": (15.4, 5.4)}
-CAMP_XY = (0.0, 7.0)  # where the route starts
-TOWER_XY = (8.0, 7.0)
-# the boxes of the places that hold any number of figures: x, y, width, height, columns, spacing, radius
+# The route as a loop that fits a phone's column (fields a thumb wide on a 390 px phone): the near
+# side of the lava below (fields 1-5 leftwards from the camp, 16-20 leftwards to the tower), the far
+# side above (7-14 rightwards), the drawbridges 6 and 15 across the lava at its ends, the side fields
+# around them; the camp and the tower under the near side, the exile and the burst companions below.
+FAR, BRIDGE, NEAR = 0.9, 2.9, 4.9
+XY: dict[str, tuple[float, float]] = {str(n): (6.0 - n, NEAR) for n in range(1, 6)}
+XY |= {str(n): (n - 5.0, FAR) for n in range(7, 15)}
+XY |= {str(n): (26.0 - n, NEAR) for n in range(16, 21)}
+XY |= {"6": (1.0, BRIDGE), "15": (10.0, BRIDGE)}
+XY |= {"6a": (-0.3, 3.9), "6b": (-0.3, BRIDGE), "6c": (-0.3, 1.9), "15a": (11.3, 1.9), "15b": (11.3, BRIDGE),
+       "15c": (11.3, 3.9)}
+CAMP_XY = (5.0, 5.55)  # where the route starts (the camp's top right, under field 1)
+TOWER_XY = (6.0, 5.55)  # where it ends (the tower's top left, under field 20)
+# the boxes of the places that hold any number of figures: x, y, width, height, columns, spacing,
+# radius: a companion a thumb wide with its letters 12 px high on a 390 px phone (reviews-ux N16)
 BOXES: dict[str, tuple[float, float, float, float, int, float, float]] = {
-    CAMP: (-0.75, 5.9, 1.25, 1.65, 4, 0.3, 0.14),
-    EXILE: (-0.45, 0.4, 2.0, 2.0, 4, 0.45, 0.17),
-    OUT: (-0.45, 3.2, 2.0, 1.5, 4, 0.45, 0.17),
-    TOWER: (7.1, 5.9, 1.8, 1.7, 4, 0.4, 0.17),
+    CAMP: (0.5, 5.55, 5.0, 1.95, 6, 0.8, 0.38),
+    TOWER: (5.6, 5.55, 5.0, 1.95, 6, 0.8, 0.38),
+    EXILE: (0.5, 7.85, 5.0, 1.95, 6, 0.8, 0.38),
+    OUT: (5.6, 7.85, 5.0, 1.95, 6, 0.8, 0.38),
 }
 ACTION_VERBS = ("move", "bolt", "free", "advance", "spell", "rescue")
 STATUS = {"tower": "s.tower", "beast": "s.beast", "owl": "s.owl", CHANCE: "s.chance"}  # keys of the board's words
@@ -64,7 +71,7 @@ def _companion_title(cid: str, c: Any, lang: str | None = None) -> str:
 def _box_shapes(s: State, lang: str | None) -> list[Shape]:
     """The lava, and the boxes of the places off the path (camp, exile, out, tower) with their tags."""
     shapes: list[Shape] = [
-        Shape.make("rect", css="dt-lava", title=WORDS.word("board", "lava", lang), x=3.6, y=2.2, width=12.4, height=3.6,
+        Shape.make("rect", css="dt-lava", title=WORDS.word("board", "lava", lang), x=-0.9, y=2.2, width=12.8, height=1.3,
                    rx=0.4),
     ]
     for place, (bx, by, bw, bh, _cols, _gap, _r) in BOXES.items():
@@ -76,8 +83,7 @@ def _box_shapes(s: State, lang: str | None) -> list[Shape]:
         shapes.append(Shape.make("rect", css=css, title=title, target=place, x=bx, y=by, width=bw, height=bh,
                                  rx=0.2))
         text = WORDS.text("board", "tag." + place, lang) + (f" ✶{s.wizard}" if place == TOWER and s.wizard else "")
-        ty = by + bh + 0.4 if place in (CAMP, TOWER) else by - 0.12
-        shapes.append(Shape.make("text", css="dt-label", text=text, x=bx + bw / 2, y=ty, text_anchor="middle"))
+        shapes.append(Shape.make("text", css=f"dt-label dt-label-{place}", text=text, x=bx + 0.12, y=by + 0.3))
     return shapes
 
 
@@ -129,11 +135,11 @@ def _beast_shapes(s: State, lang: str | None) -> list[Shape]:
     for lair, beast in zip(board.BEASTS, s.beasts, strict=True):
         x, y = XY[lair]
         state_text = WORDS.text("board", "awake" if beast.awake else "asleep", lang)
-        # Beside its lair, away from the path, large enough for a thumb.
-        by = y - 0.98 if y < 4 else y - 1.3
+        # Above its lair, clear of the field's number, large enough for a thumb.
+        by = y - 1.1
         shapes.append(Shape.make("circle", css="dt-beast" + (" dt-beast-awake" if beast.awake else ""),
                                  title=WORDS.text("board", "beast", lang, lair=lair, state=state_text), target="beast:" + lair,
-                                 cx=x, cy=by, r=0.42))
+                                 cx=x, cy=by, r=0.4))
     return shapes
 
 
@@ -146,8 +152,8 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
             bx, by, _bw, _bh, cols, gap, r = BOXES[c.at]
             k = crowd.get(c.at, 0)
             crowd[c.at] = k + 1
-            x = bx + gap / 2 + 0.02 + gap * (k % cols)
-            y = by + gap / 2 + 0.05 + gap * (k // cols)
+            x = bx + 0.1 + gap / 2 + gap * (k % cols)
+            y = by + 0.35 + gap / 2 + gap * (k // cols)
         else:
             x, y = XY[c.at]
             r = 0.41  # a companion on a field covers it (one figure per field)
@@ -159,7 +165,9 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
         if c.lying is not None:
             css += " dt-lying"
         action = next((a for a in legal if a.split(":", 1)[0] in ACTION_VERBS and a.endswith(":" + cid)), "")
-        shapes.append(Shape.make("circle", css=css, title=_companion_title(cid, c, lang), action=action,
+        # Its name says what and where it is (a screen reader meets the piece, not the description).
+        title = WORDS.text("board", "d.companion", lang, title=_companion_title(cid, c, lang), where=words.at(c.at, lang))
+        shapes.append(Shape.make("circle", css=css, title=title, action=action,
                                  target="c:" + cid, seat=team_of(cid), cx=x, cy=y, r=r))
         if c.spell:
             shapes.append(Shape.make("circle", css="dt-spell", cx=x, cy=y, r=r + 0.06))
@@ -167,15 +175,25 @@ def _companion_shapes(s: State, legal: Sequence[str], lang: str | None) -> list[
             shapes.append(Shape.make("rect", css="dt-shield", x=x - r - 0.08, y=y - 0.08, width=0.14, height=0.16))
         if c.marked is not None:
             shapes.append(Shape.make("text", css="dt-mark", text="⚡", x=x + r, y=y - r, text_anchor="middle"))
-        # The team's letter and the companion's number: colour is never the only cue.
+        # The team's letter and the companion's number: colour is never the only cue. A label of
+        # three letters ("Gr1", "Ge1") is squeezed into its disc at its full height, not spilling
+        # onto the next disc in the camp.
+        label = words.team_letter(team_of(cid), lang) + cid[-1]
+        fit: dict[str, Any] = {"textLength": 1.7 * r, "lengthAdjust": "spacingAndGlyphs"} if len(label) > 2 else {}
         shapes.append(Shape.make("text", css="dt-comp-label" + ("" if r >= 0.3 else " dt-small"),
-                                 text=words.team_letter(team_of(cid), lang) + cid[-1], seat=team_of(cid),
-                                 x=x, y=y, text_anchor="middle", dominant_baseline="central"))
+                                 text=label, seat=team_of(cid),
+                                 x=x, y=y, text_anchor="middle", dominant_baseline="central", **fit))
     return shapes
 
 
 class DunkleTurmView:
     explain = staticmethod(explain)  # why a target is not offered (explain.py)
+
+    @staticmethod
+    def about(engine: Engine[Any], state: Any, event: Event) -> str:
+        """The board target an event is about: the companion it concerns ("" for none)."""
+        companion = event.data.get("companion")
+        return f"c:{companion}" if isinstance(companion, str) and companion in dict(state.companions) else ""
 
     def board_view(
         self,
@@ -192,7 +210,7 @@ class DunkleTurmView:
         shapes = _box_shapes(s, lang) + _field_shapes(s, legal, lang) + _beast_shapes(s, lang)
         shapes += _companion_shapes(s, legal, lang)
         return BoardView(
-            width=17.2, height=9.0, min_x=-0.8, min_y=-0.4, shapes=shapes, cell=0.84,  # a field
+            width=12.64, height=10.5, min_x=-0.82, min_y=-0.6, shapes=shapes, cell=0.84,  # a field
             label=WORDS.text("board", "label", lang),
             description=self.describe(engine, s, lang),
             status=self.status(engine, s, lang),

@@ -199,7 +199,7 @@ class FinstereFlureEngine(Engine[State]):
         if end == SAVED:
             lapsed = fig.showing - len(path)
             key = "move.saved" if not lapsed else "move.saved.lapsed-one" if lapsed == 1 else "move.saved.lapsed"
-            events.append(Event("ff-uitgang-verlaten", key, {"figure": fid, "lapsed": lapsed}))
+            events.append(Event("ff-uitgang-verlaten", key, {"figure": fid, "lapsed": lapsed}, decisive=True))
             moved, saved = fig.evolve(at=SAVED, showing=fig.front, moved=False), state.saved + (fid,)
         else:
             flipped = 7 - fig.showing
@@ -207,7 +207,7 @@ class FinstereFlureEngine(Engine[State]):
             moved, saved = fig.evolve(at=end, showing=flipped, moved=True), state.saved
         new = state.after_move(fig, moved, walk.stones, saved)
         if not was_rung and new.end_rung():
-            events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
+            events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}, decisive=True))
         new = flow.after_player_turn(new, events)
         if new.phase == PLAYERS:
             flow.passed_over(new, mover, events)

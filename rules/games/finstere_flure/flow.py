@@ -47,7 +47,7 @@ def after_player_turn(state: State, events: list[Event]) -> State:
         return state
     state = _reset_moved(state).evolve(turns=None)
     if state.end_rung():
-        events.append(Event("ff-einde-kampioenschap", "end.championship", {}))
+        events.append(Event("ff-einde-kampioenschap", "end.championship", {}, decisive=True))
         return game_over(state, "ff-einde-kampioenschap", events)
     if state.chapter == 2 and not state.figures_in_play():
         return game_over(state, "ff-einde-bord-leeg", events)
@@ -93,11 +93,11 @@ def end_monster_turn(state: State, events: list[Event]) -> State:
     state = state.evolve(monster_turn=None)
     if len(state.discard) >= CARDS_PER_CHAPTER:
         if state.chapter == 1:
-            events.append(Event("ff-hoofdstuk-1-einde", "chapter.1.end", {}))
+            events.append(Event("ff-hoofdstuk-1-einde", "chapter.1.end", {}, decisive=True))
             events.append(Event("ff-hoofdstuk-2", "chapter.2.start", {}))
             state = state.evolve(chapter=2, deck=FULL_DECK, discard=(), round=state.round + 1)
             return start_round(state, events)
-        events.append(Event("ff-einde-kaarten-op", "end.cards", {}))
+        events.append(Event("ff-einde-kaarten-op", "end.cards", {}, decisive=True))
         return game_over(state, "ff-einde-kaarten-op", events)
     return start_round(state.evolve(round=state.round + 1), events)
 
@@ -112,10 +112,10 @@ def check_board_empty(state: State, events: list[Event]) -> State | None:
 def game_over(state: State, clause: str, events: list[Event]) -> State:
     state = _reset_moved(state).evolve(phase=OVER, ending=clause, turns=None, monster_turn=None)
     if clause == "ff-einde-bord-leeg":
-        events.append(Event("ff-einde-bord-leeg", "end.board-empty", {}))
+        events.append(Event("ff-einde-bord-leeg", "end.board-empty", {}, decisive=True))
     res = result(state)
     assert res is not None
-    events.append(Event(res.tiebreak or clause, res.key, res.data))
+    events.append(Event(res.tiebreak or clause, res.key, res.data, decisive=True))
     return state
 
 

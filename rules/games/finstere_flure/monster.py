@@ -107,9 +107,9 @@ class _Work:
         del self.fig_at[sq]
         data = {"figure": fid, "square": _sq(sq)}
         if crushed:
-            self.events.append(Event("ff-monster-verplettert", "monster.crush", data))
+            self.events.append(Event("ff-monster-verplettert", "monster.crush", data, decisive=True))
         else:
-            self.events.append(Event("ff-monster-pakt", "monster.catch", data))
+            self.events.append(Event("ff-monster-pakt", "monster.catch", data, decisive=True))
         if self.state.chapter == 1:
             self.figs[fid] = fig.evolve(at=POOL, moved=False)
             self.events.append(Event("ff-gepakt-hoofdstuk-1", "monster.caught.chapter-1", {"figure": fid}))
@@ -129,7 +129,7 @@ class _Work:
                 self.stones.discard(sq)
                 self.stones.add(pos)
                 self.events.append(
-                    Event("ff-steen-op-bloedplas", "monster.stone-slides", {"from": _sq(sq), "to": _sq(pos)})
+                    Event("ff-steen-op-bloedplas", "monster.stone-slides", {"from": _sq(sq), "to": _sq(pos)}, decisive=True)
                 )
             else:
                 fid = self.fig_at[sq]
@@ -147,7 +147,7 @@ class _Work:
             )
         if is_stone and stone_removed(pos):
             self.stones.discard(pos)
-            self.events.append(Event("ff-steen-op-start-of-doel", "stone.removed", {"square": _sq(pos)}))
+            self.events.append(Event("ff-steen-op-start-of-doel", "stone.removed", {"square": _sq(pos)}, decisive=True))
 
     def push_row(self, first: Square, d: str) -> None:
         """The monster steps onto a stone: the unbroken row behind it moves one square (ff-monster-schuift-steen)."""
@@ -164,7 +164,7 @@ class _Work:
             last = row.pop()
             if last in self.stones:
                 self.stones.discard(last)
-                self.events.append(Event("ff-steen-verpulvert", "monster.crumble", {"square": _sq(last)}))
+                self.events.append(Event("ff-steen-verpulvert", "monster.crumble", {"square": _sq(last)}, decisive=True))
             else:
                 self.catch(self.fig_at[last], crushed=True)
         for sq in reversed(row):  # front first, each one square on

@@ -50,16 +50,16 @@ def _push(ctx: _Board, target: Square, letter: str, stones: Stones, events: list
     new.discard(target)
     if events is not None:
         events.append(
-            Event("ff-steen-schuiven", "move.push", {"figure": ctx.figure, "from": _sq(target), "to": _sq(beyond)})
+            Event("ff-steen-schuiven", "move.push", {"figure": ctx.figure, "from": _sq(target), "to": _sq(beyond)}, decisive=True)
         )
     landed = slide(beyond, letter, ctx.blood, lambda sq: sq in new or sq in ctx.others or sq == ctx.monster)
     if stone_removed(landed):
         if events is not None:
-            events.append(Event("ff-steen-op-start-of-doel", "stone.removed", {"square": _sq(beyond)}))
+            events.append(Event("ff-steen-op-start-of-doel", "stone.removed", {"square": _sq(beyond)}, decisive=True))
     else:
         if landed != beyond and events is not None:
             events.append(
-                Event("ff-steen-op-bloedplas", "move.stone-slides", {"from": _sq(beyond), "to": _sq(landed)})
+                Event("ff-steen-op-bloedplas", "move.stone-slides", {"from": _sq(beyond), "to": _sq(landed)}, decisive=True)
             )
         new.add(landed)
     return frozenset(new)
@@ -87,7 +87,7 @@ def _slide_figure(
             passed.append(pos)
     if events is not None:
         events.append(
-            Event("ff-bloedplas-glijden", "move.slide", {"figure": ctx.figure, "from": _sq(start), "to": _sq(pos)})
+            Event("ff-bloedplas-glijden", "move.slide", {"figure": ctx.figure, "from": _sq(start), "to": _sq(pos)}, decisive=True)
         )
         for sq in passed:
             events.append(

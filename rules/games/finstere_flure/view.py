@@ -3,8 +3,11 @@
 The board (:func:`board_view`) works from the JSON position and the events of the step(s) shown:
 
 - square ``(x, y)`` is drawn at ``(x + OFFSET, y + OFFSET)``; coordinates (the captions' notation,
-  x 0..15, y 0..10) stand on all four edges, outside the wall letters;
-- the outer wall is one thick path; every square along it carries a letter just outside its wall,
+  x 0..15, y 0..10): columns above and below the board, outside the wall letters; rows inside the
+  squares along the left and right walls (the board has next to no room at its sides, so that its
+  16 columns fill a 390 px phone a thumb wide each);
+- the outer wall is one thick path; every square along it carries a letter just outside its wall
+  (on the left and right walls: on the wall itself),
   and a square and the square the monster re-enters on when it walks through that wall
   (``board.mirror``: (x, y) -> (15 - x, 10 - y)) carry the same letter (21 pairs, A..U);
 - the trail of every step found in ``events``: a figure's move (class ``trail``) and each monster
@@ -110,7 +113,10 @@ def sq_target(square: Sequence[int]) -> str:
 # -- board geometry of the drawing -------------------------------------------------------------------
 
 OFFSET = 0.3  # square (x, y) is drawn at (x + OFFSET, y + OFFSET)
-BAND = 1.15  # room outside the wall: the wall letters, then the coordinates
+BAND = 1.15  # room above and below the wall: the wall letters, then the coordinates
+# Room left and right of the wall: next to none, so that the 16 columns fill a 390 px phone at a
+# thumb's width each (24 px); the side walls' letters sit on the wall, their rows' numbers inside.
+SIDE = 0.11
 LETTER_GAP = 0.8  # a wall letter's centre lies this far from its square's centre, past the wall
 CORNER_GAP = 0.65  # ... along the diagonal for a square with two walls
 COORD_GAP = 0.82  # coordinates: this far outside the board's bounding box
@@ -158,10 +164,23 @@ def _r(value: float) -> float:
     return round(value, 3)
 
 
+def on_side_wall(square: Square) -> bool:
+    """Whether ``square`` lies along the board's left or right edge (x 0 or 15, a wall there)."""
+    sides = walls(square)
+    return ("L" in sides and square[0] == 0) or ("R" in sides and square[0] == WIDTH - 1)
+
+
 def letter_position(square: Square) -> tuple[float, float]:
-    """Where the wall letter of ``square`` is drawn: outside its wall (diagonally at a corner)."""
+    """Where the wall letter of ``square`` is drawn: outside its wall (diagonally at a corner); on the
+    left and right edges, where the board has no room outside, on the wall itself (a corner's above
+    or below it)."""
     cx, cy = _centre(square)
     sides = walls(square)
+    if on_side_wall(square):
+        vertical = [d for d in sides if d in ("U", "D")]
+        if vertical:
+            return _r(cx), _r(cy + LETTER_GAP * DIRECTIONS[vertical[0]][1])
+        return _r(OFFSET if square[0] == 0 else OFFSET + WIDTH), _r(cy)
     gap = LETTER_GAP if len(sides) == 1 else CORNER_GAP
     dx = sum(DIRECTIONS[d][0] for d in sides)
     dy = sum(DIRECTIONS[d][1] for d in sides)
@@ -395,9 +414,9 @@ def board_view(
     legend, player_texts = _legend(pos, mt, card_text, code)
     description += player_texts
     return BoardView(
-        width=_r(WIDTH + 2 * BAND),
+        width=_r(WIDTH + 2 * SIDE),
         height=_r(HEIGHT + 2 * BAND),
-        min_x=_r(OFFSET - BAND),
+        min_x=_r(OFFSET - SIDE),
         min_y=_r(OFFSET - BAND),
         cell=1.0,  # a square
         legend=legend,
@@ -406,6 +425,21 @@ def board_view(
         description=description,
         status=status_line(engine, state, pos, mt, code),
     )
+
+
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the figure it moved (when it is still on the board), else
+    the square it happened on (where a stone crumbled, slid or was removed); "" for none."""
+    figures = engine.position_of(state)["figures"]
+    fid = str(event.data.get("figure", ""))
+    fig = figures.get(fid)
+    if isinstance(fig, dict) and isinstance(fig.get("at"), list):
+        return f"fig:{fid}"
+    for key in ("square", "to"):
+        square = event.data.get(key)
+        if isinstance(square, (list, tuple)) and len(square) == 2 and on_board((int(square[0]), int(square[1]))):
+            return sq_target(square)
+    return ""
 
 
 def _square_shapes(blood: set[tuple[int, int]], code: str) -> list[Shape]:
@@ -440,18 +474,21 @@ def _square_shapes(blood: set[tuple[int, int]], code: str) -> list[Shape]:
     ex, ey = _xy(EXIT)
     shapes.append(
         Shape.make("polygon", css="exit-arrow", title=WORDS.word("board", "exit-arrow", code),
-                   points=_pts(((ex - 0.06, ey + 0.25), (ex - 0.06, ey + 0.75), (ex - 0.5, ey + 0.5))))
+                   points=_pts(((ex + 0.16, ey + 0.32), (ex + 0.16, ey + 0.68), (_r(ex - 0.1), ey + 0.5))))
     )
     shapes.append(Shape.make("path", css="wall", title=WORDS.word("board", "wall", code), d=WALL_PATH))
     return shapes
 
 
 def _wall_shapes() -> list[Shape]:
-    """The outer wall's letters and the coordinates around the board."""
+    """The outer wall's letters and the coordinates around the board: columns above and below it,
+    rows inside the squares along the left and right walls (in a corner away from the figure's tag
+    and the monster's step number)."""
     shapes: list[Shape] = []
     for sq, letter in sorted(WALL_LETTERS.items()):
         lx, ly = letter_position(sq)
-        shapes.append(Shape.make("text", css="wall-letter", text=letter, x=lx, y=ly, text_anchor="middle",
+        css = "wall-letter wall-letter--on" if on_side_wall(sq) and not set(walls(sq)) & {"U", "D"} else "wall-letter"
+        shapes.append(Shape.make("text", css=css, text=letter, x=lx, y=ly, text_anchor="middle",
                                  dominant_baseline="central"))
     for x in range(WIDTH):
         cx = _r(x + OFFSET + 0.5)
@@ -459,10 +496,11 @@ def _wall_shapes() -> list[Shape]:
             shapes.append(Shape.make("text", css="coord", text=str(x), x=cx, y=cy, text_anchor="middle",
                                      dominant_baseline="central"))
     for y in range(HEIGHT):
-        cy = _r(y + OFFSET + 0.5)
-        for cx in (_r(OFFSET - COORD_GAP), _r(OFFSET + WIDTH + COORD_GAP)):
-            shapes.append(Shape.make("text", css="coord", text=str(y), x=cx, y=cy, text_anchor="middle",
-                                     dominant_baseline="central"))
+        if on_board((0, y)):  # lower left of the square on the left wall
+            shapes.append(Shape.make("text", css="coord coord--in", text=str(y), x=_r(OFFSET + 0.08), y=_r(y + OFFSET + 0.9)))
+        if on_board((WIDTH - 1, y)):  # upper right of the square on the right wall
+            shapes.append(Shape.make("text", css="coord coord--in", text=str(y), x=_r(OFFSET + WIDTH - 0.08),
+                                     y=_r(y + OFFSET + 0.32), text_anchor="end"))
     return shapes
 
 
@@ -523,13 +561,15 @@ def _figure_shapes(pos: Mapping[str, Any], code: str) -> tuple[list[Shape], list
         # The group carries the target: the whole figure (circle, value, tag) is one link.
         shapes.append(Shape.make("g-start", css=f"fig-{colour}{css_moved}", target=f"fig:{fid}", title=text))
         shapes.append(Shape.make("rect", css="hit", x=fx, y=fy, width=1, height=1))  # the whole square is the figure's
+        # The tag 12 px high on a 390 px phone (the board's 16 columns a thumb wide each), the circle
+        # with the face value below it to the right.
         shapes.append(
-            Shape.make("circle", css=f"fig fig-{colour}", title=text, seat=colour, cx=_r(fx + 0.56), cy=_r(fy + 0.58),
-                       r=0.38)
+            Shape.make("circle", css=f"fig fig-{colour}", title=text, seat=colour, cx=_r(fx + 0.62), cy=_r(fy + 0.64),
+                       r=0.33)
         )
-        shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=_r(fx + 0.56), y=_r(fy + 0.59),
+        shapes.append(Shape.make("text", css="fig-label", text=str(showing), x=_r(fx + 0.62), y=_r(fy + 0.65),
                                  text_anchor="middle", dominant_baseline="central"))
-        shapes.append(Shape.make("text", css="fig-tag", text=tag, seat=colour, x=_r(fx + 0.04), y=_r(fy + 0.3)))
+        shapes.append(Shape.make("text", css="fig-tag", text=tag, seat=colour, x=_r(fx + 0.04), y=_r(fy + 0.42)))
         shapes.append(Shape.make("g-end"))
         description.append(text)
     return shapes, description
@@ -1056,6 +1096,7 @@ class FinstereFlureView:
     action_group = staticmethod(action_group)
     tap = staticmethod(tap)
     explain = staticmethod(explain)
+    about = staticmethod(about)
 
 
 VIEW = FinstereFlureView()

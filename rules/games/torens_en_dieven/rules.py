@@ -226,11 +226,11 @@ def resolve_thieves(state: State, events: list[Event]) -> tuple[State, list[Even
                 continue
             scores[i] += mine * value
             events.append(Event("td-punten-diefsymbool", "score.thief", {
-                "player": player, "guards": mine, "value": value, "points": mine * value}))
+                "player": player, "guards": mine, "value": value, "points": mine * value}, decisive=True))
             if state.stolen:
                 scores[i] += mine * state.stolen
                 events.append(Event("td-bonus-gestolen-tegel", "score.bonus", {
-                    "player": player, "guards": mine, "value": state.stolen, "points": mine * state.stolen}))
+                    "player": player, "guards": mine, "value": state.stolen, "points": mine * state.stolen}, decisive=True))
             followers[i] += mine
         if state.stolen:
             events.append(Event("td-gestolen-tegel-doos", "stolen.boxed", {"value": state.stolen}))
@@ -240,7 +240,7 @@ def resolve_thieves(state: State, events: list[Event]) -> tuple[State, list[Even
         return state, events
     if not any(t.pieces >= 1 for t in state.towers):
         events.append(Event("td-zonder-rivier", "theft.no-towers", {}))
-    events.append(Event("td-dieven-stelen-tegel", "theft", {"player": state.player, "value": value}))
+    events.append(Event("td-dieven-stelen-tegel", "theft", {"player": state.player, "value": value}, decisive=True))
     if state.stolen:
         events.append(Event("td-gestolen-tegel-vervangen", "stolen.replaced", {"old": state.stolen, "new": value}))
     events.append(Event("td-dieven-geen-telling", "theft.no-scoring", {}))
@@ -356,10 +356,10 @@ def apply_guard(state: State, action: str) -> tuple[State, list[Event]]:
         owner = state.seat_index(tower.guard)
         followers[owner] += 1
         events.append(Event("td-wachter-verdrijven", "guard.displace", {
-            "player": state.player, "owner": tower.guard, "at": sq(square)}))
+            "player": state.player, "owner": tower.guard, "at": sq(square)}, decisive=True))
         if owner != me:
             scores[owner] += 2
-            events.append(Event("td-verdrijven-punten", "guard.displace-points", {"owner": tower.guard, "points": 2}))
+            events.append(Event("td-verdrijven-punten", "guard.displace-points", {"owner": tower.guard, "points": 2}, decisive=True))
     followers[me] -= 1
     towers = tuple(Tower(t.at, t.pieces, state.player) if t.at == square else t for t in state.towers)
     events.append(Event("td-wachter-zetten", "guard", {"player": state.player, "at": sq(square), "pieces": tower.pieces}))
@@ -392,17 +392,17 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 
 
 def final_scoring(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    events.append(Event("td-eindtelling-wachters", "end", {}))
+    events.append(Event("td-eindtelling-wachters", "end", {}, decisive=True))
     scores = list(state.scores)
     for i, player in enumerate(state.players):
         mine = sum(1 for t in state.towers if t.guard == player)
         if not mine:
             continue
         scores[i] += 5 * mine
-        events.append(Event("td-eindtelling-wachters", "final.guards", {"player": player, "guards": mine, "points": 5 * mine}))
+        events.append(Event("td-eindtelling-wachters", "final.guards", {"player": player, "guards": mine, "points": 5 * mine}, decisive=True))
         if state.stolen:
             scores[i] += mine * state.stolen
             events.append(Event("td-eindtelling-gestolen-tegel", "final.stolen", {
-                "player": player, "guards": mine, "value": state.stolen, "points": mine * state.stolen}))
+                "player": player, "guards": mine, "value": state.stolen, "points": mine * state.stolen}, decisive=True))
     return evolve(state, scores=tuple(scores), phase=OVER), events
 

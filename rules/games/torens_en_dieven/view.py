@@ -69,7 +69,7 @@ def board_view(
 
     shapes, description = _tile_shapes(st, last, reach, lang)
     shapes += _frontier_shapes(st, frontier, lang)
-    tower_shapes, tower_texts = _tower_shapes(st, tappable, lang)
+    tower_shapes, tower_texts = _tower_shapes(st, tappable, lang, guard_letter(width))
     legend, supply_texts = _legend(st, lang)
     return BoardView(
         width=width,
@@ -151,8 +151,20 @@ def _frontier_shapes(st: State, frontier: list[tuple[int, int]], lang: str | Non
     return shapes
 
 
-def _tower_shapes(st: State, tappable: dict[tuple[int, int], str], lang: str | None) -> tuple[list[Shape], list[str]]:
-    """Every tower with its height and guard, and the towers' sentences."""
+PHONE_PX = 390  # the phone column a board is drawn across (simulator.drawing)
+
+
+def guard_letter(width: float) -> float:
+    """The size of a guard's letter (board units): 12 px on a 390 px phone however wide the board
+    grows, never less than it was (0.45 of a tile), never more than a guard fits (0.6)."""
+    return round(min(0.6, max(0.45, 12.2 * width / PHONE_PX)), 3)
+
+
+def _tower_shapes(
+    st: State, tappable: dict[tuple[int, int], str], lang: str | None, letter: float = 0.45
+) -> tuple[list[Shape], list[str]]:
+    """Every tower with its height and guard (its letter ``letter`` board units high), and the
+    towers' sentences."""
     shapes: list[Shape] = []
     description: list[str] = []
     growing = {t.at for t in rules.growing(st)} if st.phase == GROW else set()
@@ -168,10 +180,12 @@ def _tower_shapes(st: State, tappable: dict[tuple[int, int], str], lang: str | N
         shapes.append(Shape.make("g-end"))
         if tower.guard:
             gtext = WORDS.text("board", "guard", lang, owner=colour(tower.guard, lang), at=square((x, y)))
+            r = round(letter * 0.7, 3)
             shapes.append(Shape.make("circle", css=f"td-guard td-guard-{tower.guard}", title=gtext, target=f"guard:{x},{y}",
-                                     seat=tower.guard, cx=x + 0.76, cy=y + 0.26, r=0.2))
+                                     seat=tower.guard, cx=x + 1 - r, cy=y + r, r=r))
             shapes.append(Shape.make("text", css="td-guard-label", text=LETTER[tower.guard], seat=tower.guard,
-                                     x=x + 0.76, y=y + 0.33, text_anchor="middle"))
+                                     x=x + 1 - r, y=y + r, text_anchor="middle", dominant_baseline="central",
+                                     font_size=f"{letter:g}"))
     return shapes, description
 
 
@@ -223,9 +237,18 @@ def status_line(engine: Engine[Any], st: State, lang: str | None = None) -> str:
     return WORDS.text("board", "status.over", lang, winners=winners, winner_word=_number_word(lang, "winner", len(names)))
 
 
+def about(engine: Engine[Any], state: Any, event: Event) -> str:
+    """The board target an event is about: the tower whose guard it concerns (``at``); "" for none."""
+    at = event.data.get("at")
+    if isinstance(at, (list, tuple)) and len(at) == 2 and any(t.at == (at[0], at[1]) for t in state.towers):
+        return f"tower:{at[0]},{at[1]}"
+    return ""
+
+
 class TorensEnDievenView:
     """The view-model object the registry hands to the pages (``GAME.view``)."""
 
+    about = staticmethod(about)
     board_view = staticmethod(board_view)
     action_label = staticmethod(action_label)
     action_group = staticmethod(action_group)

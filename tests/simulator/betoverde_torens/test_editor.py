@@ -193,6 +193,20 @@ def test_flasks_are_set_one_by_one():
     assert p["flasks"]["red"] == {"empty": 5, "filled": 1, "spent": 0}
 
 
+def test_a_players_filled_flasks_are_set_with_one_field_spent_ones_kept():
+    """Issue 34 (reviews-ux N5): six flasks filled with one control, not a tap per flask; a flask
+    spent on a spell (bt-flesjes-uit-spel) stays spent; more than the flasks there are is refused."""
+    p, _ = edit(blank2(), "fl:red:1", "flask:spent")
+    filled = {f.name: f for f in EDITOR.fields(ENGINE, p, "nl")}["filled_red"]
+    assert filled.label == "Gevulde flesjes van Rood"
+    assert [v for v, _label in filled.choices] == ["0", "1", "2", "3", "4", "5"]  # one of six is spent
+    p = fields(p, filled_red="5")
+    assert p["flasks"]["red"] == {"empty": 0, "filled": 5, "spent": 1}
+    assert fields(p, filled_red="2")["flasks"]["red"] == {"empty": 3, "filled": 2, "spent": 1}
+    with pytest.raises(EditError):
+        fields(p, filled_red="6")
+
+
 def test_putting_a_piece_back_where_it_was_changes_nothing():
     p, _ = edit(blank2(), "sp:12", "wiz:red")
     for picked in ("wiz:red:s12", "tw:3"):

@@ -18,7 +18,7 @@ from rules.games.finstere_flure.messages import MESSAGES
 from .support import new_game, rulebook_clauses
 
 PACKAGE = Path(__file__).resolve().parents[3] / "rules" / "games" / "finstere_flure"
-KEY_RE = re.compile(r'"((?:refuse|move|monster|place|card|round|turn|end|chapter|result|stone|setup|core)\.[a-z0-9.-]+)"')
+KEY_RE = re.compile(r'"((?:refuse|move|monster|place|card|round|turn|end|chapter|result|stone|setup|core|advice)\.[a-z0-9.-]+)"')
 WHY_RE = re.compile(r'"(why\.[a-z0-9.-]+)"')  # the reasons of view.explain (issue 24)
 DYNAMIC = ("refuse.place.none-left.", "place.")  # keys built with an f-string (the kind of object)
 CORE = ("core.not-text", "core.not-an-action")  # raised by Engine.apply itself (an action that is not a string)

@@ -36,7 +36,7 @@ def attrs(shape):
 
 
 def texts(bv, css):
-    return [(s.text, float(attrs(s)["x"]), float(attrs(s)["y"])) for s in bv.shapes if s.kind == "text" and s.css == css]
+    return [(s.text, float(attrs(s)["x"]), float(attrs(s)["y"])) for s in bv.shapes if s.kind == "text" and css in s.css.split()]
 
 
 def square_rects(bv):
@@ -106,16 +106,24 @@ def test_a_figure_shows_its_face_value_and_its_identity_so_board_and_text_agree(
 
 
 def test_coordinates_stand_on_all_four_edges_in_the_captions_notation_ff_speelbord():
+    """Columns above and below the board; every row's number inside its square on the left wall
+    and on the right wall (where the row reaches that wall): the board has no room at its sides,
+    so that its 16 columns fill a 390 px phone a thumb wide each (issue 34)."""
     assert "ff-speelbord" in rulebook_clauses()
     bv = board_view(ENGINE, state())
     ox, oy = origin(bv)
     coords = texts(bv, "coord")
     top = sorted((int(t), x) for t, x, y in coords if y < oy)
     bottom = sorted((int(t), x) for t, x, y in coords if y > oy + 11)
-    left = sorted((int(t), y) for t, x, y in coords if x < ox)
-    right = sorted((int(t), y) for t, x, y in coords if x > ox + 16)
     assert top == bottom == [(i, ox + i + 0.5) for i in range(16)]
-    assert left == right == [(i, oy + i + 0.5) for i in range(11)]
+    inside = [(int(t), square_at(bv, x, y)) for t, x, y in coords if oy < y < oy + 11]
+    left = sorted(t for t, sq in inside if sq[0] == 0)
+    right = sorted(t for t, sq in inside if sq[0] == 15)
+    assert all(sq[1] == t for t, sq in inside), "a row's number stands in a square of another row"
+    assert left == [y for y in range(11) if (0, y) in SQUARES]
+    assert right == [y for y in range(11) if (15, y) in SQUARES]
+    assert set(left) | set(right) == set(range(11))
+    assert bv.min_x >= ox - 0.2 and bv.min_x + bv.width <= ox + 16 + 0.2, "room at the sides of the board"
 
 
 def letters_by_square(bv):
@@ -123,7 +131,8 @@ def letters_by_square(bv):
     ox, oy = origin(bv)
     out = {}
     for letter, x, y in texts(bv, "wall-letter"):
-        assert square_at(bv, x, y) not in SQUARES  # outside the wall
+        on_the_side_wall = abs(x - ox) < 1e-6 or abs(x - ox - 16) < 1e-6
+        assert on_the_side_wall or square_at(bv, x, y) not in SQUARES  # outside the wall, or on it
         nearest = min(SQUARES, key=lambda sq: math.dist((ox + sq[0] + 0.5, oy + sq[1] + 0.5), (x, y)))
         assert math.dist((ox + nearest[0] + 0.5, oy + nearest[1] + 0.5), (x, y)) < 1.0
         assert nearest not in out
@@ -167,7 +176,8 @@ def test_everything_drawn_lies_inside_the_view_box():
         a = attrs(s)
         if "x" in a and "y" in a:
             x, y = float(a["x"]), float(a["y"])
-            assert bv.min_x + 0.2 <= x <= bv.min_x + bv.width - 0.2, s
+            # The sides have next to no room (16 columns fill a phone), so no margin there.
+            assert bv.min_x <= x <= bv.min_x + bv.width, s
             assert bv.min_y + 0.2 <= y <= bv.min_y + bv.height - 0.1, s
 
 

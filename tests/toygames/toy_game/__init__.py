@@ -178,7 +178,7 @@ class ToyEngine(Engine[ToyState]):
             events = [Event("toy-optellen", "add", {"player": state.turn, "amount": amount})]
         if new.counter >= 7:
             new = replace(new, winner=state.turn if not action.startswith("coin:") else new.turn, coin_pending=False)
-            events.append(Event("toy-einde", "end"))
+            events.append(Event("toy-einde", "end", decisive=True))
         return new, events
 
     def result(self, state: ToyState) -> Result | None:
@@ -213,7 +213,7 @@ class ToyView:
             )
         # Each player's token below the squares: its colour and its letter (colour is never the only cue).
         for i, seat in enumerate(("a", "b")):
-            shapes.append(Shape.make("circle", css=f"toy-token toy-{seat}", title=f"Speler {seat}", seat=seat,
+            shapes.append(Shape.make("circle", css=f"toy-token toy-{seat}", title=f"Speler {seat}: fiche onder vak {i}", seat=seat,
                                      cx=0.5 + i, cy=0.5, r=0.4))
             shapes.append(Shape.make("text", css="toy-letter", text=seat.upper(), seat=seat, x=0.5 + i, y=0.5,
                                      text_anchor="middle", dominant_baseline="central"))
