@@ -7,8 +7,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 # make run: production-like settings on plain http (designed error pages, WhiteNoise static).
+# E-mails (the askers' one e-mail) are written to files in sent-emails/ unless EMAIL_HOST is set.
 RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
-	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}"
+	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat .secret_key)}" \
+	EMAIL_FILE_PATH="$${EMAIL_FILE_PATH:-$(CURDIR)/sent-emails}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
 .PHONY: run test test-postgres setup venv check lint typecheck bench lighthouse bench-http vendor-js clean

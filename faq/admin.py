@@ -3,7 +3,11 @@
 Triage incoming questions (filters on game, status, published and origin), write the answer in
 Markdown and see it rendered ("save and continue editing" refreshes the preview), attach
 clauses, a scenario or a position, publish or unpublish, and mark an entry changed with a
-reason (kept in its public history).
+reason (kept in its public history). The queue (``queue/``) lists the questions still to answer
+with the closest existing rulings, the position's board and the language asked in, and marks a
+question a duplicate of a ruling; the asker is told by e-mail once a question is answered and
+published or marked a duplicate (:mod:`faq.notify`). Visitors' typed words become phrasings only
+one asking at a time, with the permission ``faq.approve_typed_phrasing``.
 """
 
 from __future__ import annotations
@@ -15,23 +19,37 @@ from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet, Sum
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rulebooks.models import Clause
 from rulebooks.rendering import LANG_PLACEHOLDER
 
-from . import triage
+from . import notify, ratelimit, triage
 from .forms import EntryAdminForm
-from .models import Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
+from .models import (
+    APPROVE_PERMISSION,
+    PHRASING_MAX,
+    Change,
+    Entry,
+    EntryTranslation,
+    Phrasing,
+    RefusedCount,
+    SuggestionAnswer,
+)
+from .positions import localize_position_url, preview_image_url
 
 if TYPE_CHECKING:
     from django.forms.models import BaseInlineFormSet
@@ -105,8 +123,8 @@ class PhrasingInline(_PhrasingInline):
 class EntryAdmin(_EntryAdmin):
     form = EntryAdminKeepsRetiredForm
     list_display = [
-        "short_question", "game", "status", "published", "origin", "is_verified", "answered_by_suggestion",
-        "asked_date", "created_at",
+        "short_question", "game", "asker_language", "status", "published", "origin", "is_verified",
+        "answered_by_suggestion", "asked_date", "created_at",
     ]  # fmt: skip
     list_display_links = ["short_question"]
     list_filter = ["game", "status", "published", "origin", "edited_in_admin"]
@@ -118,16 +136,16 @@ class EntryAdmin(_EntryAdmin):
     actions = ["publish", "unpublish", "restore_repository_version"]
     readonly_fields = [
         "existing_answers", "file_phrasings", "preview", "is_verified", "origin", "source_path", "edited_in_admin", "asker_name", "asker_email",
-        "tracking_link", "created_at", "answered_at", "changed_at", "published_at", "updated_at",
+        "asker_language", "notified_at", "duplicate_of", "position_board", "tracking_link", "created_at", "answered_at", "changed_at", "published_at", "updated_at",
     ]  # fmt: skip
     fieldsets = [
-        (None, {"fields": ["game", "slug", "question", "status", "published", "existing_answers"]}),
+        (None, {"fields": ["game", "slug", "question", "asker_language", "position_board", "status", "published", "duplicate_of", "existing_answers"]}),
         (
             _("Answer"),
             {"fields": ["answer", "preview", "clauses", "scenario", "is_verified", "position_url", "file_phrasings"]},
         ),
         (_("Mark as changed"), {"fields": ["change_reason"]}),
-        (_("Asked by"), {"fields": ["asker_name", "asker_email", "tracking_link"]}),
+        (_("Asked by"), {"fields": ["asker_name", "asker_email", "notified_at", "tracking_link"]}),
         (
             _("Origin and dates"),
             {
@@ -138,6 +156,70 @@ class EntryAdmin(_EntryAdmin):
             },
         ),
     ]
+
+    def get_urls(self) -> list[URLPattern]:
+        queue = self.admin_site.admin_view(self.queue_view)
+        duplicate = self.admin_site.admin_view(self.duplicate_view)
+        return [
+            path("queue/", queue, name="faq_entry_queue"),
+            path("<int:pk>/duplicate/", duplicate, name="faq_entry_duplicate"),
+            *super().get_urls(),
+        ]
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        waiting = Entry.objects.filter(status__in=QUEUE_STATUSES, published=False, duplicate_of=None).count()
+        return super().changelist_view(request, {**(extra_context or {}), "queue_count": waiting})
+
+    def queue_view(self, request: HttpRequest) -> HttpResponse:
+        """The editors' queue: questions still to answer, oldest first, each with its game, the
+        language it was asked in, the position's board, and the closest existing rulings and
+        clauses (the site's search), with "mark as duplicate of this" for a ruling of its game."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        notify.erase_expired()
+        waiting = (
+            Entry.objects.filter(status__in=QUEUE_STATUSES, published=False, duplicate_of=None)
+            .select_related("game")
+            .order_by("created_at", "pk")
+        )
+        total = waiting.count()
+        items = [queue_item(entry) for entry in waiting[:QUEUE_PAGE]]
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Questions to answer"),
+            "opts": self.model._meta,
+            "items": items,
+            "total": total,
+            "shown": len(items),
+            "can_change": self.has_change_permission(request),
+        }
+        return TemplateResponse(request, "admin/faq/entry/queue.html", context)
+
+    def duplicate_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """"Mark as duplicate of …": answer a question with the published ruling that already
+        answers it; its asker is told by e-mail with the ruling's link."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        entry = Entry.objects.filter(pk=pk).select_related("game").first()
+        if entry is None:
+            raise Http404
+        if not self.has_change_permission(request, entry):
+            raise PermissionDenied
+        kind, _sep, ref = str(request.POST.get("of", ""))[:200].partition(":")
+        game_slug, _sep, slug = ref.partition(":")
+        ruling = Entry.objects.published().filter(game_id=game_slug, slug=slug).first() if kind == "faq" else None
+        problem = triage.mark_duplicate(entry, ruling) if ruling is not None else gettext("not a published ruling")
+        if problem:
+            self.message_user(request, _("Not marked as a duplicate: %(why)s.") % {"why": problem}, messages.ERROR)
+        else:
+            self.message_user(
+                request, _("Marked as a duplicate of “%(ruling)s”.") % {"ruling": ruling}, messages.SUCCESS
+            )
+            tell_asker_once_committed(self, request, entry)
+        back = str(request.POST.get("next", ""))
+        if back != "queue":
+            return HttpResponseRedirect(reverse("admin:faq_entry_change", args=[entry.pk]))
+        return HttpResponseRedirect(reverse("admin:faq_entry_queue"))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         queryset = super().get_queryset(request).select_related("game")
@@ -153,7 +235,7 @@ class EntryAdmin(_EntryAdmin):
         with "answer with this" (links it in the answer, cites its clauses, keeps editing)."""
         if not obj.pk or obj.status in Entry.ANSWERED_STATUSES:
             return "—"
-        hits = triage.matches(obj.question, obj.game, obj.game.language)
+        hits = triage.matches(obj.question, obj.game, triage.question_language(obj))
         if not hits:
             return _("The search finds no ruling or clause for this question.")
         rows = []
@@ -163,14 +245,24 @@ class EntryAdmin(_EntryAdmin):
                 reverse("faq:entry", args=hit.url_args) if hit.is_faq else reverse("rulebooks:clause", args=hit.url_args)
             )
             label = _("Ruling") if hit.is_faq else f"§{hit.number}"
+            duplicate = ""
+            if hit.is_faq and hit.url_args[0] == obj.game_id:
+                duplicate = format_html(
+                    ' <button type="submit" class="button" formaction="{}" formnovalidate name="of" value="{}">{}</button>',
+                    reverse("admin:faq_entry_duplicate", args=[obj.pk]), target, _("Mark as duplicate of this"),
+                )  # fmt: skip
             rows.append(
                 format_html(
                     '<li><a href="{}" target="_blank" rel="noopener">{} {}</a> <small>{}</small> '
-                    '<button type="submit" class="button" name="_answer_with" value="{}">{}</button></li>',
-                    url, label, hit.title_html, hit.game.title, target, _("Answer with this"),
+                    '<button type="submit" class="button" name="_answer_with" value="{}">{}</button>{}</li>',
+                    url, label, hit.title_html, hit.game.title, target, _("Answer with this"), duplicate,
                 )  # fmt: skip
             )
         return format_html('<ol class="triage-matches">{}</ol>', mark_safe("".join(rows)))
+
+    @admin.display(description=_("position"))
+    def position_board(self, obj: Entry) -> StrOrPromise:
+        return position_board(obj)
 
     @admin.display(description=_("players also say (content file)"))
     def file_phrasings(self, obj: Entry) -> str:
@@ -245,9 +337,7 @@ class EntryAdmin(_EntryAdmin):
         entry = Entry.objects.published().filter(game_id=game_slug, slug=slug).first()
         if entry is None:
             return []
-        url = f"/{lang}/{entry.game_id}/faq/{entry.slug}/"
-        text = triage.ENTRY_ANSWER.get(lang, triage.ENTRY_ANSWER["en"]).format(question=str(entry).replace("]", ")"), url=url)
-        obj.answer = (obj.answer.rstrip() + "\n\n" + text).strip()
+        obj.answer = (obj.answer.rstrip() + "\n\n" + triage.ruling_link(entry, lang)).strip()
         return list(entry.clauses.all())
 
     def save_model(self, request: HttpRequest, obj: Entry, form: EntryAdminForm, change: bool) -> None:
@@ -258,6 +348,7 @@ class EntryAdmin(_EntryAdmin):
         if changed_at is not None:
             obj.changed_at = changed_at
         super().save_model(request, obj, form, change)
+        tell_asker_once_committed(self, request, obj)
         setattr(request, CITED_BY_LINK_ATTR, cited)  # added after the form's own clauses are saved (save_related)
         if changed_at is not None:
             editor = None if isinstance(request.user, AnonymousUser) else request.user
@@ -278,6 +369,7 @@ class EntryAdmin(_EntryAdmin):
             if entry.origin == Entry.REPOSITORY:
                 entry.edited_in_admin = True
             entry.save()
+            tell_asker_once_committed(self, request, entry)
             done += 1
         self.message_user(
             request, ngettext("%(n)d entry published.", "%(n)d entries published.", done) % {"n": done}, messages.SUCCESS
@@ -338,6 +430,79 @@ class EntryAdmin(_EntryAdmin):
 
 
 
+QUEUE_STATUSES = (Entry.RECEIVED, Entry.REVIEW)
+QUEUE_PAGE = 30
+QUEUE_MATCHES = 3  # of each kind: the closest rulings, then the closest clauses
+
+
+def site_url(request: HttpRequest) -> str:
+    """Where the links in e-mails start: SITE_URL, else the address this request came to."""
+    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+def tell_asker_once_committed(model_admin: admin.ModelAdmin[Any], request: HttpRequest, entry: Entry) -> None:
+    """Once the editor's change is committed: the asker's one e-mail if it is now due, and a
+    message saying so (or that it will be tried again)."""
+    if not notify.is_due(entry):
+        return
+    base = site_url(request)
+
+    def send() -> None:
+        outcome = notify.notify(entry, base)
+        if outcome == notify.SENT:
+            model_admin.message_user(
+                request, _("The asker was told by e-mail; their address is erased."), messages.SUCCESS
+            )
+        elif outcome == notify.FAILED:
+            model_admin.message_user(
+                request,
+                _("The e-mail to the asker could not be sent; “manage.py notifyaskers” tries again."),
+                messages.WARNING,
+            )
+
+    transaction.on_commit(send)
+
+
+def position_board(entry: Entry) -> StrOrPromise:
+    """The position a question was asked about: its board (the link-preview image) and link."""
+    lang = get_language() or entry.game.language
+    link = localize_position_url(entry.position_url, lang)
+    if not link:
+        return "—"
+    image = preview_image_url(entry.position_url, lang)
+    picture = (
+        format_html('<img src="{}" alt="" width="240" height="126" loading="lazy" style="display:block">', image)
+        if image
+        else ""
+    )
+    return format_html(
+        '<a class="queue-board" href="{}" target="_blank" rel="noopener">{}{}</a>', link, picture, _("Open the position")
+    )
+
+
+def queue_item(entry: Entry) -> dict[str, Any]:
+    """One question of the queue and the closest existing rulings and clauses."""
+    lang = triage.question_language(entry)
+    hits = triage.matches(entry.question, entry.game, lang)
+    # A ruling may answer it already, a clause may be the answer: the best few of each kind, so
+    # good rulings never push every clause out of the list.
+    hits = [h for h in hits if h.is_faq][:QUEUE_MATCHES] + [h for h in hits if not h.is_faq][:QUEUE_MATCHES]
+    matches = []
+    for hit in hits:
+        same_game = hit.url_args[0] == entry.game_id
+        matches.append({
+            "hit": hit,
+            "url": reverse("faq:entry", args=hit.url_args) if hit.is_faq else reverse("rulebooks:clause", args=hit.url_args),
+            "duplicate": f"faq:{hit.url_args[0]}:{hit.url_args[1]}" if hit.is_faq and same_game else "",
+        })  # fmt: skip
+    return {
+        "entry": entry,
+        "language": dict(settings.LANGUAGES).get(lang, lang),
+        "board": position_board(entry),
+        "matches": matches,
+    }
+
+
 def format_html_join_lines(lines: Iterable[str]) -> str:
     return format_html("<ul>{}</ul>", mark_safe("".join(format_html("<li>{}</li>", line) for line in lines)))
 
@@ -372,14 +537,16 @@ class PhrasingAdmin(_PhrasingAdmin):
 @admin.register(SuggestionAnswer)
 class SuggestionAnswerAdmin(_SuggestionAnswerAdmin):
     """Askings that ended with "This answers my question" under a suggestion, beside the
-    questions that were sent: how often the suggestions answered instead of an editor."""
+    questions that were sent: how often the suggestions answered instead of an editor, and the
+    clicks that were not counted. The words typed become a public "players also say" only one
+    asking at a time, on its page, by an editor with the permission to approve them."""
 
-    list_display = ["created_at", "game", "language", "chosen", "question_typed"]
-    list_filter = ["game", "language", "created_at"]
+    list_display = ["created_at", "game", "language", "chosen", "question_typed", "review"]
+    list_filter = ["review", "game", "language", "created_at"]
     search_fields = ["question", "entry__question", "clause__title"]
     date_hierarchy = "created_at"
-    actions = ["add_as_phrasing"]
-    readonly_fields = ["created_at", "game", "language", "question", "entry", "clause"]
+    actions = None  # no bulk action: words are approved one by one
+    readonly_fields = ["created_at", "game", "language", "question", "entry", "clause", "review"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -397,38 +564,88 @@ class SuggestionAnswerAdmin(_SuggestionAnswerAdmin):
         return text if len(text) <= 90 else text[:89] + "…"
 
     def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
-        extra_context = {**(extra_context or {}), "deflection": deflection_figures()}
+        limit, window = ratelimit.rate("faq-answered")
+        extra_context = {
+            **(extra_context or {}), "deflection": deflection_figures(),
+            "answer_rate_count": limit, "answer_rate_minutes": max(1, window // 60),
+        }  # fmt: skip
         return super().changelist_view(request, extra_context)
 
-    @admin.action(description=_("Add the words typed as “players also say” of the chosen answer"), permissions=["view"])
-    def add_as_phrasing(self, request: HttpRequest, queryset: QuerySet[SuggestionAnswer]) -> None:
-        added = 0
-        for row in queryset.exclude(question=""):
-            text = " ".join(row.question.split())[:200]
-            target: dict[str, Entry | Clause | None] | None = (
-                {"entry": row.entry} if row.entry_id else {"clause": row.clause} if row.clause_id else None
-            )
-            if target is None or Phrasing.objects.filter(language=row.language, text=text, **target).exists():
-                continue
-            Phrasing(language=row.language, text=text, origin=Phrasing.ADMIN, **target).save()
-            added += 1
-        self.message_user(
-            request,
-            ngettext("%(n)d phrasing added.", "%(n)d phrasings added.", added) % {"n": added},
-            messages.SUCCESS,
-        )
+    def get_urls(self) -> list[URLPattern]:
+        review = self.admin_site.admin_view(self.review_words)
+        return [path("<int:pk>/words/", review, name="faq_suggestionanswer_words"), *super().get_urls()]
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        row = self.get_object(request, object_id)
+        can_approve = request.user.has_perm(f"faq.{APPROVE_PERMISSION}")
+        words = " ".join(row.question.split())[:PHRASING_MAX] if row is not None else ""
+        extra_context = {**(extra_context or {}), "can_approve": can_approve, "words": words, "row": row}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def review_words(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """Approve the words typed as a "players also say" phrasing of the answer chosen (as
+        typed, or as the editor shortened them), or mark them "not a phrasing". One asking per
+        request; only with the permission ``faq.approve_typed_phrasing``."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not request.user.has_perm(f"faq.{APPROVE_PERMISSION}"):
+            raise PermissionDenied
+        row = SuggestionAnswer.objects.filter(pk=pk).select_related("entry", "clause").first()
+        if row is None:
+            raise Http404
+        back = reverse("admin:faq_suggestionanswer_change", args=[row.pk])
+        if request.POST.get("decision") == "reject":
+            row.review = SuggestionAnswer.REJECTED
+            row.save(update_fields=["review"])
+            self.message_user(request, _("The words stay private: marked “not a phrasing”."), messages.SUCCESS)
+            return HttpResponseRedirect(back)
+        problem = approve_words(row, str(request.POST.get("text", ""))[: PHRASING_MAX * 4])
+        if problem:
+            self.message_user(request, problem, messages.ERROR)
+        else:
+            self.message_user(request, _("Approved: players who say it this way now find this answer."), messages.SUCCESS)
+        return HttpResponseRedirect(back)
+
+
+def approve_words(row: SuggestionAnswer, text: str) -> str:
+    """Make ``text`` (the words of ``row``, possibly shortened) a public phrasing of the answer
+    chosen; "" when done, else why not (nothing changed)."""
+    target: dict[str, Entry | Clause] = {"entry": row.entry} if row.entry else {"clause": row.clause} if row.clause else {}
+    if not target:
+        return str(_("The answer chosen no longer exists: there is nothing to attach the words to."))
+    phrasing = Phrasing(language=row.language, text=text, origin=Phrasing.ADMIN, **target)
+    try:
+        phrasing.full_clean(exclude=["game"])
+    except ValidationError as error:
+        return " ".join(error.messages)
+    if Phrasing.objects.filter(language=row.language, text=phrasing.text, **target).exists():
+        return str(_("This answer already has that phrasing."))
+    with transaction.atomic():
+        phrasing.save()
+        row.review = SuggestionAnswer.APPROVED
+        row.save(update_fields=["review"])
+    return ""
 
 
 def deflection_figures(days: Iterable[int | None] = (7, 30, None)) -> list[dict[str, int | None]]:
-    """Per period: askings a suggestion answered, questions sent, and the share answered."""
+    """Per period: askings a suggestion answered, questions sent, the share answered, and the
+    clicks not counted (the same browser or asking again; over an address's limit)."""
     now = timezone.now()
     rows = []
     for span in days:
         answered = SuggestionAnswer.objects.all()
         asked = Entry.objects.filter(origin=Entry.VISITOR)
+        refused = RefusedCount.objects.all()
         if span is not None:
             since = now - timedelta(days=span)
             answered, asked = answered.filter(created_at__gte=since), asked.filter(created_at__gte=since)
+            refused = refused.filter(day__gt=timezone.localdate(now) - timedelta(days=span))
         a, q = answered.count(), asked.count()
-        rows.append({"days": span, "answered": a, "asked": q, "share": round(100 * a / (a + q)) if a + q else None})
+        by_reason = dict(refused.values("reason").annotate(total=Sum("count")).values_list("reason", "total"))
+        rows.append({
+            "days": span, "answered": a, "asked": q, "share": round(100 * a / (a + q)) if a + q else None,
+            "repeats": by_reason.get(RefusedCount.REPEAT, 0), "over_limit": by_reason.get(RefusedCount.LIMIT, 0),
+        })  # fmt: skip
     return rows

@@ -57,6 +57,7 @@ def store_question(data: dict[str, Any], token: str) -> tuple[Entry, bool]:
             question=data["question"],
             asker_name=data["name"],
             asker_email=data["email"],
+            asker_language=data.get("language", ""),
             position_url=data.get("position") or "",
             origin=Entry.VISITOR,
             status=Entry.RECEIVED,

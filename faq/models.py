@@ -21,10 +21,13 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rulebooks.localize import reader_language
 from rulebooks.models import Clause, Game, ShownInLanguage
+from rulebooks.phrasings import MAX_CHARS as PHRASING_MAX_CHARS
+from rulebooks.phrasings import phrasing_problem
 
 from . import verification
 from .positions import MAX_POSITION_URL, parse_position_url
@@ -126,7 +129,20 @@ class Entry(ShownInLanguage, models.Model):
 
     # Private: only the asker (through the tracking link) and editors see these.
     asker_name = models.CharField(_("name"), max_length=NAME_MAX, blank=True)
-    asker_email = models.EmailField(_("email"), max_length=EMAIL_MAX, blank=True)
+    asker_email = models.EmailField(
+        _("email"),
+        max_length=EMAIL_MAX,
+        blank=True,
+        help_text=_("Erased once the asker has been told (faq.notify), or after FAQ_ASKER_EMAIL_DAYS if never answered."),
+    )
+    asker_language = models.CharField(
+        _("asker's language"), max_length=5, blank=True, help_text=_("The language the question was asked in.")
+    )
+    notified_at = models.DateTimeField(_("asker told"), null=True, blank=True)
+    duplicate_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="duplicates",
+        verbose_name=_("duplicate of"), help_text=_("The published ruling that already answers this question."),
+    )  # fmt: skip
     token = models.CharField(_("tracking token"), max_length=64, unique=True, null=True, blank=True, editable=False)
 
     # Repository sync bookkeeping (see faq.sync).
@@ -324,7 +340,17 @@ def source_hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
 
 
-PHRASING_MAX = 200
+PHRASING_MAX = PHRASING_MAX_CHARS  # rulebooks.phrasings: markup, links and longer texts are refused
+APPROVE_PERMISSION = "approve_typed_phrasing"
+
+
+def phrasing_refusal(problem: str) -> str:
+    """Why a phrasing is refused (``rulebooks.phrasings.phrasing_problem``), for the editor."""
+    if problem == "markup":
+        return gettext("Plain words only: no HTML, Markdown or other markup (< > [ ] { } * ` | \\ &…;).")
+    if problem == "link":
+        return gettext("No links, web or e-mail addresses: a phrasing is how a player asks, in words.")
+    return gettext("At most %(max)d characters.") % {"max": PHRASING_MAX_CHARS}
 
 
 class PhrasingQuerySet(models.QuerySet["Phrasing"]):
@@ -381,6 +407,7 @@ class Phrasing(models.Model):
         ordering = ["language", "pk"]
         verbose_name = _("“players also say” phrasing")
         verbose_name_plural = _("“players also say” phrasings")
+        permissions = [(APPROVE_PERMISSION, _("Can approve words visitors typed as “players also say”"))]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(clause__isnull=False, entry__isnull=True)
@@ -401,6 +428,9 @@ class Phrasing(models.Model):
             raise ValidationError(_("A phrasing belongs to either a clause or an FAQ entry."))
         if not self.text:
             raise ValidationError({"text": _("Write how a player would ask it.")})
+        problem = phrasing_problem(self.text)
+        if problem is not None:
+            raise ValidationError({"text": phrasing_refusal(problem)})
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.text = " ".join((self.text or "").split())
@@ -432,6 +462,11 @@ class SuggestionAnswer(models.Model):
         verbose_name=_("clause chosen"),
     )  # fmt: skip
     created_at = models.DateTimeField(_("date"), default=timezone.now)
+    # The words typed become a public "players also say" only when an editor with the
+    # approve permission approves them, one asking at a time (faq.admin).
+    TO_REVIEW, APPROVED, REJECTED = "", "approved", "rejected"
+    REVIEW_CHOICES = [(TO_REVIEW, _("to review")), (APPROVED, _("approved as a phrasing")), (REJECTED, _("not a phrasing"))]
+    review = models.CharField(_("words typed"), max_length=8, choices=REVIEW_CHOICES, default=TO_REVIEW, blank=True)
 
     objects = SuggestionAnswerQuerySet.as_manager()
 
@@ -444,3 +479,28 @@ class SuggestionAnswer(models.Model):
     def __str__(self) -> str:
         target = self.entry or self.clause
         return f"{self.created_at:%Y-%m-%d}: {target or '—'}"
+
+
+class RefusedCount(models.Model):
+    """Clicks on "This answers my question" that were not counted, per day and reason: the same
+    browser or asking again (``repeat``), or an address over its limit (``limit``). One row per
+    day and reason, so refusals cannot grow the database; the admin shows them beside the figures.
+    Saving one does not change any public page."""
+
+    affects_pages = False
+
+    REPEAT = "repeat"
+    LIMIT = "limit"
+    REASON_CHOICES = [(REPEAT, _("the same browser or asking again")), (LIMIT, _("over the limit of its address"))]
+
+    day = models.DateField(_("day"))
+    reason = models.CharField(_("reason"), max_length=8, choices=REASON_CHOICES)
+    count = models.PositiveIntegerField(_("clicks refused"), default=0)
+
+    class Meta:
+        verbose_name = _("refused count")
+        verbose_name_plural = _("refused counts")
+        constraints = [models.UniqueConstraint(fields=["day", "reason"], name="faq_refusedcount_unique_day_reason")]
+
+    def __str__(self) -> str:
+        return f"{self.day}: {self.reason} {self.count}"

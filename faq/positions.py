@@ -32,3 +32,13 @@ def localize_position_url(value: str, language: str) -> str:
     if parsed is None or language not in LANGUAGES:
         return ""
     return f"/{language}/" + value[len(parsed[0]) + 2 :]
+
+
+def preview_image_url(value: str, language: str) -> str:
+    """The board image (the link preview, ``/<lang>/<game>/sim/preview.png?…``) of a position
+    link, in ``language``; "" when the link is not a plain simulator address."""
+    local = localize_position_url(value, language)
+    head, sep, query = local.partition("/sim/")
+    if not local or query and not query.startswith("?"):
+        return ""
+    return f"{head}/sim/preview.png{query}"

@@ -1,7 +1,8 @@
 """A fixed-window rate limit per client on Django's cache, counted atomically.
 
 ``FAQ_QUESTION_RATE = (5, 600)`` (the default) allows five questions per client address in each
-ten-minute window. The client is ``REMOTE_ADDR``; behind a proxy that appends the visitor's address
+ten-minute window (scope ``faq-ask``); ``FAQ_ANSWER_RATE`` (10 an hour) limits the counts of
+"This answers my question" (scope ``faq-answered``). The client is ``REMOTE_ADDR``; behind a proxy that appends the visitor's address
 to ``X-Forwarded-For`` (nginx: ``$proxy_add_x_forwarded_for``) and a server that does not pass it on
 (gunicorn), set ``DJANGO_TRUST_X_FORWARDED_FOR=1``: the client is then the last address in that
 header, the one the proxy saw (earlier ones are the visitor's own claims), or the limit would be
@@ -28,10 +29,13 @@ from django.http import HttpRequest
 
 DEFAULT_RATE = (5, 600)
 ADD_ATTEMPTS = 8
+# scope -> (setting, default)
+RATES = {"faq-ask": ("FAQ_QUESTION_RATE", DEFAULT_RATE), "faq-answered": ("FAQ_ANSWER_RATE", (10, 3600))}
 
 
-def rate() -> tuple[int, int]:
-    limit, window = getattr(settings, "FAQ_QUESTION_RATE", DEFAULT_RATE)
+def rate(scope: str = "faq-ask") -> tuple[int, int]:
+    name, default = RATES[scope]
+    limit, window = getattr(settings, name, default)
     return int(limit), int(window)
 
 
@@ -54,15 +58,15 @@ def _clock() -> float:
     return time.time()
 
 
-def retry_after(now: float | None = None) -> int:
+def retry_after(now: float | None = None, scope: str = "faq-ask") -> int:
     """Seconds until the current window ends (when a used-up allowance is renewed)."""
-    window = rate()[1]
+    window = rate(scope)[1]
     now = _clock() if now is None else now
     return max(1, window - int(now) % window)
 
 
 def _slots(request: HttpRequest, scope: str, now: float) -> list[str]:
-    limit, window = rate()
+    limit, window = rate(scope)
     prefix = f"{client_key(request, scope)}:{int(now) // window}"
     return [f"{prefix}:{slot}" for slot in range(limit)]
 
@@ -81,14 +85,22 @@ def consume(request: HttpRequest, scope: str = "faq-ask", now: float | None = No
     submission must be refused.
     """
     now = _clock() if now is None else now
-    timeout = retry_after(now) + 5  # the slot lives as long as its window
+    timeout = retry_after(now, scope) + 5  # the slot lives as long as its window
     for key in _slots(request, scope, now):
-        for attempt in range(ADD_ATTEMPTS):
-            if cache.add(key, 1, timeout=timeout):
-                return key
-            if cache.get(key) is not None:
-                break  # taken: try the next slot
-            # Not taken, yet not added: the cache could not write just then (SQLite answers
-            # "database is locked" at once to a transaction that read before it writes).
-            time.sleep(0.02 * (attempt + 1) + random.random() * 0.02)
+        if claim(key, timeout):
+            return key
     return None
+
+
+def claim(key: str, timeout: int) -> bool:
+    """Take ``key`` in the shared cache: True for the one caller that adds it, False once it is
+    taken (by anyone, at any moment before it expires)."""
+    for attempt in range(ADD_ATTEMPTS):
+        if cache.add(key, 1, timeout=timeout):
+            return True
+        if cache.get(key) is not None:
+            return False
+        # Not taken, yet not added: the cache could not write just then (SQLite answers
+        # "database is locked" at once to a transaction that read before it writes).
+        time.sleep(0.02 * (attempt + 1) + random.random() * 0.02)
+    return False

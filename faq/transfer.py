@@ -15,9 +15,11 @@ problem is reported with its place (``entries[3].question: ...``). An entry is m
 tracking token, else by (game, slug); a matched entry takes the file's version, a change is
 matched by (date, reason), a translation by its language, a phrasing by its language and text, an
 answered asking by all its fields; nothing is ever deleted. Rendered copies (answer HTML) are not
-exported; they are rendered again on import. Files of version 1 (without translations) and 2
-(without the admin's "players also say" phrasings and the askings a suggestion answered, version 3)
-still import and leave what they do not hold as it is.
+exported; they are rendered again on import. Version 4 adds, per entry, the language it was
+asked in, when its asker was told by e-mail and the ruling it duplicates, and per answered
+asking whether an editor reviewed its words. Files of version 1 (without translations), 2
+(without the admin's "players also say" phrasings and the askings a suggestion answered) and 3
+(without what version 4 adds) still import and leave what they do not hold as it is.
 """
 
 from __future__ import annotations
@@ -40,17 +42,29 @@ from pagecache.httpcache import bump
 from rulebooks.models import Clause, Game
 from rules.core.scenario_files import scenario_ids
 
-from .models import PHRASING_MAX, QUESTION_MAX, REASON_MAX, Change, Entry, EntryTranslation, Phrasing, SuggestionAnswer
+from .models import (
+    PHRASING_MAX,
+    QUESTION_MAX,
+    REASON_MAX,
+    Change,
+    Entry,
+    EntryTranslation,
+    Phrasing,
+    RefusedCount,
+    SuggestionAnswer,
+)
 
 FORMAT = "rulesite-faq"
-VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 # The faq app's models in the file (entries carry their changes, translations and the admin's
 # "players also say" phrasings; the clauses' phrasings and the askings a suggestion answered are
 # lists of their own; the content files' phrasings are rebuilt by loadrules) ...
 EXPORTED: tuple[type, ...] = (Entry, Change, EntryTranslation, Phrasing, SuggestionAnswer)
 # ... and those left out, each with the reason (derived data that is rebuilt, not written by people).
-NOT_EXPORTED: dict[type, str] = {}
+NOT_EXPORTED: dict[type, str] = {
+    RefusedCount: "daily counts of clicks the site refused to count: figures about visitors, not written by anyone",
+}
 # A JSON object of an export file (an entry, a change, a phrasing, ...) or the file itself.
 Record = dict[str, Any]
 PERSONAL_DATA_NOTE = (
@@ -64,14 +78,28 @@ TEXT_FIELDS = (
 )  # fmt: skip
 BOOL_FIELDS = ("published", "edited_in_admin")
 DATE_FIELDS = ("created_at", "asked_at", "answered_at", "changed_at", "published_at", "updated_at")
+# Version 4: the language asked in, when the asker was told, the ruling it duplicates ("game/slug").
+NOTICE_FIELDS = ("asker_language", "notified_at", "duplicate_of")
 ENTRY_KEYS = {
     "game", "clauses", "token", "changes", "translations", "phrasings", *TEXT_FIELDS, *BOOL_FIELDS, *DATE_FIELDS,
+    *NOTICE_FIELDS,
 }  # fmt: skip
 CHANGE_KEYS = {"reason", "editor", "created_at"}
 TRANSLATION_KEYS = {"language", "question", "answer"}
 PHRASING_KEYS = {"language", "text", "created_at"}
 CLAUSE_PHRASING_KEYS = {"clause", *PHRASING_KEYS}
-ANSWER_KEYS = {"game", "language", "question", "entry", "clause", "created_at"}
+ANSWER_KEYS = {"game", "language", "question", "entry", "clause", "created_at", "review"}
+REVIEWS = {value for value, _label in SuggestionAnswer.REVIEW_CHOICES}
+
+
+class _Keep:
+    """A field an older file does not hold: the stored value stays (a new row gets the default)."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Any = _Keep()
 
 
 class ImportRefused(Exception):
@@ -113,6 +141,10 @@ def entry_record(entry: Entry) -> Record:
     record.update({name: getattr(entry, name) for name in TEXT_FIELDS + BOOL_FIELDS})
     record.update({name: _when(getattr(entry, name)) for name in DATE_FIELDS})
     record["token"] = entry.token
+    record["asker_language"] = entry.asker_language
+    record["notified_at"] = _when(entry.notified_at)
+    duplicate = entry.duplicate_of
+    record["duplicate_of"] = f"{duplicate.game_id}/{duplicate.slug}" if duplicate is not None else None
     record["clauses"] = sorted(c.anchor for c in entry.clauses.all())
     record["changes"] = [
         {"reason": c.reason, "editor": c.editor.get_username() if c.editor else None, "created_at": _when(c.created_at)}
@@ -147,6 +179,7 @@ def answer_record(row: SuggestionAnswer) -> Record:
         "entry": f"{row.entry.game_id}/{row.entry.slug}" if row.entry else None,
         "clause": row.clause.anchor if row.clause else None,
         "created_at": _when(row.created_at),
+        "review": row.review,
     }
 
 
@@ -168,7 +201,7 @@ def export_time() -> dt.datetime:
 def export_data(now: dt.datetime | None = None) -> Record:
     entries = (
         Entry.objects.all()
-        .select_related("game")
+        .select_related("game", "duplicate_of")
         .prefetch_related("clauses", "changes__editor", "translations", "phrasings")
         .order_by("game_id", "slug")
     )
@@ -201,10 +234,13 @@ def import_data(data: object, dry_run: bool = False) -> ImportReport:
         records = [{**r, "translations": None} if isinstance(r, dict) else r for r in records]
     if envelope["version"] < 3:  # before phrasings and suggestion answers were exported: the same
         records = [{**r, "phrasings": None} if isinstance(r, dict) else r for r in records]
+    if envelope["version"] < 4:  # before the askers' notices: the same
+        records = [{**r, **dict.fromkeys(NOTICE_FIELDS, KEEP)} if isinstance(r, dict) else r for r in records]
     with transaction.atomic():
         planned = _plan(records)
         extras = _plan_extras(envelope)
         report = _apply(planned)
+        _apply_duplicates(planned)
         _apply_extras(extras, report)
         if dry_run:
             transaction.set_rollback(True)
@@ -281,6 +317,11 @@ def _plan(records: list[Any]) -> list[_Planned]:
             problems.extend(local)
             continue
         planned.append(_Planned(record, entry, clauses, unchanged))
+    known = {f"{g}/{s}" for g, s in Entry.objects.values_list("game_id", "slug")} | {f"{g}/{s}" for g, s in seen_keys}
+    for i, record in enumerate(records):
+        duplicate = record.get("duplicate_of") if isinstance(record, dict) else None
+        if isinstance(duplicate, str) and "/" in duplicate and duplicate not in known:
+            problems.append(f"entries[{i}].duplicate_of: unknown entry {json.dumps(duplicate)[:80]}")
     if problems:
         raise ImportRefused(problems)
     return planned
@@ -359,6 +400,7 @@ def _check_record(record: object, where: str) -> list[str]:
         problem = _date_problem(record[name], required)
         if problem:
             problems.append(f"{where}.{name}: {problem}" + ("" if required or "range" in problem else ", or null"))
+    problems.extend(_notice_problems(record, where))
     if record["token"] is not None and (not isinstance(record["token"], str) or not record["token"].strip()):
         problems.append(f"{where}.token: must be text or null")
     if not isinstance(record["clauses"], list) or not all(isinstance(c, str) for c in record["clauses"]):
@@ -397,6 +439,22 @@ def _check_record(record: object, where: str) -> list[str]:
         for name in ("question", "answer"):
             if not isinstance(item[name], str):
                 problems.append(f"{here}.{name}: must be text")
+    return problems
+
+
+def _notice_problems(record: Record, where: str) -> list[str]:
+    """What is wrong with the version 4 fields of an entry (nothing to check in older files)."""
+    problems = []
+    language = record["asker_language"]
+    if language is not KEEP and language not in {"", *(code for code, _name in settings.LANGUAGES)}:
+        problems.append(f"{where}.asker_language: must be empty or a language of the site")
+    if record["notified_at"] is not KEEP:
+        problem = _date_problem(record["notified_at"], required=False)
+        if problem:
+            problems.append(f"{where}.notified_at: {problem}" + ("" if "range" in problem else ", or null"))
+    duplicate = record["duplicate_of"]
+    if duplicate is not KEEP and duplicate is not None and (not isinstance(duplicate, str) or "/" not in duplicate):
+        problems.append(f"{where}.duplicate_of: must be the game/slug of an entry, or null")
     return problems
 
 
@@ -508,7 +566,24 @@ def _filled(entry: Entry, record: Record) -> Entry:
     for name in DATE_FIELDS:
         setattr(entry, name, _date(record[name]))
     entry.token = record["token"] or None
+    if record["asker_language"] is not KEEP:
+        entry.asker_language = record["asker_language"]
+    if record["notified_at"] is not KEEP:
+        entry.notified_at = _date(record["notified_at"])
     return entry
+
+
+def _apply_duplicates(planned: list[_Planned]) -> None:
+    """Point each imported entry at the ruling it duplicates (which may have come in the same file)."""
+    for item in planned:
+        duplicate = item.record["duplicate_of"]
+        if duplicate is KEEP or item.unchanged:
+            continue
+        ruling = None
+        if duplicate is not None:
+            game, _sep, slug = duplicate.partition("/")
+            ruling = Entry.objects.get(game_id=game, slug=slug)
+        Entry.objects.filter(game_id=item.record["game"], slug=item.record["slug"]).update(duplicate_of=ruling)
 
 
 def _apply(planned: list[_Planned]) -> ImportReport:
@@ -597,12 +672,16 @@ def _plan_extras(data: Record) -> _Extras:
     answers = data["suggestion_answers"]
     bad = _bad_text(answers, "suggestion_answers")
     problems.extend(bad)
+    keys = ANSWER_KEYS if data["version"] >= 4 else ANSWER_KEYS - {"review"}
     for j, item in enumerate(answers if not bad else ()):
         here = f"suggestion_answers[{j}]"
-        if not isinstance(item, dict) or set(item) != ANSWER_KEYS:
-            problems.append(f"{here}: must be an object with exactly {', '.join(sorted(ANSWER_KEYS))}")
+        if not isinstance(item, dict) or set(item) != keys:
+            problems.append(f"{here}: must be an object with exactly {', '.join(sorted(keys))}")
             continue
+        item = {"review": KEEP, **item}  # a version 3 file: the stored review stays
         local = []
+        if item["review"] is not KEEP and item["review"] not in REVIEWS:
+            local.append(f"{here}.review: must be one of {', '.join(repr(r) for r in sorted(REVIEWS))}")
         if item["game"] is not None and item["game"] not in games:
             local.append(f"{here}.game: unknown game {json.dumps(item['game'])[:60]}")
         if not isinstance(item["language"], str) or not isinstance(item["question"], str):
@@ -648,10 +727,16 @@ def _apply_extras(extras: _Extras, report: ImportReport) -> None:
                 game_id=item["game"], language=item["language"], question=item["question"], created_at=key[0]
             )
             report.answers_added += 1
-        elif (row.entry_id or entry is None) and (row.clause_id or answer_clause is None):
+        elif (
+            (row.entry_id or entry is None)
+            and (row.clause_id or answer_clause is None)
+            and item["review"] in (KEEP, row.review)
+        ):
             continue
         row.entry = row.entry or entry
         row.clause = row.clause or answer_clause
+        if item["review"] is not KEEP:
+            row.review = item["review"]
         row.save()
 
 
@@ -662,6 +747,10 @@ def _comparable(record: Record, clauses: list[Clause], entry: Entry) -> Record:
     for name in DATE_FIELDS:
         out[name] = _when(_date(record[name]))
     out["token"] = record["token"] or None
+    stored_record = entry_record(entry)
+    for name in NOTICE_FIELDS:
+        out[name] = stored_record[name] if record[name] is KEEP else record[name]
+    out["notified_at"] = _when(_date(out["notified_at"]))
     out["clauses"] = sorted({c.anchor for c in clauses})
     out["changes"] = [{**c, "created_at": _when(_date(c["created_at"]))} for c in record["changes"]]
     stored = {t.language: t for t in entry.translations.all()}

@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
+from django.utils.translation import gettext
+
 from rulebooks.models import Game
+
+from .models import Entry
 
 # (question, game, language) -> search hits (``sitewide.search.Hit``, which this app cannot import).
 Matcher = Callable[[str, Game, str], list[Any]]
@@ -25,6 +30,39 @@ def register_matcher(matcher: Matcher) -> None:
 def matches(question: str, game: Game, lang: str) -> list[Any]:
     """Search hits (``sitewide.search.Hit``) for ``question`` about ``game``, in ``lang``."""
     return _matcher(question, game, lang) if _matcher is not None else []
+
+
+def question_language(entry: Entry) -> str:
+    """The language a question is written in: the asker's, else its rulebook's."""
+    return entry.asker_language or entry.game.language
+
+
+def ruling_link(entry: Entry, lang: str) -> str:
+    """"This question has already been answered: [question](url)" in ``lang`` (Markdown)."""
+    url = f"/{lang}/{entry.game_id}/faq/{entry.slug}/"
+    return ENTRY_ANSWER.get(lang, ENTRY_ANSWER["en"]).format(question=str(entry).replace("]", ")"), url=url)
+
+
+def mark_duplicate(entry: Entry, ruling: Entry) -> str:
+    """Answer ``entry`` with the published ``ruling`` of its game that already answers it: the
+    entry is answered (not published: the ruling is the public answer) with a link to the
+    ruling, cites its clauses, and its asker is told (by the caller, once committed). Returns ""
+    when done, else why not (nothing changed)."""
+    if entry.published:
+        return gettext("a published entry is a ruling itself")
+    if ruling.pk == entry.pk or not ruling.published or ruling.duplicate_of_id is not None:
+        return gettext("not a published ruling")
+    if ruling.game_id != entry.game_id:
+        return gettext("a ruling of another game")
+    with transaction.atomic():
+        entry.duplicate_of = ruling
+        entry.status = Entry.ANSWERED
+        entry.published = False
+        if not entry.answer.strip():
+            entry.answer = ruling_link(ruling, entry.game.language)
+        entry.save()
+        entry.clauses.add(*ruling.clauses.all())
+    return ""
 
 
 # What "answer with this" writes into the answer, in the rulebook's language.

@@ -24,7 +24,7 @@ from rulebooks.localize import localize_clauses, localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Clause, Game, looks_like_slug
 
-from . import asking, ratelimit
+from . import asking, counting, notify, ratelimit
 from .forms import HONEYPOT, NOT_A_RULEBOOK, AskForm, clean_text
 from .models import QUESTION_MAX, Change, Entry, SuggestionAnswer, localize_entries, new_token
 from .pagination import MAX_PAGE_CHARS, paginate
@@ -182,7 +182,8 @@ def ask(request: HtmxHttpRequest) -> HttpResponse:
             {"game": game, "clause": clause, "position_url": position, "ask_form": form},
             status=400,
         )
-    data = form.cleaned_data
+    data = {**form.cleaned_data, "language": request.LANGUAGE_CODE}
+    notify.erase_expired()  # the addresses kept too long go (manage.py notifyaskers does it too)
     token = asking.question_token(data["nonce"], data["game"].slug, data["question"])
     entry = asking.find_question(token)  # the same form sent again: the same entry and link
     if entry is None:
@@ -197,37 +198,50 @@ def ask(request: HtmxHttpRequest) -> HttpResponse:
     return _confirmation(token)  # the entry's token
 
 
+def _chosen(choice: str) -> tuple[str, Entry | Clause | None]:
+    """The answer a "This answers my question" button names ("faq:<game>:<slug>" or
+    "clause:<id>"): a published entry, or a clause, of a game on the site."""
+    kind, _sep, ref = choice.partition(":")
+    if kind == "faq":
+        answer_game, _sep, slug = ref.partition(":")
+        if looks_like_slug(answer_game) and looks_like_slug(slug):
+            entry = Entry.objects.published().filter(game_id=answer_game, slug=slug).first()
+            return f"faq:{answer_game}:{slug}", entry
+    elif kind == "clause" and looks_like_slug(ref):
+        return f"clause:{ref}", Clause.objects.filter(anchor=ref).first()
+    return "", None
+
+
 @require_POST
 def answered(request: HttpRequest) -> HttpResponse:
     """"This answers my question" under a suggestion in the ask form: the asking ends without a
     question being filed; the choice (and the words typed, no name or address) is counted for the
-    editors, and the reader goes to the answer. The button submits the ask form itself, so the
-    request carries its CSRF token, game and question."""
-    choice = str(request.POST.get("answered", ""))[:200]
+    editors, once per person (faq.counting), under the game of the answer chosen, and the reader
+    goes to the answer. The button submits the ask form itself, so the request carries its CSRF
+    token, game, nonce and question."""
     game_slug = str(request.POST.get("game", ""))[:60]
     game = Game.objects.filter(slug=game_slug).first() if looks_like_slug(game_slug) else None
-    kind, _sep, ref = choice.partition(":")
-    target: Entry | Clause | None = None
-    if kind == "faq":
-        answer_game, _sep, slug = ref.partition(":")
-        if looks_like_slug(answer_game) and looks_like_slug(slug):
-            target = Entry.objects.published().filter(game_id=answer_game, slug=slug).first()
-    elif kind == "clause" and looks_like_slug(ref):
-        target = Clause.objects.filter(anchor=ref).first()
+    key, target = _chosen(str(request.POST.get("answered", ""))[:200])
     if game is None or target is None:
         message = _("That answer does not exist (any more): choose another one.") if game else NOT_A_RULEBOOK
         return render(request, "400.html", {"message": message}, status=400)
-    if not request.POST.get(HONEYPOT):  # a bot's click is not counted
+    url = target.get_absolute_url() if isinstance(target, Entry) else reverse("rulebooks:clause", args=[target.game_id, target.anchor])
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # see the answer (a GET), not the form again
+    if request.POST.get(HONEYPOT):
+        return response  # a bot's click is not counted
+    refused = counting.refusal(request, key, str(request.POST.get("nonce", ""))[:200])
+    if refused is not None:
+        counting.tally(refused)
+    else:
         SuggestionAnswer.objects.create(
-            game=game,
+            game_id=target.game_id,  # an answer of another game counts for its own game
             language=request.LANGUAGE_CODE,
             question=clean_text(str(request.POST.get("question", ""))[: QUESTION_MAX * 2], multiline=True)[:QUESTION_MAX],
             entry=target if isinstance(target, Entry) else None,
             clause=target if isinstance(target, Clause) else None,
         )
-    url = target.get_absolute_url() if isinstance(target, Entry) else reverse("rulebooks:clause", args=[target.game_id, target.anchor])
-    response = HttpResponseRedirect(url)
-    response.status_code = 303  # see the answer (a GET), not the form again
+    counting.remember(request, response, key)
     return response
 
 

@@ -13,6 +13,11 @@ with the clause or entry, weighted above its body text. The file::
 
 Keys are ``clause.<clause id>`` (a clause of this game) and ``faq.<slug>`` (a file
 ``faq/<slug>.md`` of this game). Editors add more in the admin. No Django.
+
+A phrasing is plain words, at most :data:`MAX_CHARS` (200) characters: :func:`phrasing_problem`
+refuses markup (HTML tags, Markdown emphasis, links or code, character references) and links
+(web and e-mail addresses), in the files, in the admin and when an editor approves the words a
+visitor typed. The search and the offline index show phrasings as text.
 """
 
 from __future__ import annotations
@@ -25,9 +30,28 @@ from pathlib import Path
 from .glossary import LANGUAGES
 
 FILE_NAME = "phrasings.toml"
-MAX_CHARS = 200  # as faq.models.PHRASING_MAX
+MAX_CHARS = 200  # faq.models.PHRASING_MAX
 KINDS = ("clause", "faq")
 REF = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Markup: tags, Markdown's brackets, emphasis and code, table bars, escapes, character references.
+MARKUP = re.compile(r"[<>\[\]{}*`|\\]|__|&#?\w+;")
+# Links: a scheme, "www.", an e-mail address, or a host name with a common top-level domain.
+LINK = re.compile(
+    r"[a-z][a-z0-9+.-]*:/|www\.|\S@\S|\b[\w-]+\.(?:com|net|org|info|biz|io|co|me|ly|app|dev|gg|xyz|ru|cn|eu|uk|nl|de|be|at|ch|fr)\b",
+    re.IGNORECASE,
+)
+
+
+def phrasing_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a phrasing: "markup", "link" or "length"; None when it can."""
+    text = " ".join(text.split())
+    if len(text) > MAX_CHARS:
+        return "length"
+    if MARKUP.search(text):
+        return "markup"
+    if LINK.search(text):
+        return "link"
+    return None
 
 
 @dataclass(frozen=True)
@@ -72,8 +96,11 @@ def read_phrasings(path: Path) -> list[PhrasingSource]:
                 seen: set[str] = set()
                 for text in texts:
                     text = " ".join(text.split())
-                    if len(text) > MAX_CHARS:
+                    problem = phrasing_problem(text)
+                    if problem == "length":
                         raise PhrasingsError(path, f"{where} {lang}: “{text[:40]}…” is longer than {MAX_CHARS} characters")
+                    if problem is not None:
+                        raise PhrasingsError(path, f"{where} {lang}: “{text[:40]}” carries {problem}: plain words only")
                     if text.casefold() in seen:
                         raise PhrasingsError(path, f"{where} {lang}: “{text}” is listed twice")
                     seen.add(text.casefold())

@@ -20,6 +20,9 @@ Environment variables:
   (default: on unless debugging).
 - ``SEARCH_REBUILD_IN_BACKGROUND``: "0" makes the search rebuild its index before answering the
   first search after a content change (default: in a thread, the previous index answering).
+- ``EMAIL_HOST`` (``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
+  ``EMAIL_USE_SSL``, ``EMAIL_TIMEOUT``), ``EMAIL_FILE_PATH``, ``DEFAULT_FROM_EMAIL``, ``SITE_URL``:
+  the askers' e-mail (below); ``FAQ_ASKER_EMAIL_DAYS``, ``FAQ_ANSWER_RATE``: the FAQ's limits.
 - ``ROOMS_*``: the online rooms' presence, expiry and abuse limits (below, and README.md,
   "Online rooms").
 """
@@ -276,6 +279,37 @@ SEARCH_REBUILD_IN_BACKGROUND = env_flag("SEARCH_REBUILD_IN_BACKGROUND", True)
 PUBLIC_BROTLI_QUALITY = 5  # 140 KB of HTML -> 23 KB in about 2 ms (quality 11: 21 KB in 116 ms)
 # Questions a visitor may ask per client address: (count, seconds).
 FAQ_QUESTION_RATE = (5, 600)
+# "This answers my question" counted per client address: (count, seconds), in the shared cache.
+# (Each browser counts an answer once a day anyway: faq.counting.)
+FAQ_ANSWER_RATE = env_rate("FAQ_ANSWER_RATE", (10, 3600))
+# An asker's e-mail address is erased after their one e-mail (faq.notify), or this many days
+# after the question arrived if it is never answered (`manage.py notifyaskers`, and every question sent).
+FAQ_ASKER_EMAIL_DAYS = env_int("FAQ_ASKER_EMAIL_DAYS", 90, minimum=1)
+
+# E-mail (the askers' one e-mail) through Django's e-mail framework. EMAIL_HOST set: SMTP with
+# EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS / EMAIL_USE_SSL; else
+# EMAIL_FILE_PATH set: each message written to a file in that folder (`make run`: sent-emails/);
+# else the console while debugging, and SMTP on localhost:25 otherwise. SITE_URL (e.g.
+# https://rules.example.org) starts the links in e-mails; without it, the address the editor's
+# admin request came to.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", "").strip()
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL", False)
+elif EMAIL_FILE_PATH:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_HOST = "localhost"
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Regels aan tafel <noreply@localhost>")
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 # Questions the search API (GET /api/v1/search) answers per client address: "<count>/<seconds>".
 SEARCH_API_RATE = env_rate("SEARCH_API_RATE", (60, 60))
 # How long the simulator shows a position before the computer's (or the monster's) next move plays itself.

@@ -10,13 +10,14 @@ from django.urls import include, path, re_path
 
 from simulator.api import not_found as api_not_found
 from sitewide import api as search_api
-from sitewide.offline_views import service_worker
+from sitewide.offline_views import service_worker, site_answers
 from sitewide.site_views import favicon
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
     path("sw.js", service_worker, name="service-worker"),  # at the root: its scope is the whole site
+    path("online.json", site_answers, name="site-answers"),  # does the site answer? (static/js/offline.js)
     # The search API is the search's (sitewide), beside the rules API's own routes: routed here so
     # that the simulator's URLs need not import a higher layer. Described in simulator/openapi.py.
     path("api/v1/search", search_api.search, name="api-search"),

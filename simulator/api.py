@@ -97,7 +97,16 @@ def _language(request: HttpRequest) -> str | None:
 
 
 def _events(engine: Engine[Any], events: Iterable[Event], lang: str | None = None) -> list[dict[str, Any]]:
-    return [e.as_dict(engine.describe(e, lang)) for e in events]
+    return [_read(engine, e.key, e.as_dict(engine.describe(e, lang))) for e in events]
+
+
+def _read(engine: Engine[Any], key: str, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (an event, refusal or result) with ``reading``: the clause whose interpretation note
+    its verdict rests on, when it rests on the site's own reading of an open rule."""
+    reading = engine.reading(key)
+    if reading:
+        out["reading"] = reading
+    return out
 
 
 def _state_payload(
@@ -112,7 +121,7 @@ def _state_payload(
         "legal_actions": [] if over else engine.legal_actions(state),
         "chance": [{"action": o.action, "probability": o.probability} for o in engine.chance_outcomes(state)],
         "over": over,
-        "result": result.as_dict(engine.describe_result(result, lang)) if result else None,
+        "result": _read(engine, result.key, result.as_dict(engine.describe_result(result, lang))) if result else None,
     }
 
 
@@ -221,7 +230,7 @@ def scenario_step(request: HttpRequest, game: str, scenario_id: str) -> HttpResp
             "steps": timeline.last,
             "caption": frame.caption,
             "action": frame.action,
-            "refused": {**refused.as_dict(), "reason": engine.reason(refused, lang)} if refused else None,
+            "refused": _read(engine, refused.key, {**refused.as_dict(), "reason": engine.reason(refused, lang)}) if refused else None,
             "events": _events(engine, frame.events, lang),
             "log": codec.encode(timeline.log_until(step)),
             **_state_payload(engine, frame.state, lang),
@@ -317,7 +326,8 @@ def _try(engine: Engine[Any], log: Log, state: Any, to_apply: list[str], lang: s
             results.append(item)
     except ReplayError as exc:
         reason = exc.refusal.reason_in(lang) if exc.refusal is not None else exc.reason
-        results.append({"action": to_apply[len(results)], "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause})
+        judged = {"action": to_apply[len(results)], "legal": False, "code": exc.code, "reason": reason, "clause": exc.clause}
+        results.append(_read(engine, exc.refusal.key, judged) if exc.refusal is not None else judged)
         results.extend({"action": action, "legal": None, "skipped": True} for action in to_apply[len(results):])
     return state, results, applied
 

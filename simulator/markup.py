@@ -61,6 +61,18 @@ def clause_cite(clause: Any) -> SafeString:
     return mark_safe(f'<a class="cite" href="{_v(url)}" title="{_v(clause.title)}">§{_v(clause.number)}</a>\n')
 
 
+def reading_mark(clause: Any) -> SafeString:
+    """The mark of a verdict that rests on the site's own reading of an open rule: one short phrase
+    linking to the clause's interpretation note (its anchor ``<id>-note`` on the clause page)."""
+    if not clause:
+        return mark_safe("")
+    url = reverse("rulebooks:clause", args=[clause.game_id, clause.anchor]) + f"#{clause.anchor}-note"
+    title = _("The rulebook leaves this open: the interpretation note of §%(number)s says how the site reads it") % {
+        "number": clause.number
+    }
+    return mark_safe(f'<a class="reading" href="{_v(url)}" title="{_v(title)}">{_v(_("the site’s reading"))}</a>\n')
+
+
 def _attrs(shape: Any) -> str:
     return "".join(f' {_v(k)}="{_v(v)}"' for k, v in shape.attrs)
 

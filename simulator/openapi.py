@@ -65,6 +65,12 @@ def _error_schema() -> dict[str, Any]:
     }
 
 
+READING = {
+    "type": "string",
+    "description": "Present when the verdict rests on the site's own reading of a rule the rulebook leaves open: "
+    "the clause whose interpretation note holds that reading.",
+}
+
 SCORES_DESCRIPTION = (
     "Every seat (player or team) with a number: what the game counts at the end (figures saved, "
     "flasks filled, points; 1 for the winning team and 0 for the others in a game without points). "
@@ -93,6 +99,7 @@ def _state_schemas() -> dict[str, Any]:
                     "description": "The sentence's values; a field that is a number is a number.",
                 },
                 "visible_to": string_list,
+                "reading": READING,
             },
         },
         "Result": {
@@ -111,6 +118,7 @@ def _state_schemas() -> dict[str, Any]:
                 },
                 "tiebreak": {"type": ["string", "null"]},
                 "draw": {"type": "boolean"},
+                "reading": READING,
             },
         },
         "State": {
@@ -213,6 +221,7 @@ def _scenario_step_schema() -> dict[str, Any]:
                                 "action": {"type": "string"},
                                 "reason": {"type": "string"},
                                 "clause": {"type": "string"},
+                                "reading": READING,
                             },
                         }
                     ),
@@ -273,6 +282,7 @@ def _apply_schemas() -> dict[str, Any]:
                 "code": {"enum": ["illegal-action", "nothing-to-draw"], "description": "Why it was refused."},
                 "reason": {"type": "string"},
                 "clause": {"type": ["string", "null"]},
+                "reading": READING,
             },
         },
         "ApplyResponse": {

@@ -268,10 +268,13 @@ class StepTexts:
         return texts
 
     def events(self, f: Any) -> list[Cited]:
-        return [self.clauses.cited(text, e.clause) for e, text in zip(f.events, self.of(f)[2], strict=True)]
+        reading = self.engine.reading
+        return [self.clauses.cited(text, e.clause, reading(e.key)) for e, text in zip(f.events, self.of(f)[2], strict=True)]
 
     def refusal(self, f: Any) -> Cited | None:
-        return self.clauses.cited(self.of(f)[1], f.refused.clause) if f.refused else None
+        if not f.refused:
+            return None
+        return self.clauses.cited(self.of(f)[1], f.refused.clause, self.engine.reading(f.refused.key))
 
 
 def board_context(

@@ -42,7 +42,7 @@ from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
 from rules.core.tapping import TARGET_RE, PickError
 from rules.core.view import BoardView, Box, shape_boxes, side
 
-from .markup import BoardLayout, board_legend, board_svg, clause_cite
+from .markup import BoardLayout, board_legend, board_svg, clause_cite, reading_mark
 from .playing import BoardShape, TapView, link_shapes
 
 MIN_TAP_PX = 24.0  # WCAG 2.2 SC 2.5.8: a tap target's smaller side on the page
@@ -68,12 +68,15 @@ class ClauseRef:
 
 @dataclass(frozen=True)
 class Cited:
-    """A sentence and the clause it cites (``cite`` is the § link, or nothing)."""
+    """A sentence and the clause it cites (``cite`` is the § link, or nothing; followed by the mark
+    "the site's reading" when the verdict rests on an interpretation note: ``reading`` is that
+    note's clause id)."""
 
     text: str
     clause: ClauseRef | None
     cite: SafeString
     clause_id: str = ""
+    reading: str = ""
 
 
 class Clauses:
@@ -82,18 +85,27 @@ class Clauses:
     def __init__(self, refs: dict[str, ClauseRef]):
         self.refs = refs
         self._cites: dict[str | None, SafeString] = {}
+        self._read: dict[tuple[str | None, str], SafeString] = {}
 
     def get(self, clause_id: str | None) -> ClauseRef | None:
         return self.refs.get(clause_id) if clause_id else None
 
-    def cite(self, clause_id: str | None) -> SafeString:
+    def cite(self, clause_id: str | None, reading: str | None = None) -> SafeString:
+        """The § link of ``clause_id``; with ``reading``, the mark of the site's reading after it."""
+        if reading and self.get(reading):
+            key = (clause_id, reading)
+            marked = self._read.get(key)
+            if marked is None:
+                marked = self._read[key] = SafeString(self.cite(clause_id).rstrip("\n") + " " + reading_mark(self.get(reading)))
+            return marked
         hit = self._cites.get(clause_id)
         if hit is None:
             hit = self._cites[clause_id] = clause_cite(self.get(clause_id))
         return hit
 
-    def cited(self, text: str, clause_id: str | None) -> Cited:
-        return Cited(text, self.get(clause_id), self.cite(clause_id), clause_id or "")
+    def cited(self, text: str, clause_id: str | None, reading: str | None = None) -> Cited:
+        shown = reading if reading and self.get(reading) else ""
+        return Cited(text, self.get(clause_id), self.cite(clause_id, shown), clause_id or "", shown)
 
 
 _clauses: dict[tuple[str, str], tuple[str, Clauses]] = {}
@@ -554,17 +566,17 @@ def result_of(engine: Engine[Any], state: Any, clauses: Clauses, lang: str) -> C
     result = engine.result(state)
     if result is None:
         return Cited("", None, SafeString(""))
-    return clauses.cited(engine.describe_result(result, lang), result.clause)
+    return clauses.cited(engine.describe_result(result, lang), result.clause, engine.reading(result.key))
 
 
 def events_cited(engine: Engine[Any], events: Iterable[Event], clauses: Clauses, lang: str) -> list[Cited]:
-    return [clauses.cited(engine.describe(e, lang), e.clause) for e in events]
+    return [clauses.cited(engine.describe(e, lang), e.clause, engine.reading(e.key)) for e in events]
 
 
 def refusal_cited(engine: Engine[Any], error: RuleError | None, clauses: Clauses, lang: str) -> Cited | None:
     if error is None:
         return None
-    return clauses.cited(engine.reason(error, lang), error.clause)
+    return clauses.cited(engine.reason(error, lang), error.clause, engine.reading(error.key))
 
 
 def action_groups(
@@ -587,7 +599,7 @@ def explain_tap(spec: Any, state: Any, pick: Sequence[str], target: str, clauses
     explain = getattr(view, "explain", None)
     error = explain(engine, state, tuple(pick), target, lang=lang) if explain is not None else None
     if isinstance(error, RuleError):
-        return clauses.cited(engine.reason(error, lang), error.clause)
+        return clauses.cited(engine.reason(error, lang), error.clause, engine.reading(error.key))
     actor = engine.current_actor(state)
     if actor == TERMINAL:
         return Cited(_("The game is over: nothing can be played any more."), None, SafeString(""))

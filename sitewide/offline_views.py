@@ -73,6 +73,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+def site_answers(request: HttpRequest) -> HttpResponse:
+    """/online.json: asked by a page that was opened from the copies kept on this device, until
+    the site answers again (then its "no connection" notice goes). Never stored anywhere, so an
+    answer means the site itself answered; the service worker answers it with a marked 503 when
+    the network fails."""
+    response = JsonResponse({"online": True})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_safe
 @public
 def offline_page(request: HttpRequest) -> HttpResponse:
     """What the service worker shows for a page that is not kept on this device while there is

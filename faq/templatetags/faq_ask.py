@@ -7,6 +7,7 @@ from django import template
 from django.urls import reverse
 
 from faq.asking import new_nonce
+from faq.notify import keep_days
 from rulebooks.models import Clause, Game
 
 register = template.Library()
@@ -40,3 +41,9 @@ def suggest_vals(game: Game, clause: Clause | None = None, position_url: str = "
     if position_url:
         values["position"] = position_url
     return json.dumps(values)
+
+
+@register.simple_tag
+def email_days() -> int:
+    """How many days an unanswered asker's address is kept (``FAQ_ASKER_EMAIL_DAYS``)."""
+    return keep_days()

@@ -33,6 +33,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
 from .messages import Messages
@@ -238,6 +239,14 @@ class Engine(ABC, Generic[S]):
     # ``apply`` refuses any other string as :class:`NotAnAction` without asking the rules. Empty:
     # every string goes to ``transition``.
     action_words: frozenset[str] = frozenset()
+    # Where each kind of refusal comes from: a refusal's message key -> the clauses whose text (or
+    # interpretation note) forbids what it refuses. A refusal cites one of them
+    # (tests/simulator/test_refusal_sources.py); declared per game in its ``refusals.py``.
+    refusal_sources: Mapping[str, frozenset[str]] = MappingProxyType({})
+    # Verdicts that rest on the site's own reading of an open rule: the message key of an event, a
+    # refusal or a result -> the clause whose interpretation note holds the reading. Every surface
+    # marks such a verdict as the site's reading, linked to the note (:meth:`reading`).
+    readings: Mapping[str, str] = MappingProxyType({})
 
     @property
     def slug(self) -> str:
@@ -360,6 +369,11 @@ class Engine(ABC, Generic[S]):
 
     def describe_result(self, result: Result, lang: str | None = None) -> str:
         return self.messages.render(result.key, result.data, lang)
+
+    def reading(self, key: str) -> str | None:
+        """The clause whose interpretation note the verdict of message ``key`` rests on (an event's,
+        a refusal's or a result's), or None when the rulebook's text decides it."""
+        return self.readings.get(key)
 
     def label(self, key: str, lang: str | None = None, **data: Any) -> str:
         return self.messages.render(key, data, lang)

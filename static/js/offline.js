@@ -211,23 +211,53 @@
   }
 
   // --- Without a connection ------------------------------------------------------------------
-  function showOffline() {
+  // The page knows it was opened from this device's copies because the service worker marks such
+  // an answer (data-served-from on <html>, X-Served-From on a fragment): navigator.onLine stays
+  // true when the network is up but the site does not answer, and some browsers report true on a
+  // page their worker served while offline. While the notice shows, the site is asked every few
+  // seconds (and when the browser says it is online again); its first answer removes the notice.
+  var PROBE_MS = 4000;
+  var probing = null;
+  function siteAnswered() {
     var box = status();
-    if (box && !navigator.onLine) tell(box.getAttribute("data-offline"));
+    if (box) box.hidden = true;
+    if (probing) { clearInterval(probing); probing = null; }
   }
-  showOffline();
-  window.addEventListener("offline", showOffline);
-  window.addEventListener("online", function () { var box = status(); if (box) box.hidden = true; });
-  // A link htmx loads that needs the server (a branch, the ask form, a step not kept).
+  function probe() {
+    var box = status();
+    var url = box && box.getAttribute("data-ping");
+    if (!url) return;
+    fetch(url, { cache: "no-store", headers: { Accept: "application/json" } }).then(function (r) {
+      if (r.ok && !r.headers.get("X-Offline") && !r.headers.get("X-Served-From")) siteAnswered();
+    }, function () {});
+  }
+  function watch() {
+    if (!probing) probing = setInterval(probe, PROBE_MS);
+  }
+  function noConnection() {
+    var box = status();
+    if (box) tell(box.getAttribute("data-offline"));
+    watch();
+  }
+  if (document.documentElement.hasAttribute("data-served-from") || !navigator.onLine) noConnection();
+  window.addEventListener("offline", noConnection);
+  window.addEventListener("online", probe);
+  // A link htmx loads: kept on this device (the notice), or needing the server (a branch, the ask
+  // form, a step not kept).
   function needsServer(event) {
     var xhr = event.detail && event.detail.xhr;
-    if (event.type === "htmx:sendError" || (xhr && xhr.getResponseHeader && xhr.getResponseHeader("X-Offline"))) {
+    var header = function (name) { return xhr && xhr.getResponseHeader ? xhr.getResponseHeader(name) : null; };
+    if (event.type === "htmx:sendError" || header("X-Offline")) {
       var box = status();
       if (box) tell(box.getAttribute("data-needs-server"));
+      watch();
+    } else if (header("X-Served-From")) {
+      noConnection();
     }
   }
   document.body.addEventListener("htmx:sendError", needsServer);
   document.body.addEventListener("htmx:responseError", needsServer);
+  document.body.addEventListener("htmx:afterRequest", needsServer);
 
   // --- The offline page: what needs the server, and the search over the kept games ------------
   var page = document.querySelector("[data-offline-page]");

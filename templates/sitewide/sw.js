@@ -13,6 +13,7 @@ const CONFIG = {{ config|safe }};
 const CORE = "rulesite-core:" + CONFIG.version;
 const GAME_PREFIX = "rulesite-game:";
 const NETWORK_TIMEOUT_MS = 8000;  // a connection this slow counts as none when a copy is kept
+const SITE_DOWN = [502, 503, 504];  // a proxy in front answers, the site behind it does not
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -63,10 +64,25 @@ function timeout(ms) {
   return new Promise((resolve) => setTimeout(() => resolve(null), ms));
 }
 
+// An answer from this device rather than the site says so, so that the page can tell the reader
+// (navigator.onLine stays true when the network is up but the site does not answer: a captive
+// portal, a train's Wi-Fi, some browsers on a page served while offline): a header on every such
+// answer (htmx reads it on fragments) and, on a page, data-served-from="device" on its <html>.
+async function fromDevice(response, request) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Served-From", "device");
+  let body = response.body;
+  if (request.mode === "navigate" && (headers.get("Content-Type") || "").startsWith("text/html")) {
+    body = (await response.text()).replace(/<html\b/i, '<html data-served-from="device"');
+    headers.delete("Content-Length");
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
+}
+
 async function offlineAnswer(request, url) {
   if (request.mode === "navigate") {
     const page = await caches.match(CONFIG.offline[languageOf(url)], { ignoreVary: true });
-    if (page) return page;
+    if (page) return fromDevice(page, request);
   }
   if (url.pathname.endsWith("/search/suggest/")) {
     return new Response("", { headers: { "Content-Type": "text/html; charset=utf-8" } });
@@ -83,9 +99,11 @@ async function respond(request) {
   if (!copy) {
     try { return await network; } catch (error) { return offlineAnswer(request, url); }
   }
-  // A copy is kept: the network's answer if it comes in time, else the copy.
+  // A copy is kept: the network's answer if it comes in time and is the site's (a proxy's "bad
+  // gateway" or "unavailable" is no answer of the site), else the copy.
   const answer = await Promise.race([network.catch(() => null), timeout(NETWORK_TIMEOUT_MS)]);
-  return answer || copy;
+  if (answer && !SITE_DOWN.includes(answer.status)) return answer;
+  return fromDevice(copy, request);
 }
 
 self.addEventListener("fetch", (event) => {

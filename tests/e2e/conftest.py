@@ -25,6 +25,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+# Requests a service worker makes go through the context's routes too (Chromium), so a test can
+# make the site stop answering while the browser stays online (tests/e2e/test_offline.py).
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the fixtures make
 # from the same thread are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -159,3 +163,5 @@ def nojs_page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+from tests.mailserver import smtp_server  # noqa: E402,F401 - the real SMTP server fixture

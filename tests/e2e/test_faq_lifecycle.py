@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from faq.models import Entry
 from faq.sync import sync_curated
 from tests import conftest as base
+from tests.mailserver import body
 
 pytestmark = pytest.mark.browser
 
@@ -199,3 +200,62 @@ def test_axe_finds_no_violations_on_the_faq_pages(browser, faq_site, scheme):
             assert results.violations_count == 0, f"{name}: " + results.generate_report()
     finally:
         context.close()
+
+
+SIM = "/nl/finstere-flure/sim/?scenario=ff-steen-schuiven"
+SIM_QUESTION = "Mag het monster in deze stand twee steenblokken tegelijk voor zich uit schuiven?"
+
+
+def test_the_asker_is_told_by_email_and_the_address_is_gone(browser, phone, faq_site, smtp_server, settings):
+    """The whole loop: a visitor on a phone asks about the position on the board and leaves an
+    address; the editor finds it in the queue (language, board, closest rulings), answers and
+    publishes it in the admin; one e-mail arrives at the test's SMTP server with the ruling's and
+    the position's links; the address is gone from the database."""
+    site = faq_site
+    settings.SITE_URL = ""  # the links start with the address the editor's admin request came to
+    phone.goto(site + SIM)
+    phone.get_by_role("link", name="Schrijf je vraag").click()
+    form = phone.get_by_role("region", name="Stel een vraag")
+    expect(form.get_by_text("De stand die je nu bekijkt, gaat mee met je vraag.")).to_be_visible()
+    form.get_by_label("Je vraag").fill(SIM_QUESTION)
+    email = form.get_by_label("E-mail (niet verplicht, voor een antwoord)")
+    email.fill("speler@example.org")
+    expect(form.locator("#ask-email-hint")).to_contain_text("één e-mail")
+    form.get_by_role("button", name="Vraag versturen").click()
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Bedankt: je vraag is aangekomen")
+    entry = Entry.objects.get(origin=Entry.VISITOR)
+    position = SIM + "&step=0"  # the step on the board when the question was asked
+    assert (entry.asker_email, entry.asker_language, entry.position_url) == ("speler@example.org", "nl", position)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="nl-NL")
+    admin = context.new_page()
+    admin.goto(site + "/admin/faq/entry/queue/")
+    admin.locator("#id_username").fill(EDITOR)
+    admin.locator("#id_password").fill(PASSWORD)
+    admin.locator("input[type=submit]").click()
+    expect(admin).to_have_url(re.compile(r"/admin/faq/entry/queue/$"))
+    item = admin.locator(".queue > li", has_text=SIM_QUESTION)
+    expect(item.locator(".queue__language")).to_have_text("Nederlands")
+    board = item.locator(".queue-board img")
+    expect(board).to_have_attribute("src", "/nl/finstere-flure/sim/preview.png?scenario=ff-steen-schuiven&step=0")
+    assert board.evaluate("img => img.complete && img.naturalWidth") > 0  # the board is drawn
+    expect(item.locator(".queue__matches a[href$='/ff-monster-schuift-steen/']").first).to_be_visible()
+    item.get_by_role("link", name="Beantwoorden").click()
+    admin.locator("#id_answer").fill("Nee: een figuur schuift één steenblok per stap ([[ff-steen-schuiven]]).")
+    admin.locator("#id_status").select_option("answered")
+    admin.locator("#id_published").check()
+    admin.locator("input[name=_save]").click()
+    expect(admin.locator(".messagelist .success").last).to_contain_text("e-mail")
+
+    [message] = smtp_server.wait_for(1)
+    assert smtp_server.recipients == [["speler@example.org"]]
+    assert message["Subject"] == "Je vraag over Finstere Flure is beantwoord"
+    entry.refresh_from_db()
+    links = [word for word in body(message).split() if word.startswith("http")]
+    assert links[:2] == [f"{site}/nl/finstere-flure/faq/{entry.slug}/", site + position]
+    assert (entry.asker_email, entry.published) == ("", True) and entry.notified_at is not None
+    phone.goto(links[0])
+    expect(phone.get_by_role("heading", level=1)).to_have_text(SIM_QUESTION)
+    phone.goto(links[1])
+    expect(phone.locator(".board, svg").first).to_be_visible()
+    context.close()

@@ -84,6 +84,25 @@ def test_a_kept_game_opens_without_a_connection(page, site):
     finally:
         page.context.set_offline(False)
 
+    # Connected, but the site does not answer (a captive portal, a train's Wi-Fi, a proxy whose
+    # site is down): navigator.onLine stays true, and the page still says it is a kept copy.
+    notice = page.locator("#offline-status")
+    no_connection = nl("No connection: the pages kept on this device still open.")
+    for failure in ("abort", "bad gateway"):
+        answer = (lambda route: route.abort("connectionrefused")) if failure == "abort" else (
+            lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>502 Bad Gateway</h1>"))
+        page.context.route(re.compile(re.escape(site) + "/.*"), answer)
+        try:
+            page.goto(site + rulebook)
+            expect(page.get_by_role("heading", level=1)).to_be_visible()
+            assert page.evaluate("navigator.onLine") is True
+            expect(notice, failure).to_have_text(no_connection, timeout=1000)
+            assert page.evaluate("document.documentElement.dataset.servedFrom") == "device"
+        finally:
+            page.context.unroute_all()
+        # The site answers again: the notice goes by itself, without a reload.
+        expect(notice, failure).to_be_hidden(timeout=10_000)
+
     # Removed again: back to the button.
     page.goto(site + rulebook)
     control = page.locator(".offline-keep")

@@ -83,7 +83,7 @@ def test_simulator_history_and_what_if_branching(page, site):
 def test_new_game_form_and_a_seeded_card_draw(page, site):
     page.goto(site + "/nl/finstere-flure/sim/")
     page.get_by_label("Aantal spelers").fill("2")
-    page.get_by_label("Seed voor het toeval", exact=False).fill("7")
+    page.get_by_label("Startgetal voor het toeval", exact=False).fill("7")
     page.get_by_role("button", name="Start").click()
     expect(page).to_have_url(re.compile(r"\?log=1\..*&step=0$"))
     expect(page.locator(".sim__next .tap-bar__status")).to_contain_text("Rood is aan de beurt")

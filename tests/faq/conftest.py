@@ -55,3 +55,6 @@ def make_entry(game="betoverde-torens", slug="", question="Mag een tovenaar op d
 
         entry.clauses.set(Clause.objects.filter(anchor__in=clauses))
     return entry
+
+
+from tests.mailserver import smtp_server  # noqa: E402,F401 - the real SMTP server fixture

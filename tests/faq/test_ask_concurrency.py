@@ -130,3 +130,51 @@ def test_slots_are_claimed_atomically_in_the_shared_cache(site, settings):
     claimed = at_once(12, lambda i: ratelimit.consume(Request, now=1_000_000.0))
     assert sum(slot is not None for slot in claimed) == 5
     assert len({slot for slot in claimed if slot}) == 5
+
+
+# -- "This answers my question": the attacks of the reliability review (2026-12-03, D1 and D4) -----
+
+RULING = "faq:finstere-flure:monster-duwt-steen-tegen-de-muur"
+
+
+def click(client, nonce, answered=RULING, game="finstere-flure"):
+    return client.post("/nl/faq/answered/", {
+        "game": game, "answered": answered, "nonce": nonce, "question": "Mag het monster een steen duwen?" + "x" * 1900,
+        "website": "",
+    }).status_code  # fmt: skip
+
+
+def test_the_review_attacks_on_this_answers_my_question_count_each_person_once(site, settings):
+    from faq.admin import deflection_figures
+    from faq.models import RefusedCount, SuggestionAnswer
+
+    settings.FAQ_ANSWER_RATE = (10, 3600)
+    # 1. The same form sent 50 times by one browser (it keeps its cookies): one count.
+    browser = Client(REMOTE_ADDR="192.0.2.1")
+    nonce = asking.new_nonce()
+    assert set(in_thread(lambda: [click(browser, nonce) for _ in range(50)])) == {303}
+    # 2. The same form sent 20 times at the same moment (no cookie yet): one count.
+    nonce = asking.new_nonce()
+    assert set(at_once(20, lambda i: click(Client(REMOTE_ADDR="192.0.2.2"), nonce))) == {303}
+    # 3. 300 clicks from one address, each a new form and no cookies: its limit, 10.
+    flood = in_thread(lambda: [click(Client(REMOTE_ADDR="192.0.2.3"), asking.new_nonce()) for _ in range(300)])
+    assert set(flood) == {303}
+    # 4. Another game's ruling chosen under the Finstere Flure form: counted for its own game.
+    other = "faq:betoverde-torens:raventoren-op-torens"
+    assert in_thread(lambda: click(Client(REMOTE_ADDR="192.0.2.4"), asking.new_nonce(), answered=other)) == 303
+    # Two questions really sent.
+    sent = at_once(2, lambda i: post_question(asking.new_nonce(), f"Vraag {i}: {QUESTION}", f"198.51.100.{i}"))
+    assert [status for status, _token in sent] == [302, 302]
+
+    def figures():
+        rows = list(SuggestionAnswer.objects.values_list("game_id", "entry__slug"))
+        refused = dict(RefusedCount.objects.values_list("reason", "count"))
+        return rows, refused, deflection_figures()
+
+    rows, refused, periods = in_thread(figures)
+    assert rows.count(("finstere-flure", "monster-duwt-steen-tegen-de-muur")) == 1 + 1 + 10
+    assert rows.count(("betoverde-torens", "raventoren-op-torens")) == 1 and len(rows) == 13
+    assert refused == {"repeat": 49 + 19, "limit": 290}
+    for period in periods:  # 7 days, 30 days and all time
+        assert (period["answered"], period["asked"], period["share"]) == (13, 2, 87)
+        assert (period["repeats"], period["over_limit"]) == (68, 290)

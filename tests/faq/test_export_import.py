@@ -45,6 +45,13 @@ def people(faq, editor):
         game="finstere-flure", slug="", question="Mag het monster terug lopen?", answer="", published=False,
         status=Entry.RECEIVED, origin=Entry.VISITOR, token="tok-" + "x" * 28, asker_name="Anna de Vries",
         asker_email="anna@example.org", position_url="/nl/finstere-flure/sim/?scenario=ff-ronde", asked_at=past,
+        asker_language="de",
+    )  # fmt: skip
+    # A question answered as a duplicate of a ruling; its asker was told (and the address erased).
+    make_entry(
+        slug="dubbel", question="Telt de zwarte toren mee aan het einde?", answer="Zie de uitspraak.", published=False,
+        origin=Entry.VISITOR, token="dup-" + "y" * 28, asker_language="en", notified_at=past,
+        duplicate_of=Entry.objects.get(slug="flessen-hergebruiken"),
     )  # fmt: skip
     curated = Entry.objects.get(slug="flessen-hergebruiken")
     curated.answer = "Door een redacteur herschreven."
@@ -66,7 +73,7 @@ def people(faq, editor):
     SuggestionAnswer.objects.create(game_id="betoverde-torens", language="nl", question="zwarte toren landen?",
                                     entry=curated, created_at=past)
     SuggestionAnswer.objects.create(game_id="betoverde-torens", language="de", question="Wann endet es ZQASKED",
-                                    clause=clause)
+                                    clause=clause, review=SuggestionAnswer.APPROVED)
     return written
 
 
@@ -135,6 +142,7 @@ def state():
     for entry in Entry.objects.all():
         fields = {f.attname: getattr(entry, f.attname) for f in Entry._meta.concrete_fields if f.attname != "id"}
         fields["clauses"] = sorted(entry.clauses.values_list("anchor", flat=True))
+        fields["duplicate_of_id"] = _natural(entry.duplicate_of)  # (game, slug): primary keys differ after a restore
         fields["changes"] = sorted(entry.changes.values_list("reason", "editor_id", "created_at"))
         entries[(entry.game_id, entry.slug)] = fields
     return entries
@@ -148,10 +156,10 @@ def test_a_round_trip_restores_everything_people_wrote(people, tmp_path):
     before = state()
     assert len(before) >= 50
     path, data = export(tmp_path)
-    assert data["format"] == "rulesite-faq" and data["version"] == 3
+    assert data["format"] == "rulesite-faq" and data["version"] == 4
     assert "personal data" in data["personal_data"]
     assert oct(path.stat().st_mode & 0o777) == "0o600"
-    visitor = next(e for e in data["entries"] if e["origin"] == "visitor")
+    visitor = next(e for e in data["entries"] if e["origin"] == "visitor" and e["token"].startswith("tok-"))
     assert visitor["asker_email"] == "anna@example.org" and visitor["token"].startswith("tok-")
     # Lose everything (the bad deploy), then import.
     Entry.objects.all().delete()
@@ -262,7 +270,7 @@ def refused(path, capsys):
         (lambda d: d["entries"].append(dict(d["entries"][0])), "appears twice"),
         (lambda d: d["entries"][-1].update(token="t\x00k"), "NUL"),
         (lambda d: d["entries"][-1]["changes"].append({"reason": "x", "editor": "a\x00", "created_at": None}), "NUL"),
-        (lambda d: d.update(version=4), "unsupported version 4"),
+        (lambda d: d.update(version=5), "unsupported version 5"),
         (lambda d: d.update(version=True), "unsupported version"),
         # F7: what gave a traceback, and what the admin's form refuses.
         (lambda d: d["entries"][-1].update(question="Mag dit? \ud800"), "entries[LAST].question: text must not contain lone"),
@@ -338,7 +346,7 @@ def test_a_file_that_is_not_an_export_is_refused(faq, tmp_path, capsys, text):
 
 def test_an_entry_holding_the_slug_of_another_is_not_overwritten(people, tmp_path, capsys):
     path, data = export(tmp_path)
-    visitor = Entry.objects.get(origin=Entry.VISITOR)
+    visitor = Entry.objects.get(origin=Entry.VISITOR, token__startswith="tok-")
     record = next(e for e in data["entries"] if e["token"] == visitor.token)
     visitor.delete()
     # Someone else's question took the slug since the export.
@@ -396,3 +404,52 @@ def test_a_dry_run_changes_nothing(people, tmp_path, capsys):
     call_command("importfaq", str(path), "--dry-run")
     assert "1 created" in capsys.readouterr().out
     assert state() == before
+
+
+def test_a_version_3_file_still_imports_and_keeps_the_askers_notices_and_reviews(people, tmp_path):
+    path, data = export(tmp_path)
+    data["version"] = 3
+    for record in data["entries"]:
+        for name in ("asker_language", "notified_at", "duplicate_of"):
+            record.pop(name)
+    for item in data["suggestion_answers"]:
+        item.pop("review")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot()
+    Entry.objects.filter(slug="redactie").update(answer="Per ongeluk overschreven.")
+    call_command("importfaq", str(path))
+    assert snapshot() == before
+    duplicate = Entry.objects.get(slug="dubbel")
+    assert (duplicate.duplicate_of.slug, duplicate.asker_language) == ("flessen-hergebruiken", "en")
+
+
+def test_a_lost_duplicate_link_language_and_review_come_back(people, tmp_path):
+    path, _ = export(tmp_path)
+    before = snapshot()
+    Entry.objects.filter(slug="dubbel").update(duplicate_of=None, notified_at=None, asker_language="")
+    SuggestionAnswer.objects.update(review=SuggestionAnswer.TO_REVIEW)
+    call_command("importfaq", str(path))
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "breaks, message",
+    [
+        (lambda r: r.update(asker_language="fr"), "asker_language: must be empty or a language of the site"),
+        (lambda r: r.update(notified_at="gisteren"), "notified_at: must be a date and time"),
+        (lambda r: r.update(duplicate_of="betoverde-torens/bestaat-niet"), "duplicate_of: unknown entry"),
+        (lambda r: r.update(duplicate_of=7), "duplicate_of: must be the game/slug of an entry, or null"),
+    ],
+)
+def test_bad_version_4_fields_are_refused_with_their_place(people, tmp_path, breaks, message):
+    path, data = export(tmp_path)
+    record = next(r for r in data["entries"] if r["slug"] == "dubbel")
+    breaks(record)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot()
+    with pytest.raises(CommandError):
+        call_command("importfaq", str(path))
+    assert snapshot() == before
+    with pytest.raises(transfer.ImportRefused) as refused:
+        transfer.import_data(data)
+    assert any(message in problem and "entries[" in problem for problem in refused.value.problems), refused.value.problems

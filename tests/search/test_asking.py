@@ -88,20 +88,6 @@ def test_the_admin_counts_suggestions_against_questions_sent(client, editor):
     assert "monster-duwt-steen-tegen-de-muur" in listing or "Het monster duwt een steenblok" in listing
 
 
-def test_the_words_typed_become_a_phrasing_that_the_search_finds(client, editor):
-    answered(client, answered="clause:ff-monster-door-muur", question="kwartelbeest door de wand")
-    client.force_login(editor)
-    url = reverse("admin:faq_suggestionanswer_changelist")
-    ids = [str(pk) for pk in SuggestionAnswer.objects.values_list("pk", flat=True)]
-    response = client.post(url, {"action": "add_as_phrasing", "_selected_action": ids})
-    assert response.status_code == 302
-    phrasing = Phrasing.objects.get(origin=Phrasing.ADMIN)
-    assert (phrasing.text, phrasing.language, phrasing.origin) == ("kwartelbeest door de wand", "nl", Phrasing.ADMIN)
-    assert phrasing.clause.anchor == "ff-monster-door-muur" and phrasing.game_id == "finstere-flure"
-    html = client.get("/nl/search/", {"q": "kwartelbeest"}).content.decode()
-    assert "/nl/finstere-flure/ff-monster-door-muur/" in html
-
-
 def test_an_editor_gives_an_entry_phrasings_in_the_admin(client, editor):
     entry = Entry.objects.get(game_id="finstere-flure", slug="monster-duwt-steen-tegen-de-muur")
     client.force_login(editor)

@@ -72,6 +72,17 @@ def test_the_service_worker_serves_the_whole_site_and_names_the_offline_page_of_
     assert "minisearch-7.2.0.js" in page
 
 
+def test_a_page_asks_the_site_itself_whether_it_answers_again(client, faq):
+    # Issue 42: the banner of a kept copy goes when /online.json answers. An answer kept by the
+    # browser, a cache in front or the worker would say "online" while the site is not there.
+    page = client.get("/nl/").content.decode()
+    ping = re.search(r'id="offline-status"[^>]* data-ping="([^"]+)"', page).group(1)
+    response = client.get(ping)
+    assert response.status_code == 200 and json.loads(response.content) == {"online": True}
+    assert response["Cache-Control"] == "no-store" and "ETag" not in response
+    assert client.post(ping).status_code == 405
+
+
 def test_the_vendored_minisearch_is_the_pinned_one():
     pinned = json.loads((ROOT / "tools/offline/package.json").read_text())["dependencies"]["minisearch"]
     vendored = (ROOT / f"static/vendor/minisearch-{pinned}.js").read_text()

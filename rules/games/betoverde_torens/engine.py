@@ -20,6 +20,7 @@ from rules.core.engine import (
 
 from . import flow, position
 from .cards import BASIC_SPELLS, CODES, FULL_DECK, SPELLS
+from .citations import READINGS, SOURCES
 from .messages import MESSAGES
 from .state import CAPACITY, COLOURS, RING, TABLE, Flasks, Space, State
 
@@ -30,6 +31,8 @@ class BetoverdeTorensEngine(Engine[State]):
     )
     messages = MESSAGES
     action_words = frozenset({"play", "roll", "move", "none", "reroll", "pass", "pass-tower", "spell", "spells", "end", "ask", "give", "return", "decline", "draw"})  # the grammar's first words
+    refusal_sources = SOURCES
+    readings = READINGS
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (

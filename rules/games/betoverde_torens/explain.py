@@ -9,7 +9,8 @@ first: a rule about that very place (6 wizards there, bt-maximaal-zes-tovenaars;
 space, bt-niet-op-raventoren; the solo game's last wizard, bt-solo-met-flesjes), then the turn's
 (no card left to play, bt-twee-acties), then a die to roll first (bt-dobbelsteen-gooien), a card
 that moves the other kind of piece (bt-toren-kiezen, bt-eigen-tovenaar), a spell that costs more
-potions than are filled (bt-flesjes-uit-spel).
+potions than are filled (the spell's own clause, where its cost stands; in teams, when the teammate's
+flasks would pay it, bt-teams-doorspelen).
 
 Where no single move applies the answer is a reason of its own, still citing the clause: another
 player's wizard or a trapped one (bt-eigen-tovenaar), Ravenskeep (bt-toren-kiezen), a potion
@@ -28,7 +29,7 @@ from rules.core.engine import Engine, RuleError
 from rules.core.tapping import refusal
 
 from .cards import BY_CODE, SPELL_CLAUSE
-from .flow import is_chance, spell_window, visible_spaces
+from .flow import chance_first, is_chance, spell_window, visible_spaces
 from .state import State, find_tower, ring
 
 # The engine's refusals, the most telling first (lower is better).
@@ -43,6 +44,8 @@ RANK = {
     "refuse.roll-first": 2,
     "refuse.card-kind": 3,
     "refuse.spell-cost": 4,
+    "refuse.spell-cost.mate": 4,
+    "refuse.spell-cost.spent": 4,
 }
 STEPS = {"wizard-fwd": 1, "wizard-back": -1, "tower-fwd": 2, "tower-back": -2}
 
@@ -68,7 +71,7 @@ def explain(
     if st.phase == "over":
         return refusal(engine, st, "end")
     if is_chance(st):
-        return _chance(st)
+        return chance_first(st)
     if st.phase in ("ask", "return"):
         mate = st.mate(st.turn)
         data = {"colour": st.active, "mate": st.players[mate] if mate is not None else st.active}
@@ -78,18 +81,6 @@ def explain(
     if not target.startswith(("sp:", "tw:", "wiz:")) and target != "raven":
         return None
     return _on_board(engine, st, pick, target)
-
-
-def _chance(st: State) -> RuleError:
-    if st.phase == "spells":
-        clause = "bt-solo-met-flesjes" if st.variant == "solo-flasks" else "bt-meester-spreuken"
-        return RuleError(clause, "why.spells-first")
-    if st.phase == "deal":
-        return RuleError("bt-startkaarten", "why.deal-first")
-    if st.phase == "roll" and st.pending is not None:
-        clause = "bt-dobbelsteen-herwerpen" if BY_CODE[st.pending.card].dice > 1 else "bt-dobbelsteen-gooien"
-        return RuleError(clause, "why.roll-first", colour=st.active, card=st.pending.card)
-    return RuleError("bt-hand-aanvullen", "why.draw-first", colour=st.active)
 
 
 def _caster(st: State) -> int:

@@ -30,7 +30,6 @@ def spell_sets(k: int) -> tuple[str, ...]:
     return tuple("+".join(c) for c in combinations(SPELLS, k))
 
 
-NOT_NOW = "bt-beurtvolgorde"
 WIZARD_SPELLS = frozenset({"wizard-fwd", "wizard-back", "lift", "free"})  # spells that move a wizard
 
 
@@ -186,6 +185,56 @@ def is_chance(state: State) -> bool:
     return state.phase in ("spells", "roll") or (state.phase in ("deal", "draw") and drawer(state) is not None)
 
 
+def chance_first(state: State) -> RuleError:
+    """What chance does first, at a chance node, citing its clause (the players wait for it)."""
+    if state.phase == "spells":
+        clause = "bt-solo-met-flesjes" if state.variant == "solo-flasks" else "bt-meester-spreuken"
+        return RuleError(clause, "why.spells-first")
+    if state.phase == "deal":
+        return RuleError("bt-startkaarten", "why.deal-first")
+    if state.phase == "roll" and state.pending is not None:
+        clause = "bt-dobbelsteen-herwerpen" if BY_CODE[state.pending.card].dice > 1 else "bt-dobbelsteen-gooien"
+        return RuleError(clause, "why.roll-first", colour=state.active, card=state.pending.card)
+    return RuleError("bt-hand-aanvullen", "why.draw-first", colour=state.active)
+
+
+def _no_outcome(state: State, head: str, rest: str) -> RuleError:
+    """A chance outcome that cannot come now (a card not in the pile, a die's seventh face ...)."""
+    if head not in ("draw", "roll", "spells"):
+        return chance_first(state)  # a player's action while chance acts
+    clause = chance_first(state).clause
+    if state.phase == "spells":
+        return RuleError(clause, "refuse.chance.spells", count=3 if state.variant == "solo-flasks" else state.spell_count)
+    if state.phase == "roll":
+        return RuleError(clause, "refuse.chance.roll")
+    if rest in BY_CODE:
+        return RuleError(clause, "refuse.chance.draw", card=rest)
+    return RuleError(clause, "refuse.no-card", card=rest[:20])
+
+
+def not_chance(state: State, head: str) -> RuleError:
+    """A chance outcome (a card drawn, a die rolled, the spells laid out) while a player acts."""
+    if head == "draw":
+        return RuleError("bt-hand-aanvullen", "refuse.draw-now")
+    if head == "roll":
+        return RuleError("bt-dobbelsteen-gooien", "refuse.roll-now")
+    clause = {"solo": "bt-solo-opstelling", "solo-flasks": "bt-solo-met-flesjes"}.get(state.variant, "bt-materiaal-klaarleggen")
+    return RuleError("bt-meester-spreuken" if state.master else clause, "refuse.spells-now")
+
+
+def _not_now(state: State, head: str) -> RuleError:
+    """An action that belongs to another moment of the turn than this one, with the rule of its moment."""
+    if head == "decline":
+        return RuleError("bt-meester-volgorde", "refuse.decline-now")
+    if head in ("give", "return"):
+        return RuleError("bt-teams-kaart-vragen", "refuse.exchange-now")
+    if head == "pass-tower":
+        return RuleError("bt-kaarten-wisselen", "refuse.pass-tower-late")
+    if head == "reroll":
+        return RuleError("bt-dobbelsteen-herwerpen", "refuse.no-roll")
+    return RuleError("bt-dobbelsteen-gooien", "refuse.no-roll")  # move, none: the choice after a roll
+
+
 # -- legal actions ---------------------------------------------------------------------------------
 
 
@@ -246,24 +295,24 @@ def actor_index(state: State) -> int:
 
 def transition(state: State, action: str) -> tuple[State, list[Event]]:
     if state.phase == "over":
-        raise RuleError("bt-laatste-ronde", "refuse.over")
+        # the game ended: everyone inside with no one done (bt-einde-spel), the solo score, or the round
+        clause = "bt-einde-spel" if state.stalled else "bt-solo-score" if state.variant != "base" else "bt-laatste-ronde"
+        raise RuleError(clause, "refuse.over")
     head, _, rest = action.partition(":")
     if is_chance(state):
         return _chance(state, head, rest, action)
     if head in ("draw", "roll", "spells"):
-        raise RuleError("bt-hand-aanvullen" if head == "draw" else NOT_NOW, "refuse.not-chance", action=action)
+        raise not_chance(state, head)
     if head == "spell":
         return _spell(state, rest)
     if state.phase == "offer":
         if action != "decline":
-            raise RuleError("bt-meester-volgorde", "refuse.offer-now")
+            raise RuleError("bt-meester-volgorde", "refuse.offer-now", colour=state.players[state.offer])
         return _decline(state)
     if state.phase in ("ask", "return"):
         return _exchange(state, head, rest)
     if head in ("decline", "give", "return"):
-        raise RuleError(
-            "bt-meester-volgorde" if head == "decline" else "bt-teams-kaart-vragen", "refuse.not-now", action=action
-        )
+        raise _not_now(state, head)
     if head == "ask":
         return _ask(state)
     if state.phase == "choose":
@@ -283,16 +332,13 @@ def transition(state: State, action: str) -> tuple[State, list[Event]]:
             raise RuleError("bt-twee-acties", "refuse.end-early")
         return end_turn(state, [Event("bt-twee-acties", "turn.end", {"colour": state.active})])
     if head in ("move", "none", "reroll", "pass-tower"):
-        raise RuleError(NOT_NOW, "refuse.not-now", action=action)
+        raise _not_now(state, head)
     raise RuleError("bt-twee-acties", "refuse.unknown", action=action)
 
 
 def _chance(state: State, head: str, rest: str, action: str) -> tuple[State, list[Event]]:
     if not _is_outcome(state, head, rest):
-        clause = {"spells": "bt-solo-met-flesjes", "roll": "bt-dobbelsteen-gooien"}.get(
-            state.phase, "bt-hand-aanvullen"
-        )
-        raise RuleError(clause, "refuse.chance", action=action)
+        raise _no_outcome(state, head, rest)
     if head == "spells":
         spells = tuple(rest.split("+"))
         clause = "bt-solo-met-flesjes" if state.variant == "solo-flasks" else "bt-meester-spreuken"
@@ -367,6 +413,8 @@ def _play(state: State, rest: str) -> tuple[State, list[Event]]:
     code, _, choice = rest.partition(":")
     if code not in BY_CODE:
         raise RuleError("bt-twee-acties", "refuse.no-card", card=code[:20])
+    if code not in state.hands[state.turn]:
+        raise RuleError("bt-twee-acties", "refuse.not-in-hand", card=code)
     card = BY_CODE[code]
     if card.dice:
         if choice:
@@ -433,6 +481,8 @@ def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, li
             state, moved, entered = move_wizard(state, mover, number, roll or card.wizard_steps)
             moved_to = int(moved[0].data["to"])
             events += moved
+            if entered:
+                _end_not_yet(state, mover, events)
         else:
             if not card.tower:
                 raise RuleError("bt-eigen-tovenaar", "refuse.card-kind", card=code)
@@ -518,9 +568,7 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
     cost = SPELL_COST[name]
     me = state.offer if state.master else state.turn
     if state.flasks[me].filled < cost:
-        raise RuleError(
-            "bt-flesjes-uit-spel", "refuse.spell-cost", spell=name, cost=cost, filled=state.flasks[me].filled
-        )
+        raise _unpaid(state, me, name, cost)
     colour = state.players[me]
     own = state.mover_colour(me)
     flasks = list(state.flasks)
@@ -558,6 +606,8 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
     if name in WIZARD_SPELLS and not any(e.key == "spell.free-none" for e in more):
         events += mate_wizard(paid, me, own)  # bt-teams-doorspelen: the teammate's wizard moved
     events += more
+    if entered:
+        _end_not_yet(after, own, events)
     if state.master:
         if entered and me == state.turn:
             events.append(Event("bt-spreukverplaatsing", "turn.raven-ends", {"colour": colour}))
@@ -587,22 +637,35 @@ def open_window(state: State, window: str, events: list[Event]) -> tuple[State, 
     if window == "before":
         state = evolve(state, action_spell=False, last_move=(0, 0, False))
     n = len(state.players)
+    passed: list[str] = []
     for k in range(n):
         i = (state.turn + k) % n
         if _eligible(state, i, window):
-            return evolve(state, phase="offer", window=window, offer=i), events
-    return close_window(evolve(state, window=window), events)
+            return evolve(state, phase="offer", window=window, offer=i), _passed_over(events, passed, n)
+        passed.append(state.players[i])
+    return close_window(evolve(state, window=window), _passed_over(events, passed, n))
 
 
 def _decline(state: State) -> tuple[State, list[Event]]:
     n = len(state.players)
     events = [Event("bt-meester-volgorde", "spell.declined", {"colour": state.players[state.offer]})]
     k = (state.offer - state.turn) % n + 1
+    passed: list[str] = []
     for j in range(k, n):
         i = (state.turn + j) % n
         if _eligible(state, i, state.window):
-            return evolve(state, offer=i), events
-    return close_window(state, events)
+            return evolve(state, offer=i), _passed_over(events, passed, n)
+        passed.append(state.players[i])
+    return close_window(state, _passed_over(events, passed, n))
+
+
+def _passed_over(events: list[Event], passed: list[str], players: int) -> list[Event]:
+    """bt-meester-volgorde (its note): who can pay for or use no open spell is not asked; say so."""
+    if len(passed) == players:
+        events.append(Event("bt-meester-volgorde", "spell.skipped.all", {}))
+    elif passed:
+        events.append(Event("bt-meester-volgorde", "spell.skipped", {"colours": passed, "count": len(passed)}))
+    return events
 
 
 def close_window(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -631,8 +694,10 @@ def start_action(state: State, events: list[Event]) -> tuple[State, list[Event]]
 def _ask(state: State) -> tuple[State, list[Event]]:
     if not state.teams:
         raise RuleError("bt-teams-kaart-vragen", "refuse.no-team")
-    if state.asked or state.actions >= limit(state) or state.phase != "play":
+    if state.asked:
         raise RuleError("bt-teams-kaart-vragen", "refuse.asked")
+    if state.actions >= limit(state) or state.phase != "play":  # its note: before or between your cards
+        raise RuleError("bt-teams-kaart-vragen", "refuse.ask-now")
     mate = state.mate(state.turn)
     assert mate is not None
     return evolve(state, phase="ask"), [
@@ -682,10 +747,39 @@ def _exchange(state: State, head: str, rest: str) -> tuple[State, list[Event]]:
     return evolve(state, hands=tuple(hands), phase=phase, asked=True), events
 
 
+def _unpaid(state: State, me: int, name: str, cost: int) -> RuleError:
+    """A spell seat ``me`` cannot pay: its cost is on the spell's own clause ("Kosten"). Where the
+    flasks it spent before would have paid it, bt-flesjes-uit-spel forbids it (a flask is used once);
+    in teams, where the teammate's filled flasks would, the note on bt-teams-doorspelen does (spells
+    are paid only with the flasks in front of you)."""
+    filled, spent = state.flasks[me].filled, state.flasks[me].spent
+    mate = state.mate(me)
+    if filled + spent >= cost:
+        return RuleError("bt-flesjes-uit-spel", "refuse.spell-cost.spent", spell=name, cost=cost, filled=filled, spent=spent)
+    if mate is not None and filled + state.flasks[mate].filled >= cost:
+        data = {"spell": name, "cost": cost, "filled": filled, "mate": state.players[mate]}
+        return RuleError("bt-teams-doorspelen", "refuse.spell-cost.mate", **data)
+    return RuleError(SPELL_CLAUSE[name], "refuse.spell-cost", spell=name, cost=cost, filled=filled)
+
+
 def _number(text: str, top: int, clause: str) -> int:
     if not is_digits(text, 2) or not 1 <= int(text) <= top:
         raise RuleError(clause, "refuse.bad-number", text=text[:20])
     return int(text)
+
+
+def _end_not_yet(state: State, colour: str, events: list[Event]) -> None:
+    """bt-einde-spel: a player whose last wizard went into the Raventoren while flasks are still
+    empty does not ring the end ("Voldoet een speler pas aan één van de twee, dan gaat het spel
+    gewoon door"), and the game says so instead of going on silently (review N15)."""
+    if state.teams or state.variant != "base" or state.ending or state.inside(colour) < state.wizards_each:
+        return
+    if all_inside(state):  # everyone inside and no one done: the game ends at once (end.stalled)
+        return
+    flasks = state.flasks_of(colour)
+    if flasks.empty:
+        data = {"colour": colour, "filled": flasks.filled + flasks.spent, "total": flasks.total}
+        events.append(Event("bt-einde-spel", "end.not-yet", data))
 
 
 def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:

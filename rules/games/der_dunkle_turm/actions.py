@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.core.engine import CHANCE, TERMINAL, Event, Outcome, RuleError
+from rules.core.engine import CHANCE, TERMINAL, Event, Outcome
 
 from . import attack, duel
-from .board import CARD_KINDS, EXILE, FLOAT_TURNS_PLACED, STEP_KINDS
+from .board import CARD_KINDS, FLOAT_TURNS_PLACED, STEP_KINDS
 from .flow import end_turn, options, settle, start_turn
 from .moves import move, to_camp, to_exile
 from .state import Float, Table, Task
@@ -93,39 +93,6 @@ def legal(t: Table) -> list[str]:
     if may_place_later(t):
         acts += [f"float:{f}" for f in placeable(t)]
     return acts
-
-
-def refuse(t: Table, action: str) -> RuleError:
-    """The clause that forbids ``action`` here."""
-    kind = action.split(":", 1)[0]
-    head = t.pending[0].kind if t.pending else ""
-    if t.over:
-        return RuleError("dt-spielende", "refuse.over", action=action)
-    if kind == "float":
-        if head == "float":
-            return RuleError("dt-schwebefeld-sofort", "refuse.float", action=action)
-        if may_place_later(t) or t.collections.get(t.turn, 0):
-            return RuleError("dt-schwebefeld-spaeter", "refuse.float", action=action)
-        return RuleError("dt-schwebefeld-behalten", "refuse.no-float", action=action)
-    if kind == "move":
-        if head == "step":
-            return RuleError("dt-freie-gefaehrten", "refuse.not-free", action=action)
-        return RuleError("dt-schrittkarte", "refuse.no-step", action=action)
-    if kind == "bolt":
-        return RuleError("dt-donnerblitz", "refuse.bolt", action=action)
-    if kind in ("free", "advance"):
-        if kind == "advance" and head == "exile" and not any(c.at == EXILE for c in t.comps.values()):
-            return RuleError("dt-niemand-im-exil", "refuse.exile", action=action)
-        return RuleError("dt-aus-dem-exil", "refuse.exile", action=action)
-    if kind == "spell":
-        return RuleError("dt-schutzzauber", "refuse.spell", action=action)
-    if kind in ("d12", "card", "start"):
-        return RuleError("dt-kartenstapel", "refuse.chance", action=action)
-    if kind in ("fight-on", "retreat"):
-        return RuleError("dt-erste-runde-verloren", "refuse.choice", action=action)
-    if kind == "rescue":
-        return RuleError("dt-eule-alle-gefangen", "refuse.rescue", action=action)
-    return RuleError("dt-ablauf-teamzug", "refuse.action", action=action)
 
 
 def play(t: Table, action: str, ev: list[Event]) -> None:
@@ -294,4 +261,4 @@ def bolt(t: Table, cid: str, ev: list[Event]) -> None:
         move(t, cid, 3, False, "dt-rueckwaerts", "bolt.back", ev)
 
 
-__all__ = ["actor", "legal", "outcomes", "play", "refuse"]
+__all__ = ["actor", "legal", "outcomes", "play"]

@@ -19,8 +19,9 @@ from rules.core.engine import (
 )
 from rules.core.inputs import is_digits
 
-from . import actions
+from . import actions, refusals
 from .board import CARD_KINDS, FULL_DECK, TEAMS, companion_ids
+from .citations import READINGS, SOURCES
 from .messages import MESSAGES
 from .position import read_position, write_position
 from .state import Beast, Companion, State, Table, freeze, thaw
@@ -40,6 +41,8 @@ class DerDunkleTurmEngine(Engine[State]):
     )
     messages = MESSAGES
     action_words = frozenset({"start", "card", "d12", "draw", "float", "keep", "move", "free", "advance", "bolt", "spell", "fight-on", "retreat", "rescue", "tower", "beast", "owl"})  # the grammar's first words
+    refusal_sources = SOURCES
+    readings = READINGS
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("teams", "int", 2, label="setup.teams", min=2, max=4, clause="dt-teams"),)
@@ -98,7 +101,7 @@ class DerDunkleTurmEngine(Engine[State]):
     def transition(self, state: State, action: str) -> tuple[State, list[Event]]:
         facts = self._facts(state)
         if action not in facts[1]:
-            raise actions.refuse(thaw(state), action)
+            raise refusals.refuse(thaw(state), action)
         cached = self._cache
         spare = cached[2] if cached is not None and cached[0] is state else []
         try:

@@ -10,7 +10,8 @@ dt-neben-dem-feld), not in exile or another team's while one's own is (dt-aus-de
 carrying a spell (dt-schutzzauber). A rift stands for laying a floating field (the engine's refusal:
 dt-schwebefeld-sofort, dt-schwebefeld-spaeter, dt-schwebefeld-behalten). Once a companion is chosen,
 a field or place where it does not end is told with where it does end (dt-schrittkarte,
-dt-freie-felder, dt-niemand-im-exil, dt-aus-dem-exil). A field, the camp or another place tapped
+dt-freie-felder, dt-niemand-im-exil, dt-aus-dem-exil); a field someone stands on (or the companion
+standing there) with the counting rule for that field (dt-freie-felder). A field, the camp or another place tapped
 before a companion is answered for the companion on it; otherwise, and for a beast or a floating
 field, the answer is what the board waits for, with its clause: a card to draw (dt-ablauf-teamzug),
 the lot (dt-aufbau), the die (dt-knochentier-kampf, dt-feldereignis, dt-wuerfelduell), the tower's
@@ -25,21 +26,11 @@ from typing import Any
 from rules.core.engine import CHANCE, TERMINAL, Engine, RuleError
 from rules.core.tapping import refusal
 
-from .actions import may_place_later
-from .board import BEASTS, EXILE, OUT, PLACES, team_of
+from .board import BEASTS, PLACES
 from .flow import COMPANIONS_OF
 from .moves import walk
+from .refusals import automatic_first, chance_first, exiled, task_clause, verb
 from .state import State, Table, Task, thaw
-
-# The clause of each card task (and of the owl's rescue) that a companion is chosen for.
-TASK_CLAUSES = {
-    "step": "dt-schrittkarte",
-    "bolt": "dt-donnerblitz",
-    "spell": "dt-schutzzauber",
-    "rescue": "dt-eule-alle-gefangen",
-    "float": "dt-schwebefeld-sofort",
-    "choice": "dt-erste-runde-verloren",
-}
 
 
 def explain(
@@ -54,14 +45,17 @@ def explain(
     if actor == TERMINAL:
         return RuleError("dt-spielende", "why.over")
     if actor == CHANCE:
-        return _chance(t, head)
+        return chance_first(t, head)
     if actor in engine.info.automatic_actors and head is not None:
-        return _automatic(t, head)
+        return automatic_first(t, head)
     kind, _, arg = target.partition(":")
     chosen = pick[0][2:] if pick and pick[0].startswith("c:") and pick[0][2:] in t.comps else ""
     if kind == "c" and arg in t.comps:
         if chosen:
-            return RuleError(_clause(t, head), "why.one-companion", companion=chosen)
+            at = t.comps[arg].at
+            if at[0].isdigit() and t.comps[arg].lying is None:  # a companion on the path: the field it stands on (N6)
+                return _ends(t, head, chosen, at)
+            return RuleError(task_clause(t, head), "why.one-companion", companion=chosen)
         return _companion(engine, s, t, head, arg)
     if kind == "sf" and arg in t.floats:
         fl = t.floats[arg]
@@ -74,7 +68,7 @@ def explain(
     if not where:
         return None
     if chosen:
-        return _ends(t, head, chosen)
+        return _ends(t, head, chosen, where)
     on_it = _companion_at(t, head, where)
     if on_it is not None:
         answer = _companion(engine, s, t, head, on_it)
@@ -83,83 +77,12 @@ def explain(
     return _waiting(t, head)
 
 
-def _chance(t: Table, head: Task | None) -> RuleError:
-    if not t.start:
-        return RuleError("dt-aufbau", "why.lot")
-    if head is None or head.kind == "draw":
-        return RuleError("dt-ablauf-teamzug", "why.chance.card", team=t.turn)
-    if head.kind == "fight":
-        return RuleError("dt-knochentier-kampf", "why.chance.fight", companion=head.comp, lair=str(head.n))
-    if head.kind == "event":
-        return RuleError("dt-feldereignis", "why.chance.event", companion=head.comp)
-    return RuleError("dt-wuerfelduell", "why.chance.duel", companion=head.comp)
-
-
-def _automatic(t: Table, head: Task) -> RuleError:
-    if head.kind == "tower":
-        return RuleError("dt-turmattacke", "why.tower", field=str(head.n))
-    if head.kind == "beast":
-        return RuleError("dt-knochentier-turmattacke", "why.beast-attack", lair=str(head.n))
-    return RuleError("dt-eule-attacke", "why.owl", team=t.turn)
-
-
-def _exiled(t: Table) -> list[str]:
-    return [cid for cid, c in t.comps.items() if c.at == EXILE]
-
-
-def _clause(t: Table, head: Task | None) -> str:
-    if head is None:
-        return "dt-ablauf-teamzug"
-    if head.kind == "exile":
-        return "dt-aus-dem-exil" if _exiled(t) else "dt-niemand-im-exil"
-    return TASK_CLAUSES.get(head.kind, "dt-ablauf-teamzug")
-
-
-def _verb(t: Table, head: Task | None) -> str:
-    """The action a companion stands for in this task ("" for none)."""
-    if head is None:
-        return ""
-    if head.kind == "step":
-        return "move"
-    if head.kind == "exile":
-        return "free" if _exiled(t) else "advance"
-    return head.kind if head.kind in ("bolt", "spell", "rescue") else ""
-
-
 def _companion(engine: Engine[Any], s: State, t: Table, head: Task | None, cid: str) -> RuleError | None:
-    """Why companion ``cid`` cannot be chosen now."""
-    verb = _verb(t, head)
-    if not verb:
+    """Why companion ``cid`` cannot be chosen now: the engine's refusal of the action it stands for
+    (:func:`.refusals.companion_reason`), else what the board waits for."""
+    if not verb(t, head):
         return _waiting(t, head)
-    if refusal(engine, s, f"{verb}:{cid}") is None:
-        return None  # the engine plays it: the board offers it
-    assert head is not None
-    c = t.comps[cid]
-    team, turn = team_of(cid), t.turn
-    if verb == "rescue":
-        return RuleError("dt-eule-alle-gefangen", "why.rescue", team=head.team)
-    if verb == "bolt":
-        if team == turn:
-            return RuleError("dt-donnerblitz", "why.bolt.own", companion=cid)
-        if c.lying is not None:
-            return RuleError("dt-donnerblitz", "why.bolt.lying", companion=cid)
-        return RuleError("dt-donnerblitz", "why.bolt.off-path", companion=cid, at=c.at)
-    if verb == "spell":
-        if team != turn:
-            return RuleError("dt-schutzzauber", "why.spell.not-own", companion=cid, team=turn)
-        key = "why.spell.out" if c.at == OUT else "why.spell.has"
-        return RuleError("dt-schutzzauber", key, companion=cid)
-    if verb == "free":
-        if c.at != EXILE:
-            return RuleError("dt-aus-dem-exil", "why.exile.not-exiled", companion=cid)
-        return RuleError("dt-aus-dem-exil", "why.exile.own-first", companion=cid, team=turn)
-    if team != turn:  # move, advance: one of the team's own free companions
-        if verb == "advance":
-            return RuleError("dt-niemand-im-exil", "why.advance.not-own", companion=cid, team=turn)
-        return RuleError("dt-schrittkarte", "why.step.not-own", companion=cid, team=turn)
-    if c.lying is not None:
-        return RuleError("dt-neben-dem-feld", "why.lying", companion=cid)
-    return RuleError("dt-freie-gefaehrten", "why.not-free", companion=cid, at=c.at)
+    return refusal(engine, s, f"{verb(t, head)}:{cid}")  # None: the engine plays it, the board offers it
 
 
 def _companion_at(t: Table, head: Task | None, where: str) -> str | None:
@@ -178,30 +101,29 @@ def _companion_at(t: Table, head: Task | None, where: str) -> str | None:
 
 
 def _rift(engine: Engine[Any], s: State, t: Table, head: Task | None, field: str) -> RuleError | None:
-    error = refusal(engine, s, f"float:{field}")
-    if error is None:
-        return None
-    if field in t.floats:
-        return RuleError(error.clause, "why.float.covered", field=field)
-    if t.collections.get(t.turn, 0) <= 0:
-        return RuleError("dt-schwebefeld-behalten", "why.float.none", team=t.turn)
-    if not may_place_later(t):
-        return RuleError("dt-schwebefeld-spaeter", "why.float.when", team=t.turn)
-    return error
+    """A rift stands for laying a floating field on it: the engine's refusal
+    (:func:`.refusals.float_reason`), or None when the engine lays it."""
+    return refusal(engine, s, f"float:{field}")
 
 
-def _ends(t: Table, head: Task | None, cid: str) -> RuleError:
-    """A field or place where the chosen companion does not end: where it does."""
-    verb = _verb(t, head)
-    if verb == "move" and head is not None:
+def _ends(t: Table, head: Task | None, cid: str, where: str) -> RuleError:
+    """A field or place ``where`` the chosen companion does not end: where it does. A field someone
+    stands on is told with the counting rule for that field (dt-freie-felder: occupied fields do not
+    count, and a move never ends on one)."""
+    action = verb(t, head)
+    if action == "move" and head is not None:
         skipped: list[str] = []
         dest, _trail = walk(t, cid, head.n, True, skipped)
+        other = t.standing().get(where)
+        if other is not None and other != cid:
+            return RuleError("dt-freie-felder", "why.step.occupied", companion=cid, n=head.n, to=dest, field=where,
+                             other=other)
         clause = "dt-freie-felder" if skipped else "dt-schrittkarte"
         return RuleError(clause, "why.step.ends", companion=cid, n=head.n, to=dest)
-    if verb == "advance":
+    if action == "advance":
         return RuleError("dt-niemand-im-exil", "why.advance.ends", companion=cid, to=walk(t, cid, 1, True)[0])
-    if verb in ("free", "rescue"):
-        return RuleError(_clause(t, head), "why.to-camp", companion=cid)
+    if action in ("free", "rescue"):
+        return RuleError(task_clause(t, head), "why.to-camp", companion=cid)
     return _waiting(t, head)
 
 
@@ -214,7 +136,7 @@ def _waiting(t: Table, head: Task | None) -> RuleError:
     if kind == "step":
         return RuleError("dt-schrittkarte", "why.step.pick", team=turn, n=head.n)
     if kind == "exile":
-        if _exiled(t):
+        if exiled(t):
             return RuleError("dt-aus-dem-exil", "why.exile.pick")
         return RuleError("dt-niemand-im-exil", "why.advance.pick", team=turn)
     if kind == "bolt":

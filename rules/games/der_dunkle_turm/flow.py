@@ -114,7 +114,8 @@ def end_turn(t: Table, ev: list[Event]) -> None:
             end_round(t, ev)
             i = 0
         nxt = t.teams[(t.teams.index(t.start) + i) % n]
-        if t.eliminated(nxt):  # dt-zerplatzen: its turns are skipped, its timers still run
+        if t.eliminated(nxt):  # dt-zerplatzen: its turns are skipped (and say so), its timers still run
+            ev.append(Event("dt-zerplatzen", "turn.skipped", {"team": nxt}))
             start_turn(t, nxt)
             end_turn_timers(t, nxt, ev)
             continue
@@ -190,7 +191,8 @@ def settle(t: Table, ev: list[Event]) -> None:
             ev.append(Event(clause, key, {"team": t.turn}))
             continue
         if t.pending and t.pending[0].kind == "rescue" and not options(t, t.pending[0]):
-            t.pending.pop(0)
+            task = t.pending.pop(0)  # freed meanwhile: the owl's help is no longer needed, and says so
+            ev.append(Event("dt-eule-alle-gefangen", "owl.rescue.none", {"team": task.team}))
             continue
         if not t.pending and t.drawn:
             end_turn(t, ev)

@@ -10,6 +10,7 @@ from rules.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome
 
 from . import flow, moves, placement
 from .board import DEFAULT_BLOOD, DEFAULT_STONES, EXIT, HEIGHT, WIDTH
+from .citations import READINGS, SOURCES
 from .messages import MESSAGES
 from .monster import monster_step
 from .position import position_of, state_from_position
@@ -53,6 +54,8 @@ class FinstereFlureEngine(Engine[State]):
     )
     messages = MESSAGES
     action_words = frozenset({"place", "move", "card", "monster"})  # the grammar's first words
+    refusal_sources = SOURCES
+    readings = READINGS
 
     # -- setup and positions ---------------------------------------------------------------------
 
@@ -207,6 +210,7 @@ class FinstereFlureEngine(Engine[State]):
             events.append(Event("ff-einde-ingeluid", "end.rung", {"player": mover, "saved": new.saved_count(mover)}))
         new = flow.after_player_turn(new, events)
         if new.phase == PLAYERS:
+            flow.passed_over(new, mover, events)
             events.append(Event("ff-beurtvolgorde", "turn.next", {"player": new.player_to_move()}))
         return new, events
 
@@ -242,7 +246,7 @@ class FinstereFlureEngine(Engine[State]):
 
     def _apply_monster(self, state: State, action: str) -> tuple[State, list[Event]]:
         if action != MONSTER_ACTOR:
-            raise RuleError("ff-monster-kijkt", "refuse.monster-only")
+            raise RuleError("ff-ronde", "refuse.monster-only")  # the monster's part of the round
         new, events, turn_over = monster_step(state)
         ended = flow.check_board_empty(new, events)
         if ended is not None:

@@ -37,6 +37,7 @@ def start_round(state: State, events: list[Event]) -> State:
         return game_over(state, "ff-einde-bord-leeg", events)
     data = {"round": state.round, "chapter": state.chapter, "player": state.player_to_move()}
     events.append(Event("ff-ronde", "round.start", data))
+    passed_over(state, None, events)
     return state
 
 
@@ -156,3 +157,18 @@ def result(state: State) -> Result | None:
         tiebreak=TIEBREAK if others else None,
         draw=False,
     )
+
+
+def passed_over(state: State, after: str | None, events: list[Event]) -> None:
+    """ff-beurtvolgorde: "Wie deze ronde geen figuur meer heeft die nog moet lopen, wordt
+    overgeslagen." Tell each player the round robin passes over between ``after`` (who just moved;
+    None at the start of the round, which begins at the start player) and the player to move now."""
+    nxt = state.player_to_move()
+    if nxt is None:
+        return
+    players = state.players
+    i = 0 if after is None else (players.index(after) + 1) % len(players)
+    stop = players.index(nxt)
+    while i != stop:
+        events.append(Event("ff-beurtvolgorde", "turn.skipped", {"player": players[i]}))
+        i = (i + 1) % len(players)

@@ -26,7 +26,7 @@ MESSAGES: Mapping[str, str] = {
     "core.not-text": "Eine Aktion ist ein Text.",
     "core.not-an-action": "'{action}' ist keine Aktion dieses Spiels.",
     "refuse.game-over": "Das Spiel ist vorbei.",
-    "refuse.setup-first": "Zuerst bauen die Spieler reihum den Spielplan auf (place:...).",
+    "refuse.setup-first": "Zuerst bauen die Spieler reihum den Spielplan auf: Noch liegen nicht alle Steinblöcke und Blutlachen.",
     "refuse.players-first": "Zuerst bewegen die Spieler ihre Figuren; danach läuft das Monster.",
     "refuse.move-syntax": "Erwartet wird move:<Figur>:<Weg>, zum Beispiel move:red1:EUL.",
     "refuse.unknown-figure": "Unbekannte Figur {figure!r}.",
@@ -35,11 +35,11 @@ MESSAGES: Mapping[str, str] = {
     "refuse.moved": "{figure:name} ist in dieser Runde schon gezogen.",
     "refuse.first-round": "{player:colour} hat in der ersten Runde schon zwei Figuren bewegt.",
     "refuse.not-your-turn": "{player:colour} ist am Zug, nicht {owner:colour}.",
-    "refuse.card-expected": "Jetzt wird eine Monsterkarte aufgedeckt (card:...).",
+    "refuse.card-expected": "Die Spieler sind mit dieser Runde fertig: Jetzt wird eine Monsterkarte aufgedeckt, und das Monster läuft.",
     "refuse.card-unknown": "Unbekannte Monsterkarte {card!r}.",
     "refuse.card-gone": "Karte {card} liegt nicht mehr im Stapel.",
     "refuse.first-card": "Die erste Monsterkarte des Spiels ist nie X oder XX.",
-    "refuse.monster-only": "Das Monster ist am Zug; die einzige Aktion ist 'monster' (ein Schritt).",
+    "refuse.monster-only": "Das Monster läuft jetzt seine Schritte; die Spieler sind erst in der nächsten Runde wieder am Zug.",
     # -- refusals: a figure's path -----------------------------------------------------------------
     "refuse.too-far": (
         "{figure:name} zeigt {showing} und darf höchstens {showing} {showing:plural/Schritt/Schritte} gehen, "
@@ -68,12 +68,12 @@ MESSAGES: Mapping[str, str] = {
         "Der Steinblock auf {square:sq} liegt an der Außenmauer und kann nicht geschoben werden."
     ),
     "refuse.stone-blocked": "Der Steinblock auf {square:sq} kann nicht geschoben werden: {beyond:sq} ist nicht frei.",
-    "refuse.blood-wall": "Die Blutlache liegt an der Außenmauer.",
+    "refuse.blood-wall": "{figure:name} kann nicht über die Blutlache rutschen: Hinter der Lache ist die Außenmauer.",
     "refuse.slide-stone": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} liegt ein Steinblock.",
     "refuse.slide-monster": "{figure:name} kann nicht über die Blutlache rutschen: Auf {square:sq} steht das Monster.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
     "refuse.place-syntax": "Erwartet wird place:stone:X,Y, place:pool4:X,Y,h|v oder place:pool2:X,Y.",
-    "refuse.place-unknown": "Unbekannte Platzierung {action!r}.",
+    "refuse.place-unknown": "'{action}' nennt kein Objekt und Feld zum Platzieren (einen Steinblock, die schmale oder die quadratische Blutlache).",
     "refuse.place.none-left.stone": "Alle 11 Steinblöcke liegen schon auf dem Spielplan.",
     "refuse.place.none-left.pool4": "Die schmale Blutlache liegt schon auf dem Spielplan.",
     "refuse.place.none-left.pool2": "Die quadratische Blutlache liegt schon auf dem Spielplan.",
@@ -113,6 +113,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "Der Steinblock gerät auf das {square:special} und wird vom Spielplan genommen.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "{player:colour} ist am Zug.",
+    "turn.skipped": "{player:colour} hat in dieser Runde keine Figur mehr, die noch ziehen muss, und wird übersprungen.",
     "round.start": "Runde {round} beginnt; {player:colour} ist am Zug.",
     "round.monster": "Die Spieler sind mit dieser Runde fertig; jetzt ist das Monster am Zug.",
     "end.rung": (

@@ -27,7 +27,7 @@ MESSAGES: Mapping[str, str] = {
     "core.not-text": "An action is a text.",
     "core.not-an-action": "'{action}' is not an action of this game.",
     "refuse.game-over": "The game is over.",
-    "refuse.setup-first": "First the players take turns to set up the board (place:...).",
+    "refuse.setup-first": "First the players take turns to set up the board: not every stone block and blood pool is placed yet.",
     "refuse.players-first": "First the players move their figures; then the monster walks.",
     "refuse.move-syntax": "Expected move:<figure>:<path>, for example move:red1:EUL.",
     "refuse.unknown-figure": "Unknown figure {figure!r}.",
@@ -36,11 +36,11 @@ MESSAGES: Mapping[str, str] = {
     "refuse.moved": "{figure:name} has already moved this round.",
     "refuse.first-round": "{player:colour} has already moved two figures in the first round.",
     "refuse.not-your-turn": "It is {player:possessive} turn, not {owner:possessive}.",
-    "refuse.card-expected": "Now a monster card is turned over (card:...).",
+    "refuse.card-expected": "The players are done with this round: now a monster card is turned over and the monster walks.",
     "refuse.card-unknown": "Unknown monster card {card!r}.",
     "refuse.card-gone": "Card {card} is no longer in the deck.",
     "refuse.first-card": "The first monster card of the game is never X or XX.",
-    "refuse.monster-only": "It is the monster's turn; the only action is 'monster' (one step).",
+    "refuse.monster-only": "The monster is walking its steps now; it is the players' turn again only in the next round.",
     # -- refusals: a figure's path -----------------------------------------------------------------
     "refuse.too-far": (
         "{figure:name} shows {showing} and may walk at most {showing} {showing:plural/step/steps}, "
@@ -63,12 +63,12 @@ MESSAGES: Mapping[str, str] = {
     "refuse.monster": "The monster stands on {square:sq}; a figure can neither move there nor past it.",
     "refuse.stone-wall": "The stone block on {square:sq} lies against the outer wall and cannot be pushed.",
     "refuse.stone-blocked": "The stone block on {square:sq} cannot be pushed: {beyond:sq} is not empty.",
-    "refuse.blood-wall": "The blood pool lies against the outer wall.",
+    "refuse.blood-wall": "{figure:name} cannot slide over the blood pool: the outer wall is beyond it.",
     "refuse.slide-stone": "{figure:name} cannot slide over the blood pool: a stone block lies on {square:sq}.",
     "refuse.slide-monster": "{figure:name} cannot slide over the blood pool: the monster stands on {square:sq}.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
     "refuse.place-syntax": "Expected place:stone:X,Y, place:pool4:X,Y,h|v or place:pool2:X,Y.",
-    "refuse.place-unknown": "Unknown placement {action!r}.",
+    "refuse.place-unknown": "'{action}' names no object and square to place (a stone block, the narrow or the square blood pool).",
     "refuse.place.none-left.stone": "All 11 stone blocks are already on the board.",
     "refuse.place.none-left.pool4": "The narrow blood pool is already on the board.",
     "refuse.place.none-left.pool2": "The square blood pool is already on the board.",
@@ -104,6 +104,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "The stone block reaches the {square:special} and is removed from the board.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "It is {player:possessive} turn.",
+    "turn.skipped": "{player:colour} has no figure left to move this round and is skipped.",
     "round.start": "Round {round} begins; it is {player:possessive} turn.",
     "round.monster": "The players have finished this round; now it is the monster's turn.",
     "end.rung": (

@@ -28,7 +28,7 @@ MESSAGES: Mapping[str, str] = {
     "core.not-text": "Een actie is een tekst.",
     "core.not-an-action": "'{action}' is geen actie van dit spel.",
     "refuse.game-over": "Het spel is afgelopen.",
-    "refuse.setup-first": "Eerst bouwen de spelers om beurten het bord op (place:...).",
+    "refuse.setup-first": "Eerst bouwen de spelers om beurten het bord op: er ligt nog niet elk steenblok en elke bloedplas.",
     "refuse.players-first": "Eerst verplaatsen de spelers hun figuren; daarna loopt het monster.",
     "refuse.move-syntax": "Verwacht move:<figuur>:<pad>, bijvoorbeeld move:red1:EUL.",
     "refuse.unknown-figure": "Onbekende figuur {figure!r}.",
@@ -37,11 +37,11 @@ MESSAGES: Mapping[str, str] = {
     "refuse.moved": "{figure:name} heeft deze ronde al gelopen.",
     "refuse.first-round": "{player:colour} heeft in de eerste ronde al twee figuren verplaatst.",
     "refuse.not-your-turn": "{player:colour} is aan de beurt, niet {owner:colour}.",
-    "refuse.card-expected": "Nu wordt er een monsterkaart omgedraaid (card:...).",
+    "refuse.card-expected": "De spelers zijn klaar met deze ronde: nu wordt er een monsterkaart omgedraaid en loopt het monster.",
     "refuse.card-unknown": "Onbekende monsterkaart {card!r}.",
     "refuse.card-gone": "Kaart {card} ligt niet meer in de stapel.",
     "refuse.first-card": "De eerste monsterkaart van het spel is nooit X of XX.",
-    "refuse.monster-only": "Het monster is aan de beurt; de enige actie is 'monster' (één stap).",
+    "refuse.monster-only": "Het monster loopt nu zijn stappen; de spelers zijn pas in de volgende ronde weer aan de beurt.",
     # -- refusals: a figure's path -----------------------------------------------------------------
     "refuse.too-far": (
         "{figure:name} toont {showing} en mag hoogstens {showing} {showing:plural/stap/stappen} lopen, "
@@ -64,12 +64,12 @@ MESSAGES: Mapping[str, str] = {
     "refuse.monster": "Op {square:sq} staat het monster; daar kan een figuur niet heen of overheen.",
     "refuse.stone-wall": "Het steenblok op {square:sq} ligt tegen de buitenmuur en kan niet geschoven worden.",
     "refuse.stone-blocked": "Het steenblok op {square:sq} kan niet geschoven worden: {beyond:sq} is niet leeg.",
-    "refuse.blood-wall": "De bloedplas ligt tegen de buitenmuur.",
+    "refuse.blood-wall": "{figure:name} kan niet over de bloedplas glijden: achter de plas ligt de buitenmuur.",
     "refuse.slide-stone": "{figure:name} kan niet over de bloedplas glijden: op {square:sq} ligt een steenblok.",
     "refuse.slide-monster": "{figure:name} kan niet over de bloedplas glijden: op {square:sq} staat het monster.",
     # -- refusals: dmaufbau --------------------------------------------------------------------------
     "refuse.place-syntax": "Verwacht place:stone:X,Y, place:pool4:X,Y,h|v of place:pool2:X,Y.",
-    "refuse.place-unknown": "Onbekende plaatsing {action!r}.",
+    "refuse.place-unknown": "'{action}' noemt geen object en veld om te plaatsen (een steenblok, de smalle of de vierkante bloedplas).",
     "refuse.place.none-left.stone": "Alle 11 steenblokken liggen al op het bord.",
     "refuse.place.none-left.pool4": "De smalle bloedplas ligt al op het bord.",
     "refuse.place.none-left.pool2": "De vierkante bloedplas ligt al op het bord.",
@@ -105,6 +105,7 @@ MESSAGES: Mapping[str, str] = {
     "stone.removed": "Het steenblok komt op het {square:special} en wordt van het bord verwijderd.",
     # -- rounds, chapters, endings ------------------------------------------------------------------
     "turn.next": "{player:colour} is aan de beurt.",
+    "turn.skipped": "{player:colour} heeft deze ronde geen figuur meer die nog moet lopen en wordt overgeslagen.",
     "round.start": "Ronde {round} begint; {player:colour} is aan de beurt.",
     "round.monster": "De spelers zijn klaar met deze ronde; nu is het monster aan de beurt.",
     "end.rung": (

@@ -75,7 +75,7 @@ def _slide_figure(
     while pos in ctx.blood:
         nxt = step(pos, letter)
         if not on_board(nxt):  # impossible: blood never touches the outer wall
-            raise RuleError("ff-bloedplas-geblokkeerd", "refuse.blood-wall")
+            raise RuleError("ff-bloedplas-geblokkeerd", "refuse.blood-wall", figure=ctx.figure)
         if nxt in stones:
             raise RuleError("ff-bloedplas-geblokkeerd", "refuse.slide-stone", figure=ctx.figure, square=_sq(nxt))
         if nxt == ctx.monster:

@@ -67,25 +67,30 @@ def check(state: State, kind: str, squares: tuple[Square, ...]) -> None:
     left = {"stone": pl.stones, "pool4": pl.pool4, "pool2": pl.pool2}[kind]
     if left <= 0:
         raise RuleError("ff-dmaufbau-plaatsen", f"refuse.place.none-left.{kind}")
+    # Rule by rule, each for every square of the object (ff-dmaufbau-plaatsen's note): the refusal
+    # names the first rule broken, with the first square that breaks it.
     for sq in squares:
         if sq not in SQUARES:
             raise RuleError("ff-dmaufbau-plaatsen", "refuse.place.off-board", square=_sq(sq))
+    for sq in squares:
         if sq in state.stones or sq in state.blood:
             raise RuleError("ff-dmaufbau-plaatsen", "refuse.place.occupied", square=_sq(sq))
+    for sq in squares:
         if sq in FREE_ZONE:
             raise RuleError("ff-dmaufbau-vrije-zone", "refuse.place.free-zone", square=_sq(sq))
     if kind == "stone":
         return
-    for sq in squares:
+    for sq in squares:  # requirement 1: at least 8 steps from the start square
         if DIST_FROM_START[sq] < 8:
             raise RuleError(
                 "ff-dmaufbau-bloedplassen", "refuse.place.near-start", square=_sq(sq), distance=DIST_FROM_START[sq]
             )
+    for sq in squares:  # requirement 2: not touching the edge
         if is_edge(sq):
             raise RuleError("ff-dmaufbau-bloedplassen", "refuse.place.edge", square=_sq(sq))
-        for d in "UDLR":
-            if step(sq, d) in state.blood:
-                raise RuleError("ff-dmaufbau-bloedplassen", "refuse.place.touching", square=_sq(sq))
+    for sq in squares:  # requirement 3: not touching the other pool
+        if any(step(sq, d) in state.blood for d in "UDLR"):
+            raise RuleError("ff-dmaufbau-bloedplassen", "refuse.place.touching", square=_sq(sq))
 
 
 def apply_placement(state: State, action: str) -> tuple[State, list[Event]]:

@@ -9,6 +9,7 @@ from typing import Any
 from rules.core.engine import CHANCE, TERMINAL, Engine, Event, GameInfo, Outcome, Result, RuleError, SetupOption
 
 from . import rules
+from .citations import READINGS, SOURCES
 from .messages import MESSAGES
 from .position import position_of, state_from_position
 from .state import (
@@ -48,6 +49,8 @@ class TorensEnDievenEngine(Engine[State]):
     info = GameInfo(slug="torens-en-dieven", language="nl", min_seats=2, max_seats=5, information="perfect", chance=True)
     messages = MESSAGES
     action_words = frozenset({"draw", "grow", "place", "guard", "pass"})  # the grammar's first words
+    refusal_sources = SOURCES
+    readings = READINGS
 
     # -- setup and positions ---------------------------------------------------------------------
 

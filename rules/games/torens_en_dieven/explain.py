@@ -3,7 +3,9 @@ clause: the engine's own refusal of the action the tap would stand for wherever 
 
 - a tile drawn first (chance): nothing on the board is tapped until the tile is drawn
   (td-landtegel-leggen; from the tower stack td-torentegel-trekken, the river td-rivier-schudden,
-  a land tile instead of a tower tile td-geen-torentegels);
+  a land tile instead of a tower tile td-geen-torentegels); a tower or guard tapped right after a
+  turn says why that turn's guard step went as it did (no tower in reach, td-torenbereik; no meeple,
+  td-wachter-zetten; the turn is over, td-drie-acties);
 - choosing the towers that grow (td-voorraad-beperkt): a tower with a guard, 5 pieces high or an
   empty site is the engine's refusal of ``grow:`` with it (td-torens-groeien, td-maximum-vijf); a
   square is answered with the choice to make first;
@@ -27,8 +29,6 @@ from . import rules
 from .labels import parse_square
 from .state import DRAW, GROW, GUARD, OVER, PLACE, State
 
-DRAW_CLAUSES = {"tower": "td-torentegel-trekken", "river": "td-rivier-schudden", "land": "td-landtegel-leggen"}
-
 
 def explain(
     engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *, lang: str | None = None
@@ -43,9 +43,8 @@ def explain(
     if st.phase == OVER:
         return refusal(engine, st, "pass")
     if st.phase == DRAW:
-        source = rules.draw_source(st)
-        clause = "td-geen-torentegels" if source == "land" and st.replacement else DRAW_CLAUSES[source]
-        return RuleError(clause, "why.draw-first", source=source)
+        late = rules.late_guard(st) if kind in ("tower", "guard") else None  # the turn just over: its guard step
+        return late or RuleError(rules.draw_clause(st), "why.draw-first", source=rules.draw_source(st))
     if st.phase == GROW:
         if kind == "sq":
             error = refusal(engine, st, f"place:{x},{y}")

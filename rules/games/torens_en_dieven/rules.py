@@ -20,7 +20,10 @@ from .state import (
     PLACE,
     RIVER_KINDS,
     SITE_KINDS,
+    SOURCE,
     STACK_KINDS,
+    START,
+    TILE_KINDS,
     TOWER,
     Square,
     State,
@@ -71,8 +74,44 @@ def draw_odds(state: State) -> list[Outcome]:
     return [Outcome(f"draw:{k}", n / total) for k, n in zip(kinds, counts, strict=True) if n]
 
 
+# The clause that makes a tile come from each source (td-landtegel-leggen: a turn starts by drawing a
+# land tile; td-torentegel-trekken: a tower tile after a theft; td-rivier-schudden: the river first).
+DRAW_CLAUSES = {"tower": "td-torentegel-trekken", "river": "td-rivier-schudden", "land": "td-landtegel-leggen"}
+
+
+def draw_clause(state: State) -> str:
+    """The clause of the tile to be drawn now (a land tile instead of a tower tile: td-geen-torentegels)."""
+    source = draw_source(state)
+    return "td-geen-torentegels" if source == "land" and state.replacement else DRAW_CLAUSES[source]
+
+
+def not_drawn_yet(state: State, action: str) -> RuleError:
+    """An action of a player while a tile is to be drawn. A guard (or "no guard") right after a turn
+    is about that turn's guard step: why it went by (:func:`late_guard`); anything else waits for the
+    tile to be drawn."""
+    if action == "pass" or action.startswith("guard:"):
+        late = late_guard(state)
+        if late is not None:
+            return late
+    return RuleError(draw_clause(state), "refuse.draw-first", source=draw_source(state), player=state.player)
+
+
+def draw_refusal(state: State, kind: str) -> RuleError:
+    """A tile the stack being drawn from does not hold (any more)."""
+    source = draw_source(state)
+    if kind not in TILE_KINDS:
+        return RuleError(draw_clause(state), "refuse.draw-unknown", kind=kind[:20], source=source)
+    if kind == TOWER and source != "tower":
+        # td-torentegel-trekken's note: tower tiles are drawn only in the place of a stolen tile
+        return RuleError("td-torentegel-trekken", "refuse.draw-tower", source=source)
+    clause = draw_clause(state) if source != "land" or state.replacement else "td-landtegels-schudden"
+    return RuleError(clause, "refuse.draw", kind=kind, source=source)
+
+
 def apply_draw(state: State, action: str) -> tuple[State, list[Event]]:
-    kind = action[5:] if action.startswith("draw:") else ""
+    if not action.startswith("draw:"):
+        raise not_drawn_yet(state, action)
+    kind = action[5:]
     source = draw_source(state)
     # The outcomes of draw_odds, without building them again (the driver has just sampled them).
     if source == "tower":
@@ -82,9 +121,7 @@ def apply_draw(state: State, action: str) -> tuple[State, list[Event]]:
     else:
         drawable = kind in STACK_KINDS and state.stack[STACK_KINDS.index(kind)] > 0
     if not drawable:
-        clause = {"tower": "td-torentegel-trekken", "river": "td-rivier-schudden"}[source] if source != "land" else (
-            "td-geen-torentegels" if state.replacement else "td-landtegels-schudden")
-        raise RuleError(clause, "refuse.draw", kind=kind[:20] or action[:20], source=source)
+        raise draw_refusal(state, kind)
     events: list[Event] = []
     if source == "tower":
         state = evolve(state, tower_stack=state.tower_stack - 1, replacement=False)
@@ -150,8 +187,10 @@ def apply_grow(state: State, action: str) -> tuple[State, list[Event]]:
         raise RuleError("td-voorraad-beperkt", "refuse.grow-twice")
     for square in chosen:
         tower = state.tower_at(square)
-        if tower is None or tower.pieces < 1:
+        if tower is None:
             raise RuleError("td-torens-groeien", "refuse.no-tower", at=sq(square))
+        if tower.pieces < 1:
+            raise RuleError("td-toren-beginnen", "refuse.empty-site", at=sq(square))
         if tower.guard:
             raise RuleError("td-torens-groeien", "refuse.grow-guarded", at=sq(square))
         if tower.pieces >= MAX_HEIGHT:
@@ -242,6 +281,9 @@ def apply_place(state: State, action: str) -> tuple[State, list[Event]]:
             state = evolve(state, towers=(*state.towers, Tower(square, 0)))
             events.append(Event("td-toren-beginnen", "tower.no-piece", {"at": sq(square)}))
     if not guard_options(state):
+        # The guard step goes by (td-wachter-zetten's note): it says so, with the rule that forbids it.
+        clause, why = guard_skip(state, state.turn, square) or ("td-wachter-zetten", "no-meeple")
+        events.append(Event(clause, f"guard.skipped.{why}", {"player": state.player, "placed": sq(square)}))
         return end_turn(state, events)
     return state, events
 
@@ -256,6 +298,36 @@ def guard_options(state: State) -> list[str]:
     return [f"guard:{t.at[0]},{t.at[1]}" for t in state.towers if in_reach(t, state.placed)]
 
 
+def guard_skip(state: State, seat: int, placed: Square) -> tuple[str, str] | None:
+    """Why seat ``seat`` may post no guard after placing the tile on ``placed``: no meeple left in its
+    supply (td-wachter-zetten: a guard is a meeple from your supply), or no tower reaching the tile
+    (td-torenbereik); None when it may post one."""
+    if state.followers[seat] < 1:
+        return "td-wachter-zetten", "no-meeple"
+    if not any(in_reach(t, placed) for t in state.towers):
+        return "td-torenbereik", "no-reach"
+    return None
+
+
+def late_guard(state: State) -> RuleError | None:
+    """A guard tried once the turn is over, while the next tile is drawn: why the turn's guard step
+    went as it did. The tile placed last is the last of ``tiles`` (None: no tile was placed yet, or
+    the player still draws a tower tile after a theft)."""
+    if state.replacement or len(state.tiles) < 2 or state.tiles[-1][2] in (START, SOURCE):
+        return None
+    x, y, _kind = state.tiles[-1]
+    placed = (x, y)
+    seat = (state.turn - 1) % len(state.players)
+    player = state.players[seat]
+    data = {"player": player, "next": state.player, "placed": sq(placed)}
+    posted = any(t.guard == player and in_reach(t, placed) for t in state.towers)
+    skipped = None if posted else guard_skip(state, seat, placed)
+    if skipped is None:
+        return RuleError("td-drie-acties", "refuse.turn-over", **data)
+    clause, why = skipped
+    return RuleError(clause, f"refuse.guard-skipped.{why}", **data)
+
+
 def apply_guard(state: State, action: str) -> tuple[State, list[Event]]:
     if action == "pass":
         return end_turn(state, [Event("td-drie-acties", "pass", {"player": state.player})])
@@ -263,10 +335,16 @@ def apply_guard(state: State, action: str) -> tuple[State, list[Event]]:
         raise RuleError("td-drie-acties", "refuse.guard-or-pass")
     square = parse_square(action[6:], "td-wachter-zetten")
     tower = state.tower_at(square)
-    if tower is None or tower.pieces < 1:
+    if tower is None:
         raise RuleError("td-wachter-zetten", "refuse.no-tower", at=sq(square))
+    if tower.pieces < 1:
+        raise RuleError("td-toren-beginnen", "refuse.empty-site", at=sq(square))
     assert state.placed is not None
     if not in_reach(tower, state.placed):
+        (tx, ty), (px, py) = tower.at, state.placed
+        if tx != px and ty != py and max(abs(tx - px), abs(ty - py)) <= tower.pieces:
+            # near enough but diagonal: td-bereik-hoogte's note (only in a straight line) forbids it
+            raise RuleError("td-bereik-hoogte", "refuse.out-of-reach.diagonal", at=sq(square), placed=sq(state.placed))
         raise RuleError("td-torenbereik", "refuse.out-of-reach", at=sq(square), placed=sq(state.placed),
                         pieces=tower.pieces)
     me = state.turn

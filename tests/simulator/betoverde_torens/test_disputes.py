@@ -454,7 +454,7 @@ def test_bt_spreuk_per_beurt_not_in_the_middle_of_a_dice_card():
 
 def test_bt_spreuk_per_beurt_needs_enough_filled_flasks():
     s = state(TWO, hands={"red": ["w1", "t1", "x1"], "blue": []}, flasks={"red": {"empty": 5, "filled": 1}})
-    assert refused(s, "spell:wizard-fwd:11") == "bt-flesjes-uit-spel"
+    assert refused(s, "spell:wizard-fwd:11") == "bt-spreuk-tovenaar"  # its cost: 2 flasks
     assert "spell:tower-fwd:9" in ENGINE.legal_actions(s)
 
 

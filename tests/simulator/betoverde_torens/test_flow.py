@@ -126,7 +126,7 @@ def test_bt_spreuk_per_beurt_after_the_last_card_and_end():
 
 def test_bt_spreuk_cost_and_closed_spells():
     s = state(WIZ, hands={"red": ["w1", "t1", "x1"], "blue": []}, flasks={"red": {"empty": 5, "filled": 1}})
-    assert refused(s, "spell:wizard-fwd:11") == "bt-flesjes-uit-spel"  # costs 2
+    assert refused(s, "spell:wizard-fwd:11") == "bt-spreuk-tovenaar"  # its cost: 2 flasks  # costs 2
     assert refused(s, "spell:swap:1,2") == "bt-materiaal-klaarleggen"  # not open in the base game
 
 

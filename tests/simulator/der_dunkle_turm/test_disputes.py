@@ -15,13 +15,14 @@ from .support import keys, play, pos, refused, where
 def test_dt_schrittkarte_may_not_move_an_opponents_companion():
     s, _ = play(pos({"blue1": 3}), "card:step2")
     assert "move:blue1" not in ENGINE.legal_actions(s)
-    assert refused(s, "move:blue1") == "dt-freie-gefaehrten"  # "Nur ein freier Gefährte des eigenen Teams"
+    assert refused(s, "move:blue1") == "dt-schrittkarte"  # "Das Team wählt einen seiner freien Gefährten"
 
 
 def test_dt_schrittkarte_lying_and_exiled_companions_are_not_free():
     s, _ = play(pos({"red1": {"at": 12, "lying": 1}, "red2": "exile"}), "card:step1")
     assert ENGINE.legal_actions(s) == ["move:red3"]
-    assert refused(s, "move:red1") == "dt-freie-gefaehrten"
+    assert refused(s, "move:red1") == "dt-neben-dem-feld"  # "Der liegende Gefährte ist nicht frei"
+    assert refused(s, "move:red2") == "dt-freie-gefaehrten"  # "Nicht frei ist ein Gefährte im Exil"
 
 
 def test_dt_freie_felder_an_open_rift_counts_as_a_step_and_passing_it_is_harmless():

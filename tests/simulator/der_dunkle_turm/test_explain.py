@@ -46,7 +46,7 @@ def test_a_step_card_moves_one_of_the_teams_own_free_companions():
 
 def test_a_field_where_the_chosen_companion_does_not_end_dt_freie_felder():
     s, _ = play(pos({"red1": 3, "blue1": 4, "blue2": 5}), "card:step2")
-    error = why(s, ("c:red1",), "f:5")
+    error = why(s, ("c:red1",), "f:6")
     assert (error.clause, error.key, error.data["to"]) == ("dt-freie-felder", "why.step.ends", "7")
     text = sentences(error)
     assert "Feld 7" in text["de"] and "veld 7" in text["nl"] and "exactly 2 steps" in text["en"]
@@ -101,7 +101,7 @@ def test_a_protection_spell_goes_to_an_own_companion_without_one_dt_schutzzauber
 def test_a_rift_without_a_floating_field_to_lay_is_the_engines_refusal():
     s, _ = play(pos({"red1": 3}, rifts={"9": 2}), "card:step2")
     error = why(s, (), "rift:9")
-    assert (error.clause, error.key) == ("dt-schwebefeld-behalten", "why.float.none")
+    assert (error.clause, error.key) == ("dt-schwebefeld-spaeter", "why.float.none")  # "aus seiner Sammlung"
     s, _ = play(pos({"red1": 3, "blue1": 4}, rifts={"9": 2}, collections={"red": 1, "blue": 0}), "draw", "card:bolt")
     error = why(s, (), "rift:9")  # the collection's floating fields go down before drawing or walking
     assert (error.clause, error.key) == ("dt-schwebefeld-spaeter", "why.float.when")

@@ -179,9 +179,9 @@ def test_a_refusal_in_three_languages():
     """dt-freie-gefaehrten: only a free companion of the own team moves; one in the exile is not free."""
     error = refusal(ENGINE, pos({"red1": "exile"}, pending=[{"task": "step", "steps": 2}]), "move:red1")
     assert error.clause == "dt-freie-gefaehrten"
-    assert ENGINE.reason(error, "de") == "Nur ein freier Gefährte des eigenen Teams darf ziehen: move:red1 geht nicht."
-    assert ENGINE.reason(error, "nl") == "Alleen een vrije metgezel van het eigen team mag lopen: move:red1 kan niet."
-    assert ENGINE.reason(error, "en") == "Only a free companion of the team on turn may move: move:red1 is not possible."
+    assert ENGINE.reason(error, "de") == "Rot 1 ist im Exil und nicht frei: nur Gefährten im Lager oder auf einem Feld des Weges ziehen."
+    assert ENGINE.reason(error, "nl") == "Rood 1 is in het exil en niet vrij: alleen metgezellen in het kamp of op een veld van het pad gaan vooruit."
+    assert ENGINE.reason(error, "en") == "Red 1 is in exile and not free: only companions in the camp or on a field of the path move."
 
 
 def test_a_thunderbolt_refusal_in_three_languages():
@@ -190,8 +190,8 @@ def test_a_thunderbolt_refusal_in_three_languages():
     error = refusal(ENGINE, state, "bolt:blue1")
     assert error.clause == "dt-donnerblitz"
     got = {lang: ENGINE.reason(error, lang) for lang in LANGUAGES}
-    assert got["nl"].startswith("De donderbliksem treft alleen een metgezel van een tegenstander op een veld van het pad")
-    assert got["en"].startswith("The thunderbolt hits only an opponent's companion on a field of the path")
+    assert got["nl"] == "Blauw 1 is in het kamp: de donderbliksem treft alleen een metgezel die op een veld van het pad staat."
+    assert got["en"] == "Blue 1 is in the camp: the thunderbolt hits only a companion standing on a field of the path."
 
 
 def test_the_result_of_a_won_duel_in_three_languages():

@@ -212,7 +212,7 @@ def test_dt_spielende_all_teams_out_nobody_wins():
 def test_refusals_cite_clauses():
     with pytest.raises(RuleError) as err:
         ENGINE.apply(pos(), "move:red1")
-    assert err.value.clause == "dt-schrittkarte"
+    assert err.value.clause == "dt-ablauf-teamzug"  # a card is drawn first: only the card says who moves
     with pytest.raises(RuleError) as err:
         ENGINE.apply(pos(), "float:9")
-    assert err.value.clause == "dt-schwebefeld-behalten"
+    assert err.value.clause == "dt-schwebefeld-spaeter"  # no rift is open on 9, and the collection is empty

@@ -21,6 +21,9 @@ from rules.core.setup import random_setup
 from rules.games.finstere_flure import ENGINE
 
 GOLDEN = pathlib.Path(__file__).with_name("golden_games.json")
+# Events added after the file was made, with no change to what is legal or happens (issue 41: a
+# player the round robin passes over is told, ff-beurtvolgorde); left out of the digest.
+ADDED_SINCE = frozenset({"turn.skipped"})
 RANDOM_SEEDS = (*range(12), 19)  # 2 to 7 players, with and without dmaufbau
 PROGRESS_SEEDS = (1000, 1002, 1004, 1014, 1017, 1057)  # wins, tie-breaks, all three endings
 GAMES = tuple(("random", seed) for seed in RANDOM_SEEDS) + tuple(("progress", seed) for seed in PROGRESS_SEEDS)
@@ -60,7 +63,8 @@ def play_seed(kind: str, seed: int) -> dict[str, object]:
     steps: list[object] = []
     while (action := next_action(ENGINE, state, bots, rng)) is not None:
         transition = advance(ENGINE, state, action, len(actions))
-        steps.append([ENGINE.legal_actions(state), [[e.clause, e.key, e.data] for e in transition.events]])
+        told = [[e.clause, e.key, e.data] for e in transition.events if e.key not in ADDED_SINCE]
+        steps.append([ENGINE.legal_actions(state), told])
         state = transition.after
         actions.append(action)
     result = ENGINE.result(state)

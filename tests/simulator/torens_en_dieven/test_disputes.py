@@ -37,7 +37,7 @@ def test_td_drie_acties_one_guard_per_turn_then_the_next_player_draws():
     state, _ = play(state, "place:3,0")
     state, events = play(state, "guard:2,0")
     assert ENGINE.current_actor(state) == CHANCE and pos(state)["turn"] == "green"
-    assert refused(state, "guard:2,0") == "td-landtegels-schudden"  # a draw is due, not a second guard
+    assert refused(state, "guard:2,0") == "td-drie-acties"  # the turn is over: a draw is due, not a second guard
 
 
 def test_td_drie_acties_a_guard_before_the_tile_is_placed_is_refused():
@@ -110,7 +110,7 @@ def test_td_wachter_zetten_an_empty_tower_site_carries_no_guard():
     assert ENGINE.current_actor(below) == CHANCE
     state, _ = play(state, "place:6,0")
     assert ENGINE.legal_actions(state) == ["guard:1,0", "guard:2,0", "guard:3,0", "guard:4,0", "pass"]
-    assert refused(state, "guard:5,0") == "td-wachter-zetten"
+    assert refused(state, "guard:5,0") == "td-toren-beginnen"  # its note: an empty site carries no guard
 
 
 def test_td_wachter_verdrijven_the_displaced_guard_goes_home_and_its_owner_scores_two():

@@ -88,6 +88,13 @@ class ToyEngine(Engine[ToyState]):
     info = GameInfo(slug="toy-game", language="nl", min_seats=2, max_seats=2)
     messages = MESSAGES
     action_words = frozenset({"add", "coin"})  # the grammar's first words
+    # Each kind of refusal and the clauses it may cite (issue 41, tests/simulator/test_refusal_sources.py).
+    refusal_sources = {
+        "refuse": frozenset({"toy-beurt"}),
+        "why.step": frozenset({"toy-beurt"}),
+        "why.coin": frozenset({"toy-munt"}),
+        "why.over": frozenset({"toy-einde"}),
+    }
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         return (SetupOption("target", "int", 7, label="setup.target", min=7, max=7, clause="toy-einde"),)
