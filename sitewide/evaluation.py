@@ -5,7 +5,7 @@ Two halves (see bench/search_questions_players.toml):
 
 - the *tuning* half: ``bench/search_questions.toml`` and the players' questions marked "tuning";
   the search's weights are learned on it (``bench/tune_search.py``), with the tuning half of
-  ``bench/search_unanswerable.toml`` for the "no ruling" verdict;
+  ``bench/search_unanswerable*.toml`` for the "no ruling" verdict;
 - the *test* half: ``bench/search_questions_holdout.toml`` and the players' questions marked
   "test"; nothing is learned on it. The floors (tests/search/test_quality.py) hold on it.
 
