@@ -123,9 +123,9 @@ def bots_of(spec: GameSpec, seats: dict[str, str] | None) -> dict[str, Bot]:
     """The bots of a log's computer seats (unknown names were refused when the log was made)."""
     out: dict[str, Bot] = {}
     for seat, name in (seats or {}).items():
-        factory = spec.bots.get(name)
-        if factory is not None:
-            out[seat] = factory()
+        bot = spec.players.make(name)  # an earlier name of a player stands for it
+        if bot is not None:
+            out[seat] = bot
     return out
 
 

@@ -33,6 +33,7 @@ from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
 from .addressing import Address, query_for
+from .advice import advice_answer, advice_url
 from .editing import edit_url, position_json
 from .markup import clause_cite
 from .playing import PickError, TapView, automatic_run, computer_move, format_pick, tap_context
@@ -146,7 +147,8 @@ def seats_by_option(engine: Any) -> tuple[str, dict[str, int]]:
 def bot_label(name: str) -> str:
     labels = {
         "random": _("Computer (plays at random)"),
-        "sensible": _("Computer (sensible)"),
+        "sensible": _("Computer (strong)"),  # the strong player's earlier name (Finstere Flure)
+        "beginner": _("Computer (beginner)"),
         "strong": _("Computer (strong)"),
     }
     return labels.get(name, _("Computer (%(name)s)") % {"name": name})
@@ -288,11 +290,12 @@ def board_context(
     zoom: str | None = None,
     why: str = "",
     demo_id: str = "",
+    advice: bool = False,
 ) -> dict[str, Any]:
     """The scene of a timeline's step and the page around it. ``playable_board``: the board's pieces
     are links (the simulator page); False for mini-boards under clauses and FAQ answers, which only
     step through their example (and get no step log, moves or computer's move: those are not built
-    for them)."""
+    for them). ``advice``: answer "what would a good player do?" (simulator.advice)."""
     engine, view, lang = spec.engine, spec.view, ui_language()
     timeline, step, frame = address.timeline, address.step, address.frame
     clauses, state = clauses_for(game, lang), frame.state
@@ -355,6 +358,9 @@ def board_context(
         **step_log(address, texts, shown_caption, links, playable_board),
         "urls": urls,
         "position_json": position_json(position) if position is not None else "",
+        "advice_url": advice_url(spec, address, links.step(step) or "") if playable_board else None,
+        "advice": advice_answer(spec, address, links.play, clauses, index, lang) if advice and playable_board else None,
+        "advice_asked": advice and playable_board,
     }
 
 

@@ -39,6 +39,7 @@ from pagecache.httpcache import content_version
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause
 from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError
+from rules.core.problems import Problem
 from rules.core.tapping import TARGET_RE, PickError
 from rules.core.view import BoardView, Box, shape_boxes, side
 
@@ -207,6 +208,15 @@ def parse_zoom(raw: str | None, board: BoardView | None = None) -> Box | None:
         if x1 <= bx0 or y1 <= by0 or x0 >= bx1 or y0 >= by1:
             raise PickError("zoom is not an area of this board", "zoom")
     return (x0, y0, x1, y1)
+
+
+def parse_advice(raw: str | None) -> bool:
+    """``&advice=1``: answer "what would a good player do?"; a ``bad-value`` problem for any other value."""
+    if not raw:
+        return False
+    if raw != "1":
+        raise Problem("advice", "advice is 1 (or absent)")
+    return True
 
 
 def parse_why(raw: str | None) -> str:

@@ -27,7 +27,7 @@ from . import editing
 from .addressing import MAX_POSITION_CHARS, new_game_log, pasted_position_log, resolve
 from .editing import edit_url
 from .presenter import api_docs_context, board_context, start_context, ui_language
-from .scene import parse_why
+from .scene import parse_advice, parse_why
 
 
 def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
@@ -51,7 +51,7 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         if "edit" in params and spec.editor is not None:
             return _editor(request, game_obj, spec, sim_url)
         if "new" in params:
-            log = new_game_log(engine, params, tuple(spec.bots))
+            log = new_game_log(engine, params, spec.players.accepted_names())
             then = params.get("then", "")
             if then in ("edit", "blank") and spec.editor is not None:
                 position = engine.position_of(engine.initial_state(log.setup or {}))
@@ -77,6 +77,7 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             zoom=params.get("zoom"),
             why=parse_why(params.get("why")),
             demo_id=htmx.target if demo and htmx else "",
+            advice=parse_advice(params.get("advice")),
         )
         auto = context["scene"].auto
         if auto and htmx and htmx.history_restore_request:
@@ -91,6 +92,8 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             template += "#miniboard"
         elif target == "sim":
             template += "#sim"
+        elif target == "advice":
+            template = "simulator/_advice.html"
     return render(request, template, context)
 
 

@@ -1,7 +1,10 @@
 """Which games have a rules engine. A game package exports one :class:`GameSpec` as ``GAME``::
 
     # rules/games/<slug_with_underscores>/__init__.py
-    GAME = GameSpec(engine=ENGINE, view=VIEW, stylesheet="board.css", package_dir=Path(__file__).parent)
+    GAME = GameSpec(engine=ENGINE, view=VIEW, stylesheet="board.css", package_dir=Path(__file__).parent,
+                    players=PLAYERS)
+
+``players`` is required: every game declares its computer players (``rules.core.strengths``).
 
 The registry looks for ``<package>.<slug_with_underscores>.GAME`` in each package of
 :data:`PACKAGES` (``rules.games``; the tests add a package of their own to register a toy game
@@ -13,22 +16,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots import Bot, RandomBot
 from .editor import Editor
 from .engine import Engine
 from .schema import Kind
+from .strengths import ComputerPlayers, PlayerFactory
 from .view import ViewModel
 
 PACKAGES: list[str] = ["rules.games"]
-
-
-def _random_bot() -> Bot:
-    return RandomBot()
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,14 @@ class GameSpec:
     view: ViewModel
     package_dir: Path  # the game package's folder: scenarios/ and static/ live there
     stylesheet: str | None = None  # a file in <package_dir>/static/, served as games/<slug>/<file>
-    bots: Mapping[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": _random_bot})
     editor: Editor | None = None  # the position editor (rules.core.editor); None: JSON only
     position_format: Kind | None = None  # the declared position format (rules.core.schema), for the API page
+    players: ComputerPlayers = field(kw_only=True)  # the computer players (rules.core.strengths)
+
+    @property
+    def bots(self) -> Mapping[str, PlayerFactory]:
+        """The computer players offered, by name (beginner, strong, then the others)."""
+        return self.players.factories()
 
     @property
     def slug(self) -> str:

@@ -76,8 +76,8 @@ def test_move_a_figure_by_tapping_its_path_with_ok_and_cancel(request, site, dev
 
 def test_a_game_against_the_computer_plays_to_the_end(page, site, settings):
     settings.SIMULATOR_AUTOPLAY_MS = 20
-    _new_game(page, site, seat1="person", seat2="sensible")
-    assert _log(page.url).bots == {"yellow": "sensible"}
+    _new_game(page, site, seat1="person", seat2="strong")
+    assert _log(page.url).bots == {"yellow": "strong"}
     result = page.locator(".sim-result")
     for _ in range(2000):
         if result.count():

@@ -104,7 +104,7 @@ def test_create_invite_fill_play_drop_and_reconnect(media_browser, site_url):
         invite = host.locator(".room-invite__link").get_attribute("href")
         assert invite == site_url + ROOM
         # The host fills a free seat with the computer, at the chosen strength.
-        host.select_option("#room-bot", "sensible")
+        host.select_option("#room-bot", "strong")
         host.locator(".room-bot-add").click()
         live(host)
         expect(host.locator("#room .seat")).to_have_count(2)
@@ -228,7 +228,7 @@ def test_the_computer_chance_and_the_monster_are_shown_one_step_at_a_time(media_
         host.goto(room)
         host.locator(".room-join").click()
         live(host)
-        host.select_option("#room-bot", "sensible")
+        host.select_option("#room-bot", "strong")
         host.locator(".room-bot-add").click()
         live(host)
         guest.goto(room)

@@ -10,6 +10,9 @@ import pytest
 
 from rooms import services
 from rooms.models import Room, Seat
+from rules.core.registry import all_games
+from tests.toygames.site import add_to_site
+from tests.toygames.toy_game import RULEBOOK
 
 from .helpers import fresh, room_game, seat_to_act, seated_room
 
@@ -61,11 +64,11 @@ def test_host_controls_refused_to_others_with_a_page_naming_the_problem(client, 
     join(guest)
     response = guest.post(ROOM + "start/")
     assert response.status_code == 403 and b"Only the host may do this." in response.content
-    response = guest.post(ROOM + "bot/", {"bot": "sensible"})
+    response = guest.post(ROOM + "bot/", {"bot": "strong"})
     assert response.status_code == 403
     assert Room.objects.get().status == Room.LOBBY and Seat.objects.count() == 2
     assert client.post(ROOM + "bot/", {"bot": "nonsense"}).status_code == 400
-    assert client.post(ROOM + "bot/", {"bot": "sensible"}).status_code == 303
+    assert client.post(ROOM + "bot/", {"bot": "strong"}).status_code == 303
     assert client.post(ROOM + "start/").status_code == 303
     assert Room.objects.get().status == Room.PLAYING
     assert guest.post(ROOM + "frobnicate/").status_code == 404
@@ -135,3 +138,21 @@ def test_every_seat_is_named_by_the_games_own_colour_or_team_once_the_game_runs(
     assert not {fresh(s).seat for s in seats} & set(names)  # never the engine's own seat id
     if seats_named:
         assert set(names) == seats_named
+
+
+@pytest.mark.parametrize("game", [spec.slug for spec in all_games()])
+def test_the_host_fills_a_free_place_with_either_strength_named_in_the_pages_language(client, game):
+    """Issue 40: a room's empty places take the beginner or the strong computer player."""
+    if game == "toy-game":  # registered by the tests, without a rulebook on the site
+        add_to_site(game, RULEBOOK)
+    room_url = f"/de/{game}/rooms/1/"
+    assert client.post(room_url + "join/").status_code == 303
+    html = client.get(room_url).content.decode()
+    bots = re.search(r'<select id="room-bot" name="bot">(.*?)</select>', html, re.S)
+    assert bots is not None
+    assert '<option value="beginner">Computer (Anfänger)</option>' in bots.group(1)
+    assert '<option value="strong">Computer (stark)</option>' in bots.group(1)
+    for name in ("beginner", "strong"):  # one at a time: a game of two seats has one free place
+        assert client.post(room_url + "bot/", {"bot": name}).status_code == 303
+        assert list(Seat.objects.filter(kind=Seat.BOT).values_list("bot", flat=True)) == [name]
+        Seat.objects.filter(kind=Seat.BOT).delete()

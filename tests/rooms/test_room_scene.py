@@ -67,7 +67,7 @@ def test_clause_titles_in_a_room_follow_the_pages_language(lang):
 
 
 def test_what_happened_names_who_moved_since_the_last_persons_move():
-    room, seats, tokens = started("finstere-flure", people=2, bots=("sensible",))
+    room, seats, tokens = started("finstere-flure", people=2, bots=("strong",))
     engine = services.spec_of(room).engine
     for _ in range(12):
         game = room_game(room)

@@ -45,14 +45,14 @@ def test_first_person_in_is_host_and_tokens_are_stored_hashed():
 
 def test_only_the_host_adds_computer_players_and_starts():
     room, seats, _ = seated_room("finstere-flure", people=2)
-    refused("not-host", services.add_bot, room.pk, seats[1], "sensible")
+    refused("not-host", services.add_bot, room.pk, seats[1], "strong")
     refused("not-host", services.start, room.pk, seats[1])
     refused("not-host", services.start, room.pk, None)
     refused("no-bot", services.add_bot, room.pk, seats[0], "grandmaster")
-    services.add_bot(room.pk, seats[0], "sensible")
+    services.add_bot(room.pk, seats[0], "strong")
     room = services.start(room.pk, seats[0])
     assert room.status == Room.PLAYING
-    assert log_from_json(room.log).bots == {"green": "sensible"}
+    assert log_from_json(room.log).bots == {"green": "strong"}
     assert [fresh(s).seat for s in seats] == ["red", "yellow"]
 
 
@@ -127,7 +127,7 @@ def test_of_two_simultaneous_moves_one_wins_the_other_is_refused(monkeypatch):
 
 
 def test_computer_seats_chance_and_automatic_actors_play_on_the_server():
-    room, seats, _ = seated_room("finstere-flure", people=2, bots=("sensible",))
+    room, seats, _ = seated_room("finstere-flure", people=2, bots=("strong",))
     room = services.start(room.pk, seats[0])
     engine = services.spec_of(room).engine
     assert services.computer_moves(room.pk) is None  # a person (red) is to act: nothing to play

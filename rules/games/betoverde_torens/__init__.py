@@ -48,13 +48,14 @@ from rules.core.registry import GameSpec
 
 from .editor import EDITOR
 from .engine import BetoverdeTorensEngine
+from .players import PLAYERS
 from .position import FORMAT
 from .view import VIEW
 
 ENGINE = BetoverdeTorensEngine()
 
 GAME = GameSpec(
-    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR, position_format=FORMAT
+    engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css", editor=EDITOR, position_format=FORMAT, players=PLAYERS
 )
 
 __all__ = ["EDITOR", "ENGINE", "GAME", "BetoverdeTorensEngine"]

@@ -158,6 +158,19 @@ MESSAGES_DE: dict[str, str] = {
     "why.offer-first": "{colour:colour} darf jetzt einen Zauberspruch sprechen oder nicht.",
     "why.pick-first": "Spiele eine Karte aus deiner Hand: tippe zuerst eine Karte an oder den Magier oder Turm, den du versetzt.",
     "why.into-raven": "Der Magier geht in die Rabenburg: tippe die Rabenburg selbst an.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.raven": "Ein Magier zieht in die Rabenburg ein: damit sind {inside} von {total} darin.",
+    "advice.imprison-fill": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): {count:plural/er ist/sie sind} eingesperrt, und eine Zaubertrankflasche wird gefüllt.",
+    "advice.imprison": "Der Turm setzt sich über {count} {count:plural/Magier/Magier} ({wizards:colours}, {others} von anderen): {count:plural/er ist/sie sind} eingesperrt.",
+    "advice.freed": "Deine eigenen Magier auf Feld {space} sind wieder frei.",
+    "advice.closer": "Dein Magier steht jetzt {distance} {distance:plural/Feld/Felder} vor der Rabenburg.",
+    "advice.raven-moves": "Die Rabenburg reist mit auf Feld {to}.",
+    "advice.dice": "Eine Karte mit Würfel: erst würfeln, dann wählen, was der Wurf am meisten bringt.",
+    "advice.reroll": "Mit einem Wurf von {roll} ist hier wenig zu gewinnen: noch einmal würfeln.",
+    "advice.pass": "Keine Karte auf deiner Hand hilft jetzt: lege sie ab und ziehe drei neue Karten.",
+    "advice.spell": "Der Zauberspruch kostet {cost} {cost:plural/Zaubertrankflasche/Zaubertrankflaschen}, und eine verbrauchte Flasche zählt weiter als gefüllt.",
+    "advice.end": "In diesem Zug hilft nichts mehr: der Zug endet.",
+    "advice.best": "So bleibt am wenigsten Arbeit: etwa {after} Karten, bis alles erledigt ist (vorher {before}).",
 }
 
 

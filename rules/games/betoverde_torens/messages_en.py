@@ -158,6 +158,19 @@ MESSAGES_EN: dict[str, str] = {
     "why.offer-first": "{colour:colour} may now cast a spell, or not.",
     "why.pick-first": "Play a card from your hand: first tap a card, or the wizard or tower you move.",
     "why.into-raven": "The wizard goes into Ravenskeep: tap Ravenskeep itself.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.raven": "A wizard goes into the Ravenskeep: that makes {inside} of {total} inside.",
+    "advice.imprison-fill": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): {count:plural/it is/they are} imprisoned, and you fill a potion.",
+    "advice.imprison": "The tower lands on {count} {count:plural/wizard/wizards} ({wizards:colours}, {others} of others): {count:plural/it is/they are} imprisoned.",
+    "advice.freed": "Your own wizards on space {space} are free again.",
+    "advice.closer": "Your wizard now stands {distance} {distance:plural/space/spaces} before the Ravenskeep.",
+    "advice.raven-moves": "The Ravenskeep travels along to space {to}.",
+    "advice.dice": "A card with a die: roll first, then choose what the roll gains most.",
+    "advice.reroll": "A roll of {roll} gains little here: roll again.",
+    "advice.pass": "No card in your hand helps now: discard them and draw three new cards.",
+    "advice.spell": "The spell costs {cost} {cost:plural/potion/potions}, and a spent potion still counts as filled.",
+    "advice.end": "Nothing more helps this turn: the turn ends.",
+    "advice.best": "This leaves the least work: about {after} cards until everything is done (before: {before}).",
 }
 
 

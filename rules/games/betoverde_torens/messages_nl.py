@@ -157,6 +157,19 @@ MESSAGES_NL: dict[str, str] = {
     "why.offer-first": "{colour:colour} mag nu een spreuk uitspreken, of niet.",
     "why.pick-first": "Speel een kaart uit je hand: tik eerst een kaart aan, of de tovenaar of toren die je verplaatst.",
     "why.into-raven": "De tovenaar gaat de Raventoren in: tik de Raventoren zelf aan.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.raven": "Een tovenaar gaat de Raventoren in: daarmee zitten er {inside} van de {total} in.",
+    "advice.imprison-fill": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): {count:plural/hij is/ze zijn} opgesloten, en je vult een flesje.",
+    "advice.imprison": "De toren zet zich over {count} {count:plural/tovenaar/tovenaars} ({wizards:colours}, {others} van anderen): {count:plural/hij is/ze zijn} opgesloten.",
+    "advice.freed": "Je eigen tovenaars op veld {space} zijn weer vrij.",
+    "advice.closer": "Je tovenaar staat nu {distance} {distance:plural/veld/velden} voor de Raventoren.",
+    "advice.raven-moves": "De Raventoren reist mee naar veld {to}.",
+    "advice.dice": "Een kaart met een dobbelsteen: eerst gooien, dan kiezen wat de worp het meest oplevert.",
+    "advice.reroll": "Met een worp van {roll} valt hier weinig te winnen: nog eens gooien.",
+    "advice.pass": "Geen kaart in je hand helpt nu: leg ze af en trek drie nieuwe kaarten.",
+    "advice.spell": "De spreuk kost {cost} {cost:plural/flesje/flesjes}, en een gebruikt flesje telt nog altijd als gevuld.",
+    "advice.end": "Niets helpt deze beurt nog: de beurt eindigt.",
+    "advice.best": "Zo blijft het minste werk over: ongeveer {after} kaarten tot alles klaar is (eerst {before}).",
 }
 
 

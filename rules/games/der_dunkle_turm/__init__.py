@@ -8,8 +8,9 @@ table rounds, timers, the owl for an all-captured team, lapsing cards), ``action
 actions, what each action does), ``position`` (JSON), ``messages_de``/``_nl``/``_en``,
 ``message_formats`` and ``messages`` (sentences in three languages),
 ``engine`` (``ENGINE``), ``view`` (the board, tapping moves, action labels in nl/de/en), ``words`` (the
-plain words of those labels), ``editor`` (the position editor, ``EDITOR``), ``bots`` (the computer
-teams), ``strength`` (a bench).
+plain words of those labels), ``editor`` (the position editor, ``EDITOR``), ``bots`` (how the computer
+teams judge a position), ``players`` (the computer teams: beginner and strong, and why a move is
+good; ``bench/bench_strengths.py`` measures them).
 
 Seats and actors
 ----------------
@@ -50,13 +51,13 @@ from pathlib import Path
 
 from rules.core.registry import GameSpec
 
-from .bots import BOTS
 from .editor import EDITOR
 from .engine import ENGINE, DerDunkleTurmEngine
+from .players import PLAYERS
 from .position import FORMAT
 from .view import VIEW
 
 GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                 bots=BOTS, editor=EDITOR, position_format=FORMAT)
+                 editor=EDITOR, position_format=FORMAT, players=PLAYERS)
 
 __all__ = ["EDITOR", "ENGINE", "GAME", "DerDunkleTurmEngine"]

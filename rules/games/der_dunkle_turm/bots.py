@@ -1,18 +1,11 @@
-"""Computer teams (dt-computergegner): ``random`` plays a random legal action; ``strong`` looks one
-action ahead over the engine from its seat's view (the observation is the position: the game has
-no hidden information) and scores the result with a heuristic: progress towards the tower, danger
-of bridges, side fields and rifts, charred and protected companions, the opponents' progress."""
+"""How good a position is for a team, as the computer teams judge it (``players``, dt-computergegner):
+progress towards the tower, what the next tower attack is expected to cost where each companion
+stands, charred and protected companions, the opponents' progress (:func:`judge`)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from rules.core.bots import Bot, RandomBot, SeatView
-from rules.core.engine import Engine
-
-from .board import BRIDGES, INDEX_UP, OVER_LAVA, SIDE_FIELDS, team_of
-from .state import State
+from .board import BEAST_REACH, BEASTS, BRIDGES, CARD_KINDS, DECK_SIZE, INDEX_UP, OVER_LAVA, SIDE_FIELDS, team_of
+from .state import Companion, State
 
 SIDE_PROGRESS = {f: (5.0 if f.startswith("6") else 14.0) + (INDEX_UP[f] - INDEX_UP[f[:-1] + "a"] + 1) / 4 for f in SIDE_FIELDS}
 
@@ -29,22 +22,72 @@ def progress(at: str) -> float:
     return float(at)
 
 
-def companion_value(s: State, cid: str) -> float:
-    c = s.companion(cid)
+ATTACK_SHARE = sum(1 for k in CARD_KINDS if k.startswith("attack")) / DECK_SIZE  # a card drawn is an attack
+CHARRED = 3.0  # what being charred costs a companion (dt-verkohlt: a second lost duel bursts it)
+
+
+def attack_chance(s: State) -> float:
+    """The chance of a tower attack (dt-turmattacke) before a team moves again: about one card per
+    team turn until then."""
+    return 1.0 - (1.0 - ATTACK_SHARE) ** len(s.teams)
+
+
+def beast_target_of(s: State, lair: str) -> str | None:
+    """dt-knochentier-turmattacke: the standing figure nearest the lair (ties: nearer the tower)."""
+    best: tuple[int, int] | None = None
+    target = None
+    for cid, c in s.companions:
+        if c.lying is None and c.at in BEAST_REACH[lair]:
+            key = (abs(int(c.at) - int(lair)), -int(c.at))
+            if best is None or key < best:
+                best, target = key, cid
+    return target
+
+
+ATTACKS = tuple((i, kind[6:]) for i, kind in enumerate(CARD_KINDS) if kind.startswith("attack"))  # index, field
+
+
+def rift_chances(s: State) -> dict[str, float]:
+    """Per field, the chance that an attack card opening a rift there (dt-riss-oeffnen) comes before
+    a team moves again."""
+    pile = s.deck if sum(s.deck) else s.discard
+    total = sum(pile) or 1
+    teams = len(s.teams)
+    return {where: min(1.0, teams * pile[i] / total) for i, where in ATTACKS if pile[i]}
+
+
+def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str], rifts: dict[str, float],
+                    open_rifts: frozenset[str] | None = None, c: Companion | None = None) -> float:
+    """A companion's way to the tower, less what the next tower attack is expected to cost it: back
+    to the camp from a drawbridge that rises (dt-zugbruecken-heben) or a side field that vanishes
+    (dt-zugbruecken-senken), a fight with an awake bone beast (dt-knochentier-turmattacke; lost
+    about half the time, then back to the camp), the exile when a rift opens under it
+    (dt-riss-oeffnen), unless a protection spell or a shield saves it. ``open_rifts``: the fields
+    with a rift and no floating field over it; ``c``: the companion (both looked up when not given)."""
+    if c is None:
+        c = s.companion(cid)
+    if open_rifts is None:
+        open_rifts = open_rifts_of(s)
     if c.at == "out":
         return -12.0
     value = progress(c.at)
     value *= 1.0 + value / 40  # the leading companion matters most
     if c.lying is not None:
         value -= 1.0
-    if c.at in BRIDGES and not s.bridges_up:
-        value -= 3.0
-    if c.at in SIDE_FIELDS:
-        value -= 4.0 if c.at in OVER_LAVA else 3.0
-    if c.at in dict(s.rifts) and c.at not in {f.field for f in s.floats}:
+    protected = c.spell
+    if not protected and c.lying is None:
+        if c.at in BRIDGES and not s.bridges_up:
+            value -= p_attack * (value + CHARRED)
+        elif c.at in SIDE_FIELDS:
+            value -= p_attack * (value + (CHARRED if c.at in OVER_LAVA else 0.0))
+        elif cid in beast_targets and c.shield is None:
+            value -= p_attack * 0.5 * value
+        if c.at in rifts:
+            value -= rifts[c.at] * (value + 1.0)
+    if c.at in open_rifts:
         value -= 2.0
     if c.charred:
-        value -= 3.0
+        value -= CHARRED
     if c.spell:
         value += 2.5
     if c.shield is not None:
@@ -52,53 +95,22 @@ def companion_value(s: State, cid: str) -> float:
     return value
 
 
-def evaluate(s: State, team: str) -> float:
+def open_rifts_of(s: State) -> frozenset[str]:
+    """The fields with a rift that no floating field covers (dt-riss-oeffnen, dt-schwebefeld-landen)."""
+    return frozenset(where for where, _n in s.rifts) - {f.field for f in s.floats}
+
+
+def judge(s: State, team: str) -> float:
+    """How good ``s`` is for ``team``: its companions' worth, less most of the best other team's."""
     if s.over:
         return 1e6 if s.winner == team else -1e6
-    mine = 0.0
-    best_other = 0.0
-    others: dict[str, float] = {}
-    for cid, _c in s.companions:
-        v = companion_value(s, cid)
-        if team_of(cid) == team:
-            mine += v
-        else:
-            others[team_of(cid)] = others.get(team_of(cid), 0.0) + v
-    if others:
-        best_other = max(others.values())
-    return mine - 0.6 * best_other + dict(s.collections).get(team, 0) * 0.5
-
-
-class StrongBot:
-    """One action ahead with :func:`evaluate`; a few rules of thumb where one ply cannot see."""
-
-    name = "strong"
-
-    def choose_action(self, engine: Engine[Any], view: SeatView, rng: random.Random) -> str:
-        actions = list(view.legal_actions)
-        if len(actions) == 1:
-            return actions[0]
-        state: State = engine.state_from_position(dict(view.observation))
-        if "fight-on" in actions:
-            # with the wizard charred one won round ends the game; otherwise a second loss bursts
-            return "fight-on" if state.wizard > 0 else "retreat"
-        best, best_value = actions[0], float("-inf")
-        for action in actions:
-            after, _events = engine.apply(state, action)
-            value = evaluate(after, view.seat) + rng.random() * 1e-6
-            if action == "draw":
-                value += 0.1
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-
-def _random() -> Bot:
-    return RandomBot()
-
-
-def _strong() -> Bot:
-    return StrongBot()
-
-
-BOTS = {"random": _random, "strong": _strong}
+    p_attack = attack_chance(s)
+    targets = {t for lair in BEASTS if s.beasts[BEASTS.index(lair)].awake and (t := beast_target_of(s, lair))}
+    rifts = rift_chances(s)
+    open_rifts = open_rifts_of(s)
+    totals: dict[str, float] = {}
+    for cid, c in s.companions:
+        owner = team_of(cid)
+        totals[owner] = totals.get(owner, 0.0) + companion_worth(s, cid, p_attack, targets, rifts, open_rifts, c)
+    mine = totals.pop(team, 0.0)
+    return mine - 0.6 * max(totals.values(), default=0.0) + dict(s.collections).get(team, 0) * 0.5

@@ -189,6 +189,24 @@ MESSAGES: dict[str, str] = {
     "why.float.when": "Schwebefelder aus der Sammlung legt Team {team:team} vor dem Ziehen oder nach einer Schrittkarte vor dem Laufen, nicht jetzt.",
     "why.float.lying": "Das Schwebefeld auf {field:feld} trägt jeden, der darauf landet, noch {n} {n:plural/Teamzug/Teamzüge} von Team {team:team}; man tippt es nicht an.",
     "why.beast": "{lair:tier} wird nicht von den Teams bewegt: es erwacht, wenn ein Gefährte auf einem magischen Ort landet.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.tower": "{companion:name} erreicht den Turm und fordert den Zauberer zum Duell.",
+    "advice.tower-charred": "Der Zauberer ist noch verkohlt: ein einziger Sieg genügt.",
+    "advice.forward": "{companion:name} kommt {to:an}, noch {left} {left:plural/Schritt/Schritte} bis zum Turm.",
+    "advice.off-bridge": "{companion:name} verlässt die Zugbrücke, die die nächste Turmattacke heben könnte.",
+    "advice.magic": "{companion:name} landet auf einem magischen Ort und löst ein Feldereignis aus.",
+    "advice.bolt": "Der Donnerblitz trifft {companion:name}, den gefährlichsten Gefährten der anderen: drei Felder zurück.",
+    "advice.bolt-second": "{companion:name} ist schon markiert: der zweite Treffer schickt ihn ins Lager.",
+    "advice.spell": "{companion:name} erhält den Schutzzauber: er ist am weitesten und am meisten in Gefahr.",
+    "advice.free": "{companion:name} verlässt das Exil und kommt ins Lager.",
+    "advice.advance": "Niemand ist im Exil: {companion:name} zieht einen Schritt vor.",
+    "advice.float": "Das Schwebefeld über dem Riss {field:feld} macht das Feld wieder sicher.",
+    "advice.keep": "Das Schwebefeld bleibt für später in der Sammlung.",
+    "advice.draw": "Eine Karte ziehen bringt jetzt mehr als ein Schwebefeld.",
+    "advice.fight-on": "Der Zauberer ist verkohlt: ein gewonnener Wurf beendet das Spiel.",
+    "advice.retreat": "Verkohlt würde {companion:name} in einer zweiten verlorenen Duellrunde zerplatzen: vier Felder zurück ist sicherer.",
+    "advice.rescue": "Die Eule holt {companion:name} vom Exil ins Lager.",
+    "advice.best": "Das bringt die eigenen Gefährten am weitesten.",
 }
 
 

@@ -191,6 +191,24 @@ MESSAGES: dict[str, str] = {
     "why.float.when": "Team {team:team} lays floating fields from its collection before drawing, or after a step card before walking; not now.",
     "why.float.lying": "The floating field on {field:field} carries whoever lands on it for {n} more {n:plural/team turn/team turns} of team {team:team}; it is not tapped.",
     "why.beast": "{lair:beast} is not moved by the teams: it wakes when a companion lands on a magic place.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.tower": "{companion:name} reaches the tower and challenges the wizard to a duel.",
+    "advice.tower-charred": "The wizard is still charred: a single win is enough.",
+    "advice.forward": "{companion:name} gets {to:at}, {left} {left:plural/step/steps} from the tower.",
+    "advice.off-bridge": "{companion:name} leaves the drawbridge, which the next tower attack may raise.",
+    "advice.magic": "{companion:name} lands on a magic place and triggers a field event.",
+    "advice.bolt": "The thunderbolt hits {companion:name}, the others' most dangerous companion: three fields back.",
+    "advice.bolt-second": "{companion:name} already has a mark: the second hit sends it to the camp.",
+    "advice.spell": "{companion:name} gets the protection spell: it is furthest ahead and most at risk.",
+    "advice.free": "{companion:name} comes back from exile to the camp.",
+    "advice.advance": "Nobody is in exile: {companion:name} takes a step forward.",
+    "advice.float": "The floating field over the rift {field:field} makes the field safe again.",
+    "advice.keep": "The floating field stays in the collection for later.",
+    "advice.draw": "Drawing a card gains more now than a floating field.",
+    "advice.fight-on": "The wizard is charred: one roll won ends the game.",
+    "advice.retreat": "Charred, {companion:name} would burst in a second lost duel round: four fields back is safer.",
+    "advice.rescue": "The owl brings {companion:name} from exile to the camp.",
+    "advice.best": "This takes your own companions furthest.",
 }
 
 

@@ -191,6 +191,24 @@ MESSAGES: dict[str, str] = {
     "why.float.when": "Zweefvelden uit de verzameling legt team {team:team} vóór het trekken, of na een stappenkaart vóór het lopen; niet nu.",
     "why.float.lying": "Het zweefveld op {field:veld} draagt iedereen die erop landt, nog {n} {n:plural/beurt/beurten} van team {team:team}; je tikt het niet aan.",
     "why.beast": "{lair:beest} wordt niet door de teams bewogen: het wordt wakker als een metgezel op een magische plek landt.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.tower": "{companion:naam} bereikt de toren en daagt de tovenaar uit tot een duel.",
+    "advice.tower-charred": "De tovenaar is nog verkoold: één overwinning is genoeg.",
+    "advice.forward": "{companion:naam} komt {to:op}, nog {left} {left:plural/stap/stappen} tot de toren.",
+    "advice.off-bridge": "{companion:naam} gaat van de ophaalbrug af, die de volgende torenaanval kan ophalen.",
+    "advice.magic": "{companion:naam} komt op een magische plek en krijgt een veldgebeurtenis.",
+    "advice.bolt": "De donderbliksem treft {companion:naam}, de gevaarlijkste metgezel van de anderen: drie velden terug.",
+    "advice.bolt-second": "{companion:naam} is al gemarkeerd: de tweede treffer stuurt hem naar het kamp.",
+    "advice.spell": "{companion:naam} krijgt de beschermspreuk: hij staat het verst en loopt het meeste gevaar.",
+    "advice.free": "{companion:naam} komt uit het exil terug in het kamp.",
+    "advice.advance": "Niemand zit in het exil: {companion:naam} zet een stap vooruit.",
+    "advice.float": "Het zweefveld over de scheur {field:veld} maakt het veld weer veilig.",
+    "advice.keep": "Het zweefveld blijft voor later in de verzameling.",
+    "advice.draw": "Een kaart trekken levert nu meer op dan een zweefveld.",
+    "advice.fight-on": "De tovenaar is verkoold: één gewonnen worp beslist het spel.",
+    "advice.retreat": "Verkoold zou {companion:naam} bij een tweede verloren duelronde uiteenspatten: vier velden terug is veiliger.",
+    "advice.rescue": "De uil haalt {companion:naam} uit het exil naar het kamp.",
+    "advice.best": "Zo komen de eigen metgezellen het verst.",
 }
 
 

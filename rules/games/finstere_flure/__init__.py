@@ -9,7 +9,8 @@ positions), ``messages_nl``/``_de``/``_en``, ``message_formats`` and ``messages`
 and results in three languages: the engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the
 board drawing), ``examples`` (hand-written positions such as the rulebook's worked monster turn),
 ``editor`` (the position editor, ``GAME.editor``: palette, fields and refusals in nl/de/en) and
-``bots`` (the computer players of ``GAME.bots``: ``random`` and ``sensible``).
+``bots`` (the sensible player) and ``players`` (the computer players of ``GAME.players``: beginner
+and strong, and why a move is good).
 
 Setup
 -----
@@ -90,9 +91,9 @@ from pathlib import Path
 
 from rules.core.registry import GameSpec
 
-from .bots import BOTS
 from .editor import EDITOR
 from .engine import FinstereFlureEngine
+from .players import PLAYERS
 from .position import FORMAT
 from .view import VIEW
 
@@ -103,8 +104,8 @@ GAME = GameSpec(
     view=VIEW,
     package_dir=Path(__file__).resolve().parent,
     stylesheet="board.css",
-    bots=BOTS,
     editor=EDITOR, position_format=FORMAT,
+    players=PLAYERS,
 )
 
 __all__ = ["ENGINE", "GAME", "FinstereFlureEngine"]

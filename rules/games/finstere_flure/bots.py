@@ -1,6 +1,5 @@
-"""Computer players of Finstere Flure (``GAME.bots``).
+"""The sensible computer player of Finstere Flure, the base of its strong player (``players``).
 
-- ``random``: a uniformly random legal action (``rules.core.bots.RandomBot``).
 - ``sensible``: heads for the exit and keeps out of the monster's way. It sees only its
   :class:`~rules.core.bots.SeatView` (the observation, which for this perfect-information game is
   the position, and its legal actions). For each legal move it applies the move to the position and
@@ -30,7 +29,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from rules.core.bots import Bot, RandomBot, SeatView
+from rules.core.bots import SeatView
 from rules.core.engine import Engine, EngineError
 
 from .board import DIST_FROM_EXIT, START, Square
@@ -101,6 +100,7 @@ class SensibleBot:
     """Heads for the exit and keeps out of the monster's way (see the module docstring)."""
 
     name = "sensible"
+    walks: int | None = None  # walk the monster for at most this many moves (the best by progress)
 
     def choose_action(self, engine: Engine[Any], view: SeatView, rng: random.Random) -> str:
         actions = list(view.legal_actions)
@@ -121,8 +121,8 @@ class SensibleBot:
         bound = self.gain_bound(state, view.seat)
         best: list[str] = []
         best_score = float("-inf")
-        for progress, _i, action, after in candidates:
-            if progress + bound < best_score - EPSILON:
+        for walked, (progress, _i, action, after) in enumerate(candidates):
+            if progress + bound < best_score - EPSILON or (self.walks is not None and walked >= self.walks):
                 break
             score = progress + self.danger(after, view.seat)
             if score > best_score + EPSILON:
@@ -202,14 +202,4 @@ def seen_at_end(state: State) -> set[str]:
     return {fid for _side, _d, _dist, fid in look(state.monster, state.facing, state.stones, fig_at)}
 
 
-def _random() -> Bot:
-    return RandomBot()
-
-
-def _sensible() -> Bot:
-    return SensibleBot()
-
-
-BOTS = {"random": _random, "sensible": _sensible}
-
-__all__ = ["BOTS", "SensibleBot"]
+__all__ = ["SensibleBot"]

@@ -192,6 +192,14 @@ MESSAGES: Mapping[str, str] = {
     "why.one-figure": "Eine Figur pro Zug: {figure:name} läuft schon; brich ab, um eine andere zu wählen.",
     "why.setup-first": "Zuerst wird der Spielplan aufgebaut: {colour:colour} legt jetzt etwas hin.",
     "why.setup-kind": "Wähle zuerst unter dem Spielplan, was auf {sq:sq} kommt.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.saved": "{figure:name} geht durch den Ausgang hinaus und ist gerettet: sicher vor dem Monster.",
+    "advice.closer": "{figure:name} hat danach noch {steps} Schritte bis hinaus.",
+    "advice.next": "Danach zeigt {figure:name} {showing}: so weit kommt sie in ihrem nächsten Zug.",
+    "advice.safe": "Mit keiner Karte im Stapel fängt das Monster jetzt eine eigene Figur.",
+    "advice.risk": "Die Chance, dass das Monster in seinem nächsten Zug eine eigene Figur fängt, liegt bei etwa {percent}%.",
+    "advice.lure": "Das Monster fängt voraussichtlich {count} Figuren der anderen.",
+    "advice.place": "Beim Aufbau wählt der Computer einen Platz, den die Regeln erlauben; weiter rechnet er hier nicht.",
 }
 
 

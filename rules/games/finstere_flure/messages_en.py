@@ -176,6 +176,14 @@ MESSAGES: Mapping[str, str] = {
     "why.one-figure": "One figure per turn: {figure:name} is already moving; cancel to choose another.",
     "why.setup-first": "First the board is set up: {colour:colour} places something now.",
     "why.setup-kind": "First choose below the board what goes on {sq:sq}.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.saved": "{figure:name} steps out through the exit and is saved: safe from the monster.",
+    "advice.closer": "{figure:name} then has {steps} steps left to get out.",
+    "advice.next": "Then {figure:name} shows {showing}: that is how far she gets on her next turn.",
+    "advice.safe": "No card left in the deck makes the monster catch a figure of your own now.",
+    "advice.risk": "The chance that the monster catches a figure of your own on its next turn is about {percent}%.",
+    "advice.lure": "The monster is expected to catch {count} figures of the others.",
+    "advice.place": "For the setup the computer chooses a place the rules allow; it does not calculate further here.",
 }
 
 

@@ -176,6 +176,14 @@ MESSAGES: Mapping[str, str] = {
     "why.one-figure": "Eén figuur per beurt: {figure:name} loopt al; annuleer om een andere te kiezen.",
     "why.setup-first": "Eerst wordt het bord opgebouwd: {colour:colour} legt nu iets neer.",
     "why.setup-kind": "Kies eerst onder het bord wat er op {sq:sq} komt.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.saved": "{figure:name} stapt door de uitgang naar buiten en is gered: veilig voor het monster.",
+    "advice.closer": "{figure:name} heeft daarna nog {steps} stappen tot buiten.",
+    "advice.next": "Daarna toont {figure:name} {showing}: zo ver komt ze in haar volgende beurt.",
+    "advice.safe": "Met geen enkele kaart op de stapel pakt het monster nu een eigen figuur.",
+    "advice.risk": "De kans dat het monster in zijn volgende beurt een eigen figuur pakt, is ongeveer {percent}%.",
+    "advice.lure": "Het monster pakt naar verwachting {count} figuren van anderen.",
+    "advice.place": "Bij de opbouw kiest de computer een plek die de regels toestaan; verder rekent hij hier niet.",
 }
 
 

@@ -7,7 +7,8 @@ symbol, placing tiles and guards, the end of a turn, the final scoring), ``posit
 positions), ``messages_nl``/``_de``/``_en``, ``message_formats`` and ``messages`` (the sentences in three
 languages; the engine emits message keys and data, never text), ``engine`` (the ``ENGINE`` object), ``view`` (the board drawing and its tap
 targets), ``labels`` (action labels, groups and the words of tapping and editing in nl/de/en),
-``taps`` (moving by tapping the board) and ``editor`` (the position editor, ``EDITOR``).
+``taps`` (moving by tapping the board), ``editor`` (the position editor, ``EDITOR``) and ``players``
+(the computer players: beginner and strong, and why a move is good).
 
 The base game (edge matching, roads, cities, monasteries, fields and their scoring, meeples on
 tiles) is not modelled (interpretation note on td-landtegel-leggen): a tile is a square with the
@@ -50,12 +51,13 @@ from rules.core.registry import GameSpec
 
 from .editor import EDITOR
 from .engine import TorensEnDievenEngine
+from .players import PLAYERS
 from .position import FORMAT
 from .view import VIEW
 
 ENGINE = TorensEnDievenEngine()
 
 GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                editor=EDITOR, position_format=FORMAT)
+                editor=EDITOR, position_format=FORMAT, players=PLAYERS)
 
 __all__ = ["ENGINE", "GAME", "TorensEnDievenEngine"]

@@ -94,6 +94,16 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "Wähle zuerst, welche Türme eines der {supply} verbleibenden Turmteile bekommen: tippe diese Türme an.",
     "why.place-first": "Lege zuerst die gezogene Karte ({kind:kind}) an ein leeres Feld neben der Auslage an; danach darfst du einen Wächter setzen.",
     "why.guard-on-tower": "Ein Wächter kommt auf den Turm selbst: tippe den Turm auf {at:sq} an.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.guard": "Ein Wächter auf dem Turm auf {at:sq} bringt beim nächsten Diebessymbol voraussichtlich {points} Punkte.",
+    "advice.guard-end": "Es kommt kein Diebessymbol mehr: ein Wächter auf dem Turm auf {at:sq} ist bei der Schlusswertung {points} Punkte wert.",
+    "advice.displace": "Das vertreibt den Wächter von {owner:colour}: er bekommt 2 Punkte, wird aber beim nächsten Diebessymbol nicht mehr gewertet.",
+    "advice.safe": "Kein leeres Feld liegt in Reichweite des Turms auf {at:sq}: niemand kann diesen Wächter vertreiben.",
+    "advice.tower": "Auf dem Turmbauplatz auf {at:sq} beginnt ein Turm, und die Karte eines Turms liegt immer in seiner Reichweite.",
+    "advice.reach": "Dieses Feld liegt in Reichweite von {towers} {towers:plural/Turm/Türmen}: danach kann ein Wächter darauf.",
+    "advice.out-of-reach": "Kein Feld in Reichweite eines Turms bringt in diesem Zug mehr.",
+    "advice.pass": "Ein Wächter brächte hier nichts, was er anderswo nicht besser täte.",
+    "advice.grow": "Diese Türme wachsen: {towers:squares}.",
 }
 
 

@@ -94,6 +94,16 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "First choose which towers get one of the {supply} remaining tower pieces: tap those towers.",
     "why.place-first": "First place the tile you drew ({kind:kind}) on an empty space next to the playing area; then you may place a guard.",
     "why.guard-on-tower": "A guard goes on the tower itself: tap the tower on {at:sq}.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.guard": "A guard on the tower at {at:sq} should score about {points} points at the next thief symbol.",
+    "advice.guard-end": "No thief symbol is left: a guard on the tower at {at:sq} is worth {points} points in the final scoring.",
+    "advice.displace": "This displaces {owner:colour}'s guard: {owner:colour} gets 2 points but no longer scores at the next thief symbol.",
+    "advice.safe": "No empty space is within reach of the tower at {at:sq}: nobody can displace this guard.",
+    "advice.tower": "A tower starts on the tower site at {at:sq}, and a tower's own tile is always within reach.",
+    "advice.reach": "This space is within reach of {towers} {towers:plural/tower/towers}: a guard can go on one next.",
+    "advice.out-of-reach": "No space within reach of a tower gains more this turn.",
+    "advice.pass": "A guard would gain nothing here that it does not do better elsewhere.",
+    "advice.grow": "These towers grow: {towers:squares}.",
 }
 
 

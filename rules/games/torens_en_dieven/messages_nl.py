@@ -93,6 +93,16 @@ MESSAGES: Mapping[str, str] = {
     "why.grow-first": "Eerst kies je welke torens een van de {supply} resterende torendelen krijgen: tik die torens aan.",
     "why.place-first": "Eerst leg je de getrokken tegel ({kind:kind}) aan op een lege plek naast het speelveld; daarna mag je een wachter zetten.",
     "why.guard-on-tower": "Een wachter komt op de toren zelf: tik de toren op {at:sq} aan.",
+    # -- what a good player would do (players.py) ---------------------------------------------------
+    "advice.guard": "Een wachter op de toren op {at:sq} levert bij het volgende diefsymbool naar verwachting {points} punten op.",
+    "advice.guard-end": "Er komt geen diefsymbool meer: een wachter op de toren op {at:sq} is bij de eindtelling {points} punten waard.",
+    "advice.displace": "Dit verdrijft de wachter van {owner:colour}: die krijgt 2 punten, maar scoort niet meer mee bij het volgende diefsymbool.",
+    "advice.safe": "Geen lege plek ligt binnen bereik van de toren op {at:sq}: niemand kan deze wachter verdrijven.",
+    "advice.tower": "Op de torenbouwplaats op {at:sq} begint een toren, en de tegel van een toren ligt altijd binnen zijn bereik.",
+    "advice.reach": "Deze plek ligt binnen bereik van {towers} {towers:plural/toren/torens}: daarna kan er een wachter op.",
+    "advice.out-of-reach": "Geen plek binnen bereik van een toren levert deze beurt meer op.",
+    "advice.pass": "Een wachter zou hier niets opleveren dat hij elders niet beter doet.",
+    "advice.grow": "Deze torens groeien: {towers:squares}.",
 }
 
 

@@ -17,10 +17,11 @@ from .support import new_game, rulebook_clauses
 GAMES = 10  # seeded 2-player games, the sensible player in each seat half of the time
 
 
-def test_the_game_offers_a_random_and_a_sensible_player():
+def test_the_game_offers_its_players_and_sensible_still_names_the_strong_one():
     spec = get_game("finstere-flure")
-    assert spec is not None and set(spec.bots) == {"random", "sensible"}
-    assert spec.bots["sensible"]().name == "sensible" and spec.bots["random"]().name == "random"
+    assert spec is not None and set(spec.bots) == {"beginner", "strong", "random"}
+    strong = spec.players.make("sensible")  # the name earlier logs and rooms carry
+    assert isinstance(strong, SensibleBot) and strong.name == "strong"
 
 
 def play_match(seed: int, sensible_seat: str) -> tuple[dict[str, int], list[str]]:
@@ -29,7 +30,7 @@ def play_match(seed: int, sensible_seat: str) -> tuple[dict[str, int], list[str]
     assert spec is not None
     rng = random.Random(seed)
     state = new_game(2)
-    bots = {seat: spec.bots["sensible" if seat == sensible_seat else "random"]() for seat in ENGINE.seats(state)}
+    bots = {seat: SensibleBot() if seat == sensible_seat else spec.bots["random"]() for seat in ENGINE.seats(state)}
     actions = []
     for _ in range(10_000):
         action = next_action(ENGINE, state, bots, rng)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from rules.core.bots import Bot, SeatView
 from rules.core.editor import EditError, EditField, EditResult, PaletteItem
 from rules.core.engine import (
     CHANCE,
@@ -33,6 +34,8 @@ from rules.core.inputs import is_digits
 from rules.core.messages import Catalogue, Messages
 from rules.core.positions import as_bool, as_int, as_object, one_of
 from rules.core.registry import GameSpec
+from rules.core.search import PerfectInformation, SearchBot, Settings
+from rules.core.strengths import ComputerPlayers, Reason
 from rules.core.tapping import TapOptions, refusal, taps_from_paths
 from rules.core.view import BoardView, LegendRow, Shape
 
@@ -52,6 +55,8 @@ MESSAGES = Messages(
             "why.step": "Vak {square} kan niet: de teller staat op {counter} en een speler telt er 1 of 2 bij op.",
             "why.coin": "Eerst wordt de munt gegooid (na elke tweede zet).",
             "why.over": "Het spel is uit: de teller staat op {counter}.",
+            "advice.win": "Zo komt de teller op {counter}: gewonnen.",
+            "advice.add": "Zo staat de teller op {counter}, dichter bij 7.",
         },
     ),
     Catalogue(
@@ -62,6 +67,8 @@ MESSAGES = Messages(
             "why.step": "Square {square} is not possible: the counter stands at {counter} and a player adds 1 or 2.",
             "why.coin": "First the coin is tossed (after every second move).",
             "why.over": "The game is over: the counter stands at {counter}.",
+            "advice.win": "This brings the counter to {counter}: a win.",
+            "advice.add": "This brings the counter to {counter}, closer to 7.",
         },
     ),
     Catalogue(
@@ -70,6 +77,8 @@ MESSAGES = Messages(
             "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und man zählt 1 oder 2 dazu.",
             "why.coin": "Zuerst wird die Münze geworfen (nach jedem zweiten Zug).",
             "why.over": "Das Spiel ist aus: der Zähler steht auf {counter}.",
+            "advice.win": "So kommt der Zähler auf {counter}: gewonnen.",
+            "advice.add": "So steht der Zähler auf {counter}, näher an 7.",
         },
     ),
 )
@@ -292,4 +301,29 @@ class ToyEditor:
 
 
 ENGINE = ToyEngine()
-GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css", editor=ToyEditor())
+class ToyModel(PerfectInformation):
+    """The toy's computer players judge nothing but a won or lost game (the search sees those)."""
+
+    def value(self, engine: Engine[Any], state: Any, seat: str) -> float:
+        return 0.0
+
+
+def strong(*, budget: float = 1.0) -> Bot:
+    return SearchBot("strong", ToyModel(), Settings(widths=(0, 0), chance=2, nodes=200), budget)
+
+
+def beginner(*, budget: float = 1.0) -> Bot:
+    return SearchBot("beginner", ToyModel(), Settings(widths=(), chance=0, nodes=20, slips=0.3), budget)
+
+
+def explain(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
+    after, _events = engine.apply(engine.state_from_position(dict(view.observation)), action)
+    if after.winner:
+        return [Reason("advice.win", "toy-einde", {"counter": after.counter})]
+    return [Reason("advice.add", "toy-optellen", {"counter": after.counter})]
+
+
+PLAYERS = ComputerPlayers(beginner=beginner, strong=strong, explain=explain)
+
+GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css", editor=ToyEditor(),
+                players=PLAYERS)
