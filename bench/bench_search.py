@@ -4,7 +4,7 @@
    and language (sitewide/evaluation.py): the share whose answer is the first result and among
    the first five on the search page, the first of the suggestions (the question typed whole),
    the share of answered questions wrongly said to have "no ruling", and the share of the
-   questions no rule answers (bench/search_unanswerable.toml) said to have none.
+   questions no rule answers (bench/search_unanswerable*.toml) said to have none.
 2. With 10,000 published FAQ entries besides the rulebooks: every question of the labelled set
    typed letter by letter into the ask form's suggestions (``sitewide.search.suggest``, as the
    suggestions endpoint calls it, and through the endpoint itself): p50/p95/max server time per

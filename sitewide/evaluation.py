@@ -5,7 +5,7 @@ Two halves (see bench/search_questions_players.toml):
 
 - the *tuning* half: ``bench/search_questions.toml`` and the players' questions marked "tuning";
   the search's weights are learned on it (``bench/tune_search.py``), with the tuning half of
-  ``bench/search_unanswerable.toml`` for the "no ruling" verdict;
+  ``bench/search_unanswerable*.toml`` for the "no ruling" verdict;
 - the *test* half: ``bench/search_questions_holdout.toml`` and the players' questions marked
   "test"; nothing is learned on it. The floors (tests/search/test_quality.py) hold on it.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from django.conf import settings
@@ -30,7 +30,9 @@ BENCH = Path(settings.BASE_DIR) / "bench"
 QUESTIONS = BENCH / "search_questions.toml"
 HOLDOUT = BENCH / "search_questions_holdout.toml"
 PLAYERS = BENCH / "search_questions_players.toml"
+ROUND2 = BENCH / "search_questions_round2.toml"
 UNANSWERABLE = BENCH / "search_unanswerable.toml"
+UNANSWERABLE2 = BENCH / "search_unanswerable_round2.toml"
 HALVES = ("tuning", "test")
 DEPTH = 5
 
@@ -44,6 +46,7 @@ class Question:
     answers: frozenset[str]  # "clause:<id>" / "faq:<slug>"; none for a question no rule answers
     kind: str = ""
     half: str = ""
+    source: str = ""  # the file's name without .toml
 
     @property
     def page_game(self) -> str | None:
@@ -71,7 +74,7 @@ def load_questions(path: Path, half: str | None = None) -> list[Question]:
     for raw in data["question"]:
         answers = frozenset(a if a.startswith("faq:") else f"clause:{a}" for a in raw.get("answers", ()))
         question = Question(
-            raw["lang"], raw["game"], raw["context"], raw["text"], answers, raw.get("kind", ""), raw.get("half", "")
+            raw["lang"], raw["game"], raw["context"], raw["text"], answers, raw.get("kind", ""), raw.get("half", ""), path.stem
         )
         if half is None or question.half == half:
             questions.append(question)
@@ -81,11 +84,15 @@ def load_questions(path: Path, half: str | None = None) -> list[Question]:
 def answerable(half: str) -> list[Question]:
     """The labelled questions of one half ("tuning" or "test")."""
     first = load_questions(QUESTIONS if half == "tuning" else HOLDOUT)
-    return [*(Question(q.lang, q.game, q.context, q.text, q.answers, q.kind, half) for q in first), *load_questions(PLAYERS, half)]
+    return [
+        *(replace(q, half=half) for q in first),
+        *load_questions(PLAYERS, half),
+        *load_questions(ROUND2, half),
+    ]
 
 
 def unanswerable(half: str | None = None) -> list[Question]:
-    return load_questions(UNANSWERABLE, half)
+    return [*load_questions(UNANSWERABLE, half), *load_questions(UNANSWERABLE2, half)]
 
 
 Search = Callable[[Question], tuple[list[str], bool]]

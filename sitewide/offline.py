@@ -146,6 +146,7 @@ def search_index(game: Game, lang: str) -> dict[str, Any]:
                     "title": d.fields["title"],
                     "say": d.fields["say"],
                     "body": d.fields["body"],
+                    "notes": d.fields["notes"],
                     "context": d.fields["context"],
                     "snippet": text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else ""),
                     "language": d.meta.get("language", lang),
@@ -153,7 +154,7 @@ def search_index(game: Game, lang: str) -> dict[str, Any]:
             )
     vocabulary: dict[str, list[str]] = {}
     for doc in documents:
-        for name in ("title", "say", "body", "context"):
+        for name in ("title", "say", "body", "notes", "context"):
             for word in words(doc[name]):
                 if word not in vocabulary:
                     vocabulary[word] = list(word_tokens(word, lang))

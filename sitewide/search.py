@@ -118,7 +118,8 @@ def _clause_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, li
                 fields={
                     "title": shown["title"],
                     "say": " . ".join(say.get(row["pk"], ())),
-                    "body": f"{shown['body_text']} {notes}",
+                    "body": shown["body_text"],
+                    "notes": notes,
                     "context": paths.get(row["section_id"], ""),
                 },
                 order=row["position"],
@@ -167,6 +168,7 @@ def _entry_documents(lang: str, games: Mapping[str, Game], say: Mapping[int, lis
                     "title": question,
                     "say": " . ".join(say.get(pk, ())),
                     "body": answer_text,
+                    "notes": "",
                     "context": " . ".join(titles.get(a, "") for a in anchors),
                 },
                 cites=anchors,

@@ -98,18 +98,45 @@ def lemma(word: str, lang: str) -> str:
     return found
 
 
+# Numbers written as words, cardinal and ordinal, stand for their digits too ("tweede hoofdstuk"
+# finds "hoofdstuk 2", "zwei" finds "Kapitel 2", "3 figures" finds "three figures"). Not "een",
+# "ein", "one": they are articles as often as numbers.
+_NUMBERS = {
+    "nl": """twee:2 drie:3 vier:4 vijf:5 zes:6 zeven:7 acht:8 negen:9 tien:10 elf:11 twaalf:12 twintig:20
+        eerste:1 tweede:2 derde:3 vierde:4 vijfde:5 zesde:6 zevende:7 achtste:8 negende:9 tiende:10""",
+    "de": """eins:1 zwei:2 zwo:2 drei:3 vier:4 funf:5 sechs:6 sieben:7 acht:8 neun:9 zehn:10 elf:11 zwolf:12
+        zwanzig:20 erste:1 erster:1 ersten:1 erstes:1 zweite:2 zweiter:2 zweiten:2 zweites:2 dritte:3
+        dritter:3 dritten:3 vierte:4 vierten:4 funfte:5 funften:5 sechste:6 siebte:7 achte:8""",
+    "en": """two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 twenty:20
+        first:1 second:2 third:3 fourth:4 fifth:5 sixth:6 seventh:7 eighth:8 ninth:9 tenth:10""",
+}
+NUMBER_WORDS = {lang: dict(pair.split(":") for pair in table.split()) for lang, table in _NUMBERS.items()}
+ORDINAL = re.compile(r"(\d{1,2})(?:e|de|ste|st|nd|rd|th)")  # "2e", "2de", "2nd", "3rd"
+
+
+def number(folded: str, lang: str) -> str:
+    """The digits a folded word stands for ("tweede" -> "2", "3rd" -> "3"), or ""."""
+    found = NUMBER_WORDS.get(lang, {}).get(folded, "")
+    if not found and folded[:1].isdigit():
+        match = ORDINAL.fullmatch(folded)
+        found = match.group(1) if match else ""
+    return found
+
+
 @functools.lru_cache(maxsize=200_000)
 def word_tokens(word: str, lang: str) -> tuple[str, ...]:
-    """The tokens of one lowercase word: the stem of its folded form, and the stem of its lemma
-    when that differs. Both the index and the question use these."""
+    """The tokens of one lowercase word: the stem of its folded form, the stem of its lemma when
+    that differs, and the digits of a number written as a word. Both the index and the question
+    use these."""
     folded = fold(word).replace(" ", "")
-    first = stem(folded, lang)
+    tokens = [stem(folded, lang)]
     found = lemma(word, lang)
-    if found:
-        second = stem(found, lang)
-        if second != first:
-            return (first, second)
-    return (first,)
+    if found and stem(found, lang) not in tokens:
+        tokens.append(stem(found, lang))
+    digits = number(folded, lang)
+    if digits and digits not in tokens:
+        tokens.append(digits)
+    return tuple(tokens)
 
 
 @functools.lru_cache(maxsize=100_000)

@@ -48,7 +48,7 @@ __all__ = ["FIELDS", "AnalysisMemo", "Alternative", "Document", "Hit", "Index", 
 FIELDS: dict[str, tuple[float, float]] = {
     name: (getattr(learned(), name), getattr(learned(), f"{name}_b")) for name in FIELD_NAMES if not name.startswith("foreign")
 }
-OWN_FIELDS = ("title", "say", "body", "context")
+OWN_FIELDS = ("title", "say", "body", "notes", "context")
 PART_WEIGHT = 0.5  # a compound's parts count half a word in a text
 MIN_COMPOUND_PART = 4  # a question word this long also finds the compounds it begins or ends
 MAX_COMPOUNDS = 8
@@ -138,14 +138,7 @@ class Scored:
     scores: FloatArray
     coverage: FloatArray  # per document: the share of the question's importance it matches
     total: float = 0.0  # the question's importance
-    known: float = 0.0  # of which the index knows (any alternative at all)
     words: list[tuple[float, FloatArray]] = field(default_factory=list)  # (importance, confidence per document)
-
-    def union(self, documents: list[int]) -> float:
-        """The share of the question's importance that any of ``documents`` matches."""
-        if not self.total or not documents:
-            return 0.0
-        return sum(importance * float(confidence[documents].max()) for importance, confidence in self.words) / self.total
 
 
 class Index:
@@ -476,8 +469,13 @@ class Index:
         for alternative in word.alternatives:
             ids, values = self.token_scores(alternative.token)
             contribution = values * np.float32(word.weight * alternative.weight * self.idf[alternative.token] ** power)
+            sure = np.full(ids.size, min(1.0, alternative.weight), dtype=np.float32)
+            if alternative.game and alternative.game in self.game_codes:
+                elsewhere = np.where(self.doc_games[ids] == self.game_codes[alternative.game], 1.0, self._weights.term_elsewhere)
+                contribution = contribution * elsewhere.astype(np.float32)
+                sure = sure * elsewhere.astype(np.float32)
             best[ids] = np.maximum(best[ids], contribution)  # ids are unique per token
-            confidence[ids] = np.maximum(confidence[ids], np.float32(min(1.0, alternative.weight)))
+            confidence[ids] = np.maximum(confidence[ids], sure)
         return best, confidence
 
     def _score(self, query: list[QueryWord]) -> Scored:
@@ -493,7 +491,6 @@ class Index:
                 importance = word.weight * self.importance(word)
                 scored.total += importance
                 if word.alternatives:
-                    scored.known += importance * min(1.0, max(a.weight for a in word.alternatives))
                     scored.words.append((importance, confidence))
                     evidence += self._per_game_best(best)
         for importance, confidence in scored.words:

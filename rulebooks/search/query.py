@@ -30,8 +30,8 @@ from rapidfuzz.distance import OSA
 from rules.core.languages import LANGUAGES
 
 from .analysis import foreign_tokens, is_word, separated_verbs, word_spans, word_tokens
-from .offtopic import is_offtopic
 from .stopwords import is_stopword
+from .typos import slip_cost
 
 if TYPE_CHECKING:
     from .index import Index
@@ -48,6 +48,7 @@ class Alternative:
     weight: float
     why: str  # "word", "part", "synonym", "foreign", "fuzzy", "prefix", "compound", "phrase", "pair"
     word: str = ""  # the index word it came from (fuzzy, prefix, compound)
+    game: str = ""  # a game's glossary term: it stands for the word in that game's texts only
 
 
 @dataclass
@@ -57,7 +58,7 @@ class QueryWord:
     alternatives: list[Alternative] = field(default_factory=list)
     counts: bool = True  # part of what the question asks (pairs and compound parts only add evidence)
     correction: str = ""  # the index word a misspelt word was read as
-    offtopic: bool = False  # a word about the game rather than its rules (price, age, app ...)
+    novel: bool = False  # a real word of the language that no text of the site uses (only guessed at)
 
 
 @dataclass
@@ -79,23 +80,26 @@ class Kept:
     joined: str = ""  # the whole verb, where its particle stands apart
 
 
-def _add(index: Index, word: QueryWord, token: str, weight: float, why: str, source: str = "") -> None:
+def _add(index: Index, word: QueryWord, token: str, weight: float, why: str, source: str = "", game: str = "") -> None:
     if not index.known(token) or weight <= 0:
         return
     for alternative in word.alternatives:
-        if alternative.token == token:
+        if alternative.token == token and alternative.game in ("", game):
             alternative.weight = max(alternative.weight, weight)
             return
-    word.alternatives.append(Alternative(token, weight, why, source))
+    word.alternatives.append(Alternative(token, weight, why, source, game))
 
 
 def _group_targets(index: Index, word: QueryWord, groups: set[int], weight: float) -> None:
+    """The forms of synonym groups; a game's glossary term counts in that game's texts only (the
+    index discounts it elsewhere: "piece" is a meeple in Carcassonne, not in Der dunkle Turm)."""
     thesaurus = index.thesaurus
     for group in sorted(groups):
+        game = thesaurus.game_of(group)
         for token in thesaurus.targets.get(group, ()):
-            _add(index, word, token, weight, "synonym")
+            _add(index, word, token, weight, "synonym", game=game)
         for token in thesaurus.pair_targets.get(group, ()):
-            _add(index, word, token, weight, "phrase")
+            _add(index, word, token, weight, "phrase", game=game)
 
 
 def _foreign(index: Index, word: QueryWord, original: str) -> None:
@@ -111,25 +115,28 @@ def _foreign(index: Index, word: QueryWord, original: str) -> None:
         _group_targets(index, word, index.thesaurus.foreign_groups_of(other, tokens), weights.other_language)
 
 
-def _corrections(index: Index, folded: str) -> list[tuple[str, int]]:
-    """Index words within one edit (two for words of ten letters or more) of a misspelt word,
-    closest and most frequent first."""
+def _corrections(index: Index, folded: str) -> list[tuple[str, float]]:
+    """Index words within one edit (two for words of ten letters or more) of a misspelt word, with
+    the cost of the slip (:func:`.typos.slip_cost`): likeliest slip first, then most frequent."""
     limit = 1 if len(folded) < LONG_WORD else 2
     candidates: list[str] = []
     for size in range(len(folded) - limit, len(folded) + limit + 1):
         candidates.extend(index.by_length.get(size, ()))
     found = process.extract(folded, candidates, scorer=OSA.distance, score_cutoff=limit, limit=12)
-    found.sort(key=lambda item: (item[1], -index.word_df.get(item[0], 0)))
-    return [(word, distance) for word, distance, _index in found[:3]]
+    costed = [(word, slip_cost(folded, word) if distance == 1 else float(distance)) for word, distance, _index in found]
+    costed.sort(key=lambda item: (item[1], -index.word_df.get(item[0], 0)))
+    return costed[:3]
 
 
 def _fuzzy(index: Index, word: QueryWord, original: str) -> None:
-    """The nearest words of the index for a misspelt word. A real word of the reader's language
-    (simplemma knows it: "wiegt", "cheating") is less likely a typo of a rules word."""
+    """The nearest words of the index for a misspelt word, the likeliest slip counting most. A
+    real word of the reader's language (simplemma knows it: "wiegt", "cheating") is less likely a
+    typo of a rules word."""
     weights = index.weights
     trust = weights.fuzzy * (weights.real_word if is_word(original, index.lang) else 1.0)
-    for index_word, distance in _corrections(index, word.text):
-        weight = trust * (1.0 - 0.1 * (distance - 1))
+    corrections = _corrections(index, word.text)
+    for index_word, cost in corrections:
+        weight = trust * max(0.3, 1.0 - 0.4 * (cost - corrections[0][1]))
         tokens = word_tokens(index_word, index.lang)
         for token in tokens:
             _add(index, word, token, weight, "fuzzy", index_word)
@@ -151,7 +158,7 @@ def lookup(index: Index, kept: Kept) -> QueryWord:
 
 def _lookup(index: Index, kept: Kept) -> QueryWord:
     weights, lang, folded = index.weights, index.lang, kept.folded
-    word = QueryWord(folded, 1.0, offtopic=is_offtopic(folded, lang))
+    word = QueryWord(folded, 1.0)
     own = word_tokens(kept.original, lang) if not is_stopword(folded, lang) else ()
     own = (*own, *(word_tokens(kept.joined, lang) if kept.joined else ()))
     for token in own:
@@ -174,9 +181,13 @@ def _lookup(index: Index, kept: Kept) -> QueryWord:
             for token in tokens:
                 _add(index, word, token, weights.part, "part", part)
             _group_targets(index, word, index.thesaurus.groups_of(tokens), weights.part * weights.synonym)
-    if word.alternatives or len(folded) < MIN_FUZZY or folded.isdigit():
+    if word.alternatives or folded.isdigit():
         return word
-    _fuzzy(index, word, kept.original)
+    # Still unknown: a real word of the language ("joker", "Kloster", "farmers") is something the
+    # rulebooks never speak of; any other word is a typo, read as the nearest words of the index.
+    word.novel = is_word(kept.original, lang) or is_word(folded, lang)
+    if len(folded) >= MIN_FUZZY:
+        _fuzzy(index, word, kept.original)
     return word
 
 
@@ -240,6 +251,19 @@ def _pairs(index: Index, found: list[QueryWord]) -> list[QueryWord]:
     return pairs
 
 
+def _once(kept: list[Kept], sequence: list[frozenset[str]]) -> tuple[list[Kept], list[frozenset[str]]]:
+    """A word the question repeats ("onder een toren ... die toren weg") is asked about once, also
+    where the repeat is the word still being typed (the suggestions rank as the search page does)."""
+    seen: set[frozenset[str]] = set()
+    keep = []
+    for number, tokens in enumerate(sequence):
+        if tokens and tokens in seen:
+            continue
+        seen.add(tokens)
+        keep.append(number)
+    return [kept[i] for i in keep], [sequence[i] for i in keep]
+
+
 def parse(index: Index, text: str, partial: bool = False) -> Parsed:
     """The question's words with their alternatives, the stop words left out, corrections and
     the game it names. ``partial``: the last word is still being typed (it also stands for the
@@ -253,6 +277,7 @@ def parse(index: Index, text: str, partial: bool = False) -> Parsed:
         parsed.named = [kept[i].folded for i in sorted(positions)]
         kept = [item for i, item in enumerate(kept) if i not in positions]
         sequence = [s for i, s in enumerate(sequence) if i not in positions]
+    kept, sequence = _once(kept, sequence)
     found = [lookup(index, k) for k in kept]
     for word in found:
         if word.correction:

@@ -80,6 +80,11 @@ class Thesaurus:
             thesaurus.pair_targets[number] = tuple(pairs)
         return thesaurus
 
+    def game_of(self, group: int) -> str:
+        """The game whose glossary a group comes from ("" for the table's everyday words)."""
+        scope, _sep, _term = self.groups[group].id.partition(":")
+        return "" if scope == "everyday" else scope
+
     def groups_of(self, tokens: Iterable[str]) -> set[int]:
         found: set[int] = set()
         for token in tokens:

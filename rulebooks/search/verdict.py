@@ -1,22 +1,24 @@
 """Whether the best hit answers a question, or no rule and no ruling does ("no ruling").
 
 A ranked list always has a best hit; it answers only when it shares enough of what the question
-asks. Six measures, each between 0 and about 1:
+asks. Four measures, from the question and the scores alone (no list of topics: a verdict must
+not depend on words chosen to match the questions it was tried on):
 
-- *coverage*: the share of the question's weight it matches, each word weighted by its rarity
-  (so "monster" in a Finstere Flure question weighs little, "bloedplas" much);
-- *known*: the share of the question's weight the index knows at all, in any language (a
-  question about the price, the box or the weather is mostly words no rule uses);
-- *strength*: its score against what the question's words could score at most;
-- *words*: how many words were searched (log);
-- *reach*: the share the best three hits match together (a question of two topics is answered by
-  two clauses);
-- *offtopic*: the share in words about the game rather than its rules (price, playing time, age,
-  apps, strategy, editions: :mod:`.offtopic`).
+- *coverage*: the share of the question's weight the best hit matches, each word weighted by its
+  rarity and by how sure its match is (a synonym or a typo's correction is less sure than the word);
+  so "monster" in a Finstere Flure question weighs little, "bloedplas" much;
+- *known*: the share of the question's weight that the site's texts know at all, in any language.
+  A word that no text uses and that is a real word of the reader's language ("joker", "Monopoly",
+  "farmers", "gamepad") counts as unknown even where a near word of the index could stand for it:
+  the question is about something the rulebooks never speak of. A word that is no real word is
+  a typo and counts as known through its correction;
+- *strength*: the best hit's score against what the question's words could score at most;
+- *words*: how many words were searched (log): a long question matches more by chance.
 
 A logistic model over them, learned on the tuning half of the labelled questions and the questions
-no rule answers (``bench/tune_search.py``), gives the probability that the hit answers; at or above
-the learned threshold it does. No Django.
+no rule answers (``bench/tune_search.py``, regularisation and threshold chosen by cross-validation
+so that answered questions are almost never said to have no ruling), gives the probability that
+the hit answers; at or above the learned threshold it does. No Django.
 """
 
 from __future__ import annotations
@@ -32,17 +34,18 @@ from .weights import VerdictWeights
 
 if TYPE_CHECKING:
     from .index import Index, Scored
-    from .query import Parsed
+    from .query import Parsed, QueryWord
 
-FEATURES = ("coverage", "known", "strength", "words", "reach", "offtopic")
-REACH = 3  # the best hits whose matches together are the question's reach
+FEATURES = ("coverage", "known", "strength", "words", "peak", "specific")
+REACH = 5  # the best hits the search always ranks, whatever the limit
+PEAK = 5  # the best hits whose scores say how far the best stands out
 
 
 @dataclass(frozen=True)
 class Verdict:
     answered: bool = False
     probability: float = 0.0
-    features: tuple[float, ...] = (0.0,) * 6  # as FEATURES
+    features: tuple[float, ...] = (0.0,) * len(FEATURES)
 
 
 def probability(features: tuple[float, ...], weights: VerdictWeights) -> float:
@@ -52,12 +55,27 @@ def probability(features: tuple[float, ...], weights: VerdictWeights) -> float:
 
 def features_of(index: Index, parsed: Parsed, raw: npt.NDArray[np.float32], scored: Scored, ranked: list[int]) -> tuple[float, ...]:
     counted = [w for w in parsed.words if w.counts]
-    ideal = sum(w.weight * index.importance(w) for w in counted) * (index.weights.k1 + 1.0)
+    weighted = [(w, w.weight * index.importance(w)) for w in counted]
+    total = sum(importance for _w, importance in weighted)
+    ideal = total * (index.weights.k1 + 1.0)
     best = ranked[0]
     strength = min(2.0, float(raw[best]) / ideal) if ideal > 0 else 0.0
-    known = scored.known / scored.total if scored.total else 0.0
-    offtopic = sum(index.importance(w) * w.weight for w in counted if w.offtopic) / scored.total if scored.total else 0.0
-    return (float(scored.coverage[best]), known, strength, math.log1p(len(counted)), scored.union(ranked[:REACH]), offtopic)
+    known = sum(importance for w, importance in weighted if w.alternatives and not w.novel) / total if total else 0.0
+    # How far the best stands out: a question that names a rule has one or a few clear answers, one
+    # that no rule answers matches many texts about equally (by its common words).
+    scores = [float(raw[i]) for i in ranked[:PEAK]]
+    peak = 1.0 - (sum(scores[1:]) / (len(scores) - 1)) / scores[0] if len(scores) > 1 and scores[0] > 0 else 1.0
+    # How specific the words are that it matches: their rarity against the rarest a word can be.
+    matched = [(importance, _rarity(index, w)) for w, importance in weighted if w.alternatives and not w.novel]
+    specific = sum(i * r for i, r in matched) / sum(i for i, _r in matched) / index.max_idf if matched else 0.0
+    return (float(scored.coverage[best]), known, strength, math.log1p(len(counted)), peak, specific)
+
+
+def _rarity(index: Index, word: QueryWord) -> float:
+    """The rarity (idf) of a word's own tokens in the texts (its best one), or of its best
+    alternative when it has none of its own (a typo's correction, a synonym)."""
+    own = [index.idf[a.token] for a in word.alternatives if a.why == "word"]
+    return max(own) if own else max(index.idf[a.token] * min(1.0, a.weight) for a in word.alternatives)
 
 
 def judge(index: Index, parsed: Parsed, raw: npt.NDArray[np.float32], scored: Scored, ranked: list[int]) -> Verdict:

@@ -15,9 +15,10 @@ from typing import Any
 
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 # BM25F fields in the order of the index's columns: a clause's title (an entry's question), the
-# "players also say" phrasings, the text, the titles around it, and its title and text in the site's
-# other languages.
-FIELD_NAMES = ("title", "say", "body", "context", "foreign_title", "foreign")
+# "players also say" phrasings, the text (the rule; an entry's answer), the interpretation notes
+# under it (they discuss cases and name other rules, so their words say less about what the
+# clause is about), the titles around it, and its title and text in the site's other languages.
+FIELD_NAMES = ("title", "say", "body", "notes", "context", "foreign_title", "foreign")
 
 
 @dataclass(frozen=True)
@@ -26,11 +27,11 @@ class VerdictWeights:
     it (:mod:`rulebooks.search.verdict`); ``answered`` when its probability reaches ``threshold``."""
 
     coverage: float = 4.0  # share of the question's weight (by rarity) the best hit matches
-    known: float = 2.0  # share of the question's weight the rulebooks know at all
+    known: float = 2.0  # share of the question's weight the site's texts know at all
     strength: float = 2.0  # the best hit's score against what the question's words could score
     words: float = 0.0  # log(1 + number of words searched)
-    reach: float = 0.0  # share of the question's weight the best three hits match together
-    offtopic: float = 0.0  # share of the question's weight in words about the game, not its rules
+    peak: float = 0.0  # how far the best hit's score stands out from the next few
+    specific: float = 0.0  # the rarity of the words matched
     bias: float = -3.0
     threshold: float = 0.5
 
@@ -41,12 +42,14 @@ class Weights:
     title: float = 3.0
     say: float = 2.5
     body: float = 1.0
+    notes: float = 0.5
     context: float = 0.6
     foreign_title: float = 0.8
     foreign: float = 0.4
     title_b: float = 0.5
     say_b: float = 0.3
     body_b: float = 0.75
+    notes_b: float = 0.75
     context_b: float = 0.3
     foreign_title_b: float = 0.5
     foreign_b: float = 0.75
@@ -54,6 +57,7 @@ class Weights:
     idf_power: float = 1.0  # rare words count this much more (idf ** idf_power)
     # A question word's alternatives (its own tokens count 1).
     synonym: float = 0.8  # a glossary synonym in the reader's language
+    term_elsewhere: float = 1.0  # a game's glossary synonym found in another game's texts
     other_language: float = 0.7  # the reader's form of a glossary term typed in another language
     cross_language: float = 1.0  # the word found in the clause's text in another language
     fuzzy: float = 0.75  # the nearest word of the index, for a misspelt word

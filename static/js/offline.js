@@ -345,7 +345,7 @@
     var vocab = index.vocabulary, syn = index.synonyms;
     function tokens(word) { return vocab[word] || [word]; }
     var engine = new window.MiniSearch({
-      fields: ["title", "say", "body", "context"],
+      fields: ["title", "say", "body", "notes", "context"],
       storeFields: ["url", "title", "number", "snippet", "language", "kind"],
       tokenize: function (text) { return wordsOf(text); },
       processTerm: function (word) { return stop[word] ? null : tokens(word); },

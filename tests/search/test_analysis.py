@@ -7,6 +7,7 @@ import pytest
 from rulebooks.search.analysis import Decompounder, content_words, separated_verbs, word_tokens
 from rulebooks.search.stopwords import is_stopword
 from rulebooks.search.synonyms import SynonymGroup, Thesaurus
+from rulebooks.search.typos import slip_cost
 
 
 def meet(lang: str, *words: str) -> bool:
@@ -45,8 +46,9 @@ def test_different_words_stay_apart(lang, one, other):
 
 
 def test_a_lemma_that_is_a_stop_word_is_not_used():
-    # simplemma gives "één" for "eerste": "first" must not become the stop word "een".
-    assert word_tokens("eerste", "nl") == ("eerst",)
+    # simplemma gives "één" for "eerste": "first" must not become the stop word "een" (it stands
+    # for its number instead).
+    assert word_tokens("eerste", "nl") == ("eerst", "1")
 
 
 @pytest.mark.parametrize(
@@ -141,3 +143,29 @@ def test_a_foreign_form_is_looked_up_with_its_own_languages_stemmer():
 )
 def test_a_verb_whose_particle_stands_at_the_end_of_the_clause_is_the_whole_verb(lang, text, joined):
     assert separated_verbs(text, lang) == joined
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "digits"),
+    [("nl", "tweede", "2"), ("de", "zwei", "2"), ("de", "dritten", "3"), ("en", "three", "3"), ("en", "3rd", "3"), ("nl", "2e", "2")],
+)
+def test_a_number_written_as_a_word_stands_for_its_digits(lang, word, digits):
+    # "tweede hoofdstuk" must find "hoofdstuk 2" (ff-hoofdstuk-2 is numbered in the rulebook).
+    assert digits in word_tokens(word, lang)
+
+
+@pytest.mark.parametrize(("lang", "article"), [("nl", "een"), ("de", "ein"), ("en", "one")])
+def test_an_article_that_is_also_a_number_stays_a_word(lang, article):
+    assert "1" not in word_tokens(article, lang)
+
+
+@pytest.mark.parametrize(
+    ("typed", "usual", "rarer"),
+    [
+        ("stappel", "stapel", "stappen"),  # a letter typed twice, not a letter changed
+        ("peices", "pieces", "peaces"),  # two neighbouring letters swapped
+        ("tiren", "toren", "tijen"),  # the next key on the keyboard
+    ],
+)
+def test_the_likeliest_slip_costs_least(typed, usual, rarer):
+    assert slip_cost(typed, usual) < slip_cost(typed, rarer)
