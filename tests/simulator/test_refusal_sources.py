@@ -27,9 +27,8 @@ from rules.core.engine import NotAnAction, RuleError
 from rules.core.registry import GameSpec, all_games, get_game
 from rules.core.scenario_files import scenario_ids
 from rules.core.scenarios import load_scenario, replay
-from rules.core.setup import validate_setup
 from tests.rulebook_ids import rulebook_path
-from tests.simulator.test_explain_every_game import picks
+from tests.simulator.test_explain_every_game import picks, setups
 
 GAMES = [spec.slug for spec in all_games()]
 SEEDS = (1, 2)
@@ -54,22 +53,6 @@ def clauses_of(slug: str) -> tuple[frozenset[str], frozenset[str], frozenset[str
     rules = frozenset(c.id for c in book.clauses if c.kind == "rule")
     noted = frozenset(c.id for c in book.clauses if c.notes)
     return ids, rules, noted
-
-
-def setups(engine: Any) -> list[dict[str, Any]]:
-    """The default setup, and every option on with the fewest and with the most of each number."""
-    out = [validate_setup(engine, {})]
-    for end in ("min", "max"):
-        raw: dict[str, Any] = {}
-        for option in engine.setup_options():
-            if option.kind == "bool":
-                raw[option.name] = True
-            elif option.kind == "int" and getattr(option, end) is not None:
-                raw[option.name] = getattr(option, end)
-        setup = validate_setup(engine, raw)
-        if setup not in out:
-            out.append(setup)
-    return out
 
 
 @cache

@@ -35,7 +35,7 @@ from rules.core.engine import Engine, EngineError
 from .board import DIST_FROM_EXIT, START, Square
 from .flow import card_outcomes, result
 from .monster import look, monster_step
-from .state import CARD, CARD_KINDS, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, MonsterTurn, State
+from .state import CARD, CARD_KINDS, HIT_CARDS, MAX_HIT_STEPS, MONSTER, OVER, PLAYERS, Figure, MonsterTurn, State
 
 SAVED = 1000.0  # one saved figure of one's own
 STEP = 10.0  # one step still to go
@@ -135,8 +135,8 @@ class SensibleBot:
         """The whole score of a position after one's move."""
         return self.progress(state, me) + self.danger(state, me)
 
-    @staticmethod
-    def progress(state: State, me: str) -> float:
+    @classmethod
+    def progress(cls, state: State, me: str) -> float:
         """Saved figures, the way still to go, and a won game."""
         if state.phase == OVER:
             winners = flow_result(state)
@@ -145,8 +145,13 @@ class SensibleBot:
         value = SAVED * state.saved_count(me)
         for f in state.figures:
             if f.owner == me and f.in_play:
-                value -= STEP * distance(f.at)
+                value -= STEP * cls.way(f)
         return value
+
+    @staticmethod
+    def way(figure: Figure) -> float:
+        """The way a figure in play still has to go, in steps."""
+        return distance(figure.at)
 
     def danger(self, state: State, me: str) -> float:
         """The expected cost of the monster's coming walk (negative), with the small gain of catching

@@ -21,11 +21,10 @@ from rules.core.bots import Bot, SeatView
 from rules.core.engine import Engine, EngineError
 from rules.core.strengths import ComputerPlayers, Reason
 
-from .bots import SAVED as SAVED_POINTS
-from .bots import STEP, WIN, SensibleBot, Walk, card_odds, distance, flow_result
+from .bots import SensibleBot, Walk, card_odds, distance
 from .monster import look
-from .state import OVER, State
 from .state import PLAYERS as PLAYERS_PART
+from .state import Figure, State
 
 SLIPS = 0.2
 WALKS = 40  # moves whose monster walk the strong player plays out, the best by progress first
@@ -89,20 +88,12 @@ class StrongBot(SensibleBot):
         self.walks = max(4, int(WALKS * budget))
 
     @staticmethod
-    def progress(state: State, me: str) -> float:
-        if state.phase == OVER:
-            winners = flow_result(state)
-            if winners is not None and me in winners:
-                return WIN
-        value = SAVED_POINTS * state.saved_count(me)
-        for f in state.figures:
-            if f.owner == me and f.in_play:
-                steps = distance(f.at)
-                # this round with the side it shows, unless it has moved already (it shows its
-                # other side now, for the next round)
-                rounds = rounds_needed(steps, f.showing, 7 - f.showing) + (1 if f.moved else 0)
-                value -= STEP * (ROUND_STEPS * rounds + steps)
-        return value
+    def way(figure: Figure) -> float:
+        steps = distance(figure.at)
+        # this round with the side it shows, unless it has moved already (it shows its other side
+        # now, for the next round)
+        rounds = rounds_needed(steps, figure.showing, 7 - figure.showing) + (1 if figure.moved else 0)
+        return ROUND_STEPS * rounds + steps
 
 
 def strong(*, budget: float = 1.0) -> Bot:
