@@ -1,7 +1,11 @@
+import logging
+
 import pytest
 
-from rooms import gamestate
+from rooms import gamestate, presence
 from tests.conftest import load_site_content
+
+from .helpers import Clock
 
 
 @pytest.fixture(autouse=True)
@@ -30,3 +34,20 @@ def application():
     from rulesite.asgi import application
 
     return application
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The rooms' clock (rooms.presence), moved on by the test: time never passes for real."""
+    clock = Clock()
+    monkeypatch.setattr(presence, "clock", clock)
+    return clock
+
+
+@pytest.fixture
+def no_errors_logged(caplog):
+    """Nothing a visitor does leaves an error (or a traceback) in the log; yields the log."""
+    caplog.set_level(logging.WARNING)
+    yield caplog
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not errors, [r.getMessage() for r in errors]

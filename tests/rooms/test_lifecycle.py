@@ -8,7 +8,6 @@ Time never passes for real: the clock of rooms.presence is replaced and moved on
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 
 import pytest
@@ -16,29 +15,15 @@ from asgiref.sync import sync_to_async
 from django.core.management import call_command
 from django.test import Client as Browser
 
-from rooms import presence, services
+from rooms import services
 from rooms.models import Connection, PlayedGame, Room, Seat
 
-from .helpers import Client, Clock, fresh, run, seated_room
+from .helpers import Client, fresh, run, seated_room
 
-pytestmark = pytest.mark.usefixtures("site")
+pytestmark = pytest.mark.usefixtures("site", "no_errors_logged")
 db = sync_to_async
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(presence, "clock", clock)
-    return clock
-
-
-@pytest.fixture(autouse=True)
-def no_errors_logged(caplog):
-    """Nothing a visitor does leaves an error (or a traceback) in the log."""
-    caplog.set_level(logging.WARNING)
-    yield
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
-    assert not errors, [r.getMessage() for r in errors]
 
 
 def connected(html: str, seat_id: int) -> bool | None:

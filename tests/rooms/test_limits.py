@@ -12,11 +12,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client as Browser
 
-from rooms import limits, presence, services
+from rooms import limits, services
 from rooms.models import Connection, Room, Seat
 from rooms.services import RoomError
 
-from .helpers import Client, Clock, run, seated_room
+from .helpers import Client, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
@@ -279,13 +279,6 @@ def test_a_refused_join_says_why_in_the_visitors_language(settings):
 def test_room_errors_name_the_refusal():
     error = RoomError("slow-down", "wait")
     assert json.loads(json.dumps(error.as_dict())) == {"type": "refused", "code": "slow-down", "message": "wait"}
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(presence, "clock", clock)
-    return clock
 
 
 def test_seats_away_stop_counting_toward_the_address_limit_and_a_refusal_names_them(clock, settings):

@@ -20,7 +20,6 @@ The example counts keep the run to about a minute (README, "Tests")."""
 from __future__ import annotations
 
 import json
-import logging
 import os
 import re
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from django.test import Client as Browser
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rooms import gamestate, presence, services
+from rooms import gamestate, services
 from rooms.frames import GRAMMAR, MAX_FRAME_CHARS, MAX_FRAME_DEPTH, Field
 from rooms.models import Connection, PlayedGame, Room, Seat
 from rules.core.codec import log_from_json
@@ -41,7 +40,7 @@ from rules.core.registry import get_game
 from rules.core.replay import replay
 from rules.core.timeline import start_of
 
-from .helpers import Client, Clock, fresh, run, seated_room
+from .helpers import Client, fresh, run, seated_room
 
 pytestmark = pytest.mark.usefixtures("site")
 db = sync_to_async
@@ -148,19 +147,6 @@ def started_room():
     return room, seats, tokens, actor
 
 
-@pytest.fixture
-def quiet_log(caplog):
-    caplog.set_level(logging.WARNING)
-    yield caplog
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
-    assert not errors, [r.getMessage() for r in errors]
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(presence, "clock", clock)
-    return clock
 
 
 async def sync(client: Client) -> list[dict[str, Any]]:
@@ -181,7 +167,7 @@ async def send_frame(client: Client, frame: str | bytes) -> None:
 
 @given(batch=st.lists(frames, min_size=1, max_size=5))
 @FUZZ
-def test_any_frame_from_the_seat_not_to_act_is_answered_and_changes_nothing(application, quiet_log, batch):
+def test_any_frame_from_the_seat_not_to_act_is_answered_and_changes_nothing(application, no_errors_logged, batch):
     Room.objects.all().delete()
     room, seats, tokens, actor = started_room()
     waiting = next(i for i, s in enumerate(seats) if s.seat != actor)
@@ -264,7 +250,7 @@ operations = st.lists(
 
 @given(started=st.sampled_from([True, True, False]), ops=operations)
 @settings(parent=FUZZ, max_examples=30 * SCALE)
-def test_message_sequences_of_three_people_keep_turns_departures_and_hands(application, quiet_log, clock, started, ops):
+def test_message_sequences_of_three_people_keep_turns_departures_and_hands(application, no_errors_logged, clock, started, ops):
     Room.objects.all().delete()
     PlayedGame.objects.all().delete()
     gamestate._cache.clear()

@@ -8,7 +8,6 @@ Time never passes for real: the clock of rooms.presence is replaced and moved on
 
 from __future__ import annotations
 
-import logging
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,25 +25,12 @@ from rules.core.bots import RandomBot
 from rules.core.engine import TERMINAL
 from rules.core.registry import all_games
 
-from .helpers import Client, Clock, fresh, room_game, run, seat_to_act, seated_room
+from .helpers import Client, fresh, room_game, run, seat_to_act, seated_room
 
-pytestmark = pytest.mark.usefixtures("site")
+pytestmark = pytest.mark.usefixtures("site", "no_errors_logged")
 db = sync_to_async
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(presence, "clock", clock)
-    return clock
-
-
-@pytest.fixture(autouse=True)
-def no_errors_logged(caplog):
-    caplog.set_level(logging.WARNING)
-    yield
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
-    assert not errors, [r.getMessage() for r in errors]
 
 
 def refused(code: str, call, *args) -> RoomError:
