@@ -8,6 +8,8 @@ built by :mod:`simulator.presenter` from the game's ``GameSpec``; nothing here k
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -85,6 +87,11 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     except Problem as exc:
         return _refused(request, game_obj, spec, exc)
 
+    return render(request, _page_template(htmx), context)
+
+
+def _page_template(htmx: Any) -> str:
+    """The page, or the part of it an htmx request swaps: a demo's board, the simulator, the advice."""
     template = "simulator/page.html"
     if htmx and not htmx.history_restore_request:
         target = htmx.target or ""
@@ -94,7 +101,7 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             template += "#sim"
         elif target == "advice":
             template = "simulator/_advice.html"
-    return render(request, template, context)
+    return template
 
 
 def _refused(request: HttpRequest, game: Game, spec: GameSpec, exc: Problem) -> HttpResponse:
