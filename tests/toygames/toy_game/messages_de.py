@@ -7,7 +7,7 @@ MESSAGES = {
     "result": "Spieler {winner} gewinnt.",
     "refuse": "{action} ist hier nicht erlaubt.",
     "setup.target": "Ziel",
-    "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und man zählt 1 oder 2 dazu.",
+    "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und ein Spieler zählt 1 oder 2 dazu.",
     "why.coin": "Zuerst wird die Münze geworfen (nach jedem zweiten Zug).",
     "why.over": "Das Spiel ist aus: der Zähler steht auf {counter}.",
     "advice.win": "So kommt der Zähler auf {counter}: gewonnen.",
