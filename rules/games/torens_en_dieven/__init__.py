@@ -65,7 +65,9 @@ GAME = GameSpec(
     editor=EDITOR,
     position_format=FORMAT,
     players=PLAYERS,
-    capabilities=frozenset(Capability),  # tapping, why-not, about, editor, position format
+    capabilities=frozenset(
+        {Capability.TAP, Capability.EXPLAIN, Capability.ABOUT, Capability.EDITOR, Capability.POSITION_FORMAT}
+    ),
 )
 
 __all__ = ["ENGINE", "GAME", "TorensEnDievenEngine"]
