@@ -41,15 +41,13 @@ def test_a_wrong_citation_is_reported_naming_the_scenario_file():
     assert (where, "step 3: expects unknown clause toy-einde") in problems
 
 
-@pytest.mark.django_db
-def test_checkrules_reports_a_caption_that_cites_a_clause_its_step_does_not_apply(monkeypatch, capsys):
-    from django.core.management import call_command
-    from django.core.management.base import CommandError
-
+def test_checkrules_reports_a_caption_that_cites_a_clause_its_step_does_not_apply(monkeypatch, site_content):
     from simulator import scenario_citations
+    from sitewide.management.commands.checkrules import scenario_citation_problems
 
     monkeypatch.setattr(scenario_citations, "caption_clause_of", lambda *a: ClauseRef("x", "td-inleiding", "", "", ""))
-    with pytest.raises(CommandError):
-        call_command("checkrules", "--no-seeds")
-    err = capsys.readouterr().err
-    assert "rules/games/torens_en_dieven/scenarios/" in err and "the caption cites td-inleiding, which neither" in err
+    found = [str(p) for p in scenario_citation_problems(site_content)]
+    assert any(
+        p.startswith("rules/games/torens_en_dieven/scenarios/") and "the caption cites td-inleiding, which neither" in p
+        for p in found
+    ), found[:3]
