@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rules.core.codec import Log
 from rules.core.engine import Engine
 from rules.core.inputs import InputError, parse_int, parse_json
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem
 from rules.core.scenarios import Frame, ScenarioError
 from rules.core.setup import validate_setup
 from rules.core.timeline import Timeline, from_log
@@ -74,7 +74,7 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
         try:
             timeline = scenario_timeline(engine, scenario_id)
         except ScenarioError:
-            raise Problem("scenario", f"unknown or broken scenario '{scenario_id[:80]}'", code="unknown-scenario") from None
+            raise Problem("scenario", f"unknown or broken scenario '{scenario_id[:80]}'", code=Code.UNKNOWN_SCENARIO) from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, 0))
     if params.get("log"):
         try:
@@ -82,7 +82,7 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
         except Problem as exc:
             raise exc.under("log") from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, timeline.last))
-    raise Problem("scenario", "give a scenario, a log, or start a new game", code="bad-request")
+    raise Problem("scenario", "give a scenario, a log, or start a new game", code=Code.BAD_REQUEST)
 
 
 def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tuple[str, ...] = ()) -> Log:

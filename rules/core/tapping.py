@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import RuleError
-from .problems import Problem
+from .problems import Code, Problem
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
 MAX_PICK = 64
@@ -37,7 +37,7 @@ PICK_SEPARATOR = "/"
 class PickError(Problem, ValueError):
     """A pick that is malformed or cannot be tapped in this state (code ``bad-pick``, 400)."""
 
-    code = "bad-pick"
+    code = Code.BAD_PICK
 
     def __init__(self, reason: str, field: str = "pick"):
         super().__init__(field, reason)

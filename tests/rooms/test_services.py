@@ -88,14 +88,16 @@ def test_out_of_turn_and_illegal_moves_change_nothing():
     other = next(fresh(s) for s in seats if s.pk != actor.pk)
     legal = services.spec_of(room).engine.legal_actions(room_game(room).state)
     version, log = room.version, room.log
-    refused("not-your-turn", services.move, room.pk, other, legal[0], version)
-    error = refused("illegal", services.move, room.pk, actor, "move:red1:U,U,U,U,U,U,U,U,U", version)
-    assert error.status == 422 and error.clause
+    turn = refused("not-your-turn", services.move, room.pk, other, legal[0], version)
+    assert turn.as_dict()["data"] == {"seat": actor.seat}  # who is to act, for a client
+    error = refused("illegal-action", services.move, room.pk, actor, "move:red1:U,U,U,U,U,U,U,U,U", version)
+    assert error.status == 422 and error.clause  # the API's code for the same refusal (one vocabulary)
+    assert error.as_dict()["data"] == {"action": "move:red1:U,U,U,U,U,U,U,U,U"}
     nothing = refused("not-an-action", services.move, room.pk, actor, "jump:red1", version)
     assert nothing.status == 400 and not nothing.clause and isinstance(nothing, Problem)
     refused("bad-action", services.move, room.pk, actor, {"move": 1}, version)
     refused("bad-version", services.move, room.pk, actor, legal[0], "7")
-    refused("stale", services.move, room.pk, actor, legal[0], version - 1)
+    assert refused("stale", services.move, room.pk, actor, legal[0], version - 1).data == {"version": version}
     room.refresh_from_db()
     assert (room.version, room.log) == (version, log)
     moved = services.move(room.pk, actor, legal[0], version)
