@@ -30,6 +30,7 @@ from rules.core.scenario_files import scenario_paths
 from rules.core.scenario_texts import scenario_in
 from rules.core.scenarios import Scenario, ScenarioError, load_scenario
 from rules.core.setup import validate_setup
+from rules.core.tapping import PickError, format_pick
 from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
@@ -37,9 +38,8 @@ from .addressing import Address, query_for
 from .advice import advice_answer, advice_url
 from .editing import edit_url, position_json
 from .markup import clause_cite
-from .playing import PickError, TapView, automatic_run, computer_move, format_pick, tap_context
+from .playing import AutoMove, TapView, automatic_run, computer_move, tap_context
 from .scene import (
-    AutoMove,
     Cited,
     ClauseRef,
     Clauses,
@@ -454,14 +454,10 @@ def auto_move(spec: GameSpec, address: Address, links: SimulatorLinks, index: in
     move = computer_move(spec, state, timeline.log.bots or {}, timeline.log.seed, index)
     if move is None:
         return None
-    return AutoMove(
-        url=links.play(*move.actions),
-        label=spec.view.action_label(spec.engine, state, move.actions[0], lang=lang),
-        who=move.who,
-        actor=move.actor,
-        live=address.step == timeline.last,
-        delay_ms=settings.SIMULATOR_AUTOPLAY_MS,
-    )
+    move.url = links.play(*move.actions)
+    move.label = spec.view.action_label(spec.engine, state, move.actions[0], lang=lang)
+    move.live, move.delay_ms = address.step == timeline.last, settings.SIMULATOR_AUTOPLAY_MS
+    return move
 
 
 def why_answer(

@@ -42,7 +42,7 @@ from rules.core.view import BoardView, Box
 
 from .drawing import MIN_TAP_PX, PHONE_PX, DrawnBoard, draw_board
 from .markup import board_legend, clause_cite, reading_mark
-from .playing import TapView
+from .playing import AutoMove, TapView
 
 __all__ = ["MIN_TAP_PX", "PHONE_PX", "DrawnBoard", "draw_board"]  # drawing, for the surfaces that import it here
 
@@ -300,18 +300,6 @@ def turn_start(engine: Engine[Any], before: Callable[[int], Any], last: int, fir
 
 
 # --- The scene ------------------------------------------------------------------------------------
-
-
-@dataclass
-class AutoMove:
-    """What plays itself next: a computer seat, chance or an automatic actor (``who``)."""
-
-    url: str
-    label: str
-    who: str
-    actor: str
-    live: bool
-    delay_ms: int
 
 
 @dataclass
