@@ -20,8 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.core import codec
-from rules.core.engine import CHANCE, TERMINAL, EngineError
-from rules.core.tapping import PickError, format_pick
+from rules.core.engine import CHANCE, TERMINAL
+from rules.core.tapping import PickError, format_pick, refusal
 from rules.core.view import Box
 from simulator.playing import tap_context
 from simulator.presenter import bot_label
@@ -397,9 +397,7 @@ def confirm_context(room: Room, me: Seat | None, action: str, lang: str) -> dict
     played = gamestate.load(spec, room.pk, room.version, room.log)
     if spec.engine.current_actor(played.state) != me.seat:
         return None
-    try:
-        spec.engine.apply(played.state, action)
-    except EngineError:
+    if refusal(spec.engine, played.state, action) is not None:
         return None
     return {"action": action, "label": spec.view.action_label(spec.engine, played.state, action, lang=lang)}
 

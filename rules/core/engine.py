@@ -391,3 +391,16 @@ class Engine(ABC, Generic[S]):
 
     def label(self, key: str, lang: str | None = None, **data: Any) -> str:
         return self.messages.render(key, data, lang)
+
+
+def attempt(engine: Engine[S], state: S, action: str) -> tuple[S, list[Event]] | RuleError:
+    """``action`` tried at ``state``: (the state after, its events), or the rules' refusal (a
+    :class:`RuleError` citing the clause; :class:`NotAnAction` for a string that is no action).
+
+    The one "would the engine accept this here?" of the library and the site (the taps' refusals,
+    scenario checks, a room's move link, the topics of a position): one set of exceptions, so a
+    refusal is a refusal everywhere. Nothing changes: :meth:`Engine.apply` is pure."""
+    try:
+        return engine.apply(state, action)
+    except RuleError as exc:
+        return exc

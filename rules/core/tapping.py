@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import RuleError
+from .engine import RuleError, attempt
 from .problems import Code, Problem
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
@@ -147,9 +147,6 @@ def tap_options(view: Any, engine: Any, state: Any, pick: Sequence[str], lang: s
 
 def refusal(engine: Any, state: Any, action: str) -> RuleError | None:
     """The engine's refusal of ``action`` at ``state`` (its RuleError, citing the clause), or None
-    when the engine would play it. Nothing changes: ``Engine.apply`` is pure."""
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
+    when the engine would play it (:func:`~rules.core.engine.attempt`)."""
+    outcome = attempt(engine, state, action)
+    return outcome if isinstance(outcome, RuleError) else None
