@@ -36,7 +36,7 @@ from rules.core.view import Box
 
 from .addressing import Address, query_for
 from .advice import advice_answer, advice_url
-from .editing import edit_url, position_json
+from .editing import position_json
 from .markup import clause_cite
 from .playing import AutoMove, TapView, automatic_run, computer_move, tap_context
 from .scene import (
@@ -543,7 +543,9 @@ def page_urls(
         "next": links.step(step + 1) if step < timeline.last else None,
         "last": links.step(timeline.last),
         "self": links.step(step),
-        "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
+        # The editor's address holds the position as a token: made when it is asked for, so a page
+        # encodes its position once (the JSON box).
+        "edit": f"{sim_url}?{query_for(timeline, step)}&then=edit" if spec.editor is not None and position is not None else None,
         "new": sim_url,
         "again": again_url(spec.engine, sim_url, timeline.log) if again else None,
         "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable else None,

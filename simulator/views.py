@@ -65,6 +65,8 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         if not params.get("scenario") and not params.get("log"):
             return render(request, "simulator/start.html", start_context(game_obj, spec))
         address = resolve(engine, params)
+        if params.get("then") == "edit" and spec.editor is not None:  # "Change this position": the step's own
+            return redirect(edit_url(sim_url, engine.position_of(address.frame.state)))
         pick = parse_pick(params.get("pick"))
         demo = bool(htmx and (htmx.target or "").startswith("demo-") and not htmx.history_restore_request)
         context = board_context(
