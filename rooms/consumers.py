@@ -55,8 +55,8 @@ from redis.exceptions import RedisError
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
 from rules.core.problems import Code
-from rules.core.tapping import PickError, parse_pick
-from simulator.scene import parse_why
+from rules.core.tapping import PickError
+from simulator.addressing import looking
 
 from . import expiry, frames, limits, news, pacing, presence, presenter, services, standins, watch
 from .models import Room, Seat
@@ -430,8 +430,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def _pick(self, raw: list[str], view: dict[str, str]) -> None:
         try:
-            self.pick = parse_pick("/".join(raw)) if raw else ()
-            self.view = {k: parse_why(v) if k == "why" else v for k, v in view.items()}
+            seen = looking({"pick": "/".join(raw), **view})  # read as the room page reads its address
+            self.pick, self.view = seen.pick, {k: v for k, v in (("zoom", seen.zoom), ("why", seen.why)) if v}
         except PickError:
             await self._refuse(RoomError(Code.BAD_PICK, self._("This cannot be tapped now: tap the board again.")))
             return

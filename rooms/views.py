@@ -31,10 +31,10 @@ from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
 from rules.core.problems import Code
 from rules.core.registry import get_game
-from rules.core.tapping import PickError, parse_pick
+from rules.core.tapping import PickError
+from simulator.addressing import looking
 from simulator.markup import clause_cite
 from simulator.presenter import ui_language
-from simulator.scene import parse_why
 
 from . import expiry, limits, presence, presenter, services, standins
 from .models import Room, Seat
@@ -132,10 +132,8 @@ def _render_room(
     status = error.status if error else 200
     params = request.GET if request.method in ("GET", "HEAD") else {}
     try:
-        pick = parse_pick(params.get("pick"))
-        context = presenter.room_context(
-            game_obj, room, me, lang, pick, zoom=params.get("zoom"), why=parse_why(params.get("why"))
-        )
+        seen = looking(params)
+        context = presenter.room_context(game_obj, room, me, lang, seen.pick, zoom=seen.zoom, why=seen.why)
     except PickError as exc:
         context = presenter.room_context(game_obj, room, me, lang)
         message = exc.reason if isinstance(exc, presenter.Untappable) else presenter.not_tappable_message()

@@ -23,7 +23,8 @@ from rules.core.problems import Code, Problem
 from rules.core.registry import GameSpec
 from rules.core.view import Box
 
-from .scene import Links, Scene, draw_board, parse_zoom, zoom_param
+from .addressing import parse_zoom, zoom_param
+from .scene import Links, Scene, draw_board
 
 FIELD_PREFIX = "f."
 

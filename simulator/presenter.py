@@ -30,11 +30,11 @@ from rules.core.scenario_files import scenario_paths
 from rules.core.scenario_texts import scenario_in
 from rules.core.scenarios import Scenario, ScenarioError, load_scenario
 from rules.core.setup import validate_setup
-from rules.core.tapping import PickError, format_pick
+from rules.core.tapping import PickError
 from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
-from .addressing import Address, query_for
+from .addressing import Address, looking_query, parse_zoom, query_for
 from .advice import advice_answer, advice_url
 from .editing import position_json
 from .markup import clause_cite
@@ -53,11 +53,9 @@ from .scene import (
     clauses_for,
     draw_board,
     explain_tap,
-    parse_zoom,
     refusal_cited,
     result_of,
     turn_start,
-    zoom_param,
 )
 
 MAX_ACTION_BUTTONS = 400
@@ -224,16 +222,11 @@ class SimulatorLinks(Links):
         return self._branches[actions]
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
-        query = {}
-        if pick:
-            query["pick"] = format_pick(pick)
-        if zoom is not None:
-            query["zoom"] = zoom_param(zoom)
-        base = self.step(self.at)
-        return f"{base}&{urlencode(query)}" if query else base
+        query, base = looking_query(pick, zoom), self.step(self.at)
+        return f"{base}&{query}" if query else base
 
     def why(self, pick: Sequence[str], target: str) -> str:
-        return f"{self.pick(pick)}&{urlencode({'why': target})}"
+        return f"{self.step(self.at)}&{looking_query(pick, why=target)}"
 
 
 class DemoLinks(SimulatorLinks):
