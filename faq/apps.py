@@ -8,10 +8,5 @@ class FaqConfig(AppConfig):
     verbose_name = _("Questions and rulings")
 
     def ready(self) -> None:
-        # The rulebook pages list the published rulings under each clause; rulebooks sits below
-        # the FAQ and cannot import it, so the FAQ hands it the queries (rulebooks.annotations).
-        from rulebooks.annotations import register_clause_rulings
-
-        from . import queries
-
-        register_clause_rulings(queries)
+        # What the FAQ adds to the pages of the layers below it (pagecache.hooks).
+        from . import site_hooks  # noqa: F401
