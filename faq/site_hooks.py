@@ -1,5 +1,5 @@
 """What the FAQ adds to the rulebook and simulator pages below it (hooks of :mod:`pagecache.hooks`,
-registered when :mod:`faq.apps` imports this module): the rulings citing each clause (the data,
+found by ``PagecacheConfig.ready``): the rulings citing each clause (the data,
 :mod:`faq.queries`, and their list under the clause), the "ask a question" section of a clause's
 page and of a simulator position, and the way to a game's FAQ from its rulebook and its card."""
 

@@ -3,7 +3,8 @@ naming it (Wagtail's ``wagtail.hooks`` is the model).
 
 The lower layer declares a hook name below and reads it (``get_hooks(name)`` in Python, ``{% hook_output
 name arg %}`` in a template, :mod:`pagecache.templatetags.hook_tags`); a higher app registers its
-function for it in its ``site_hooks`` module, which its ``AppConfig.ready`` imports. With no app
+function for it in its ``site_hooks`` module (found in every installed app by
+``PagecacheConfig.ready``, as the admin finds each app's ``admin.py``). With no app
 registered a hook gives nothing, so a page of a lower layer renders with only the lower apps installed.
 Names are declared here once: registering or reading an undeclared name raises, so a typo fails
 instead of silently doing nothing. Functions run in ``order`` (then in registration order).

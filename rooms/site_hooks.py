@@ -1,5 +1,5 @@
-"""What the rooms add to the pages below them (hooks of :mod:`pagecache.hooks`, registered when
-:mod:`rooms.apps` imports this module): "Play online" on a rulebook, its card on the home page,
+"""What the rooms add to the pages below them (hooks of :mod:`pagecache.hooks`, found by
+``PagecacheConfig.ready``): "Play online" on a rulebook, its card on the home page,
 the FAQ's list of games and a game's simulator and FAQ pages (games with a rules engine)."""
 
 from __future__ import annotations

@@ -6,6 +6,3 @@ class SimulatorConfig(AppConfig):
 
     name = "simulator"
     verbose_name = "Simulator"
-
-    def ready(self) -> None:
-        from . import site_hooks  # noqa: F401 (registers what the simulator adds to lower pages)

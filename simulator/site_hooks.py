@@ -1,5 +1,5 @@
 """What the simulator adds to the rulebook pages below it (hooks of :mod:`pagecache.hooks`,
-registered when :mod:`simulator.apps` imports this module): each clause's demos, and the way to
+found by ``PagecacheConfig.ready``): each clause's demos, and the way to
 the simulator from a rulebook and from its card on the home page (games with a rules engine)."""
 
 from __future__ import annotations

@@ -6,6 +6,6 @@ class SitewideConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import content_version, site_hooks  # noqa: F401 (site_hooks registers this app's hooks)
+        from . import content_version
 
         content_version.connect()

@@ -1,5 +1,5 @@
-"""What the site-wide app adds to the apps below it (hooks of :mod:`pagecache.hooks`, registered
-when :mod:`sitewide.apps` imports this module): which game a page's path belongs to (for the page
+"""What the site-wide app adds to the apps below it (hooks of :mod:`pagecache.hooks`, found
+by ``PagecacheConfig.ready``): which game a page's path belongs to (for the page
 cache), the search's matches for an editor triaging a question, the "Keep this game offline"
 control of a rulebook page (``static/js/offline.js`` shows it where the browser can keep pages; see
 :mod:`sitewide.offline`), the home page's search form and the ask form's typeahead and search link."""

@@ -2,12 +2,15 @@
 ones. A rulebook page renders with every hook emptied (as with only the lower apps installed) and
 then shows none of the higher apps' parts; with the apps' hooks it shows each of them."""
 
+import re
+
 import pytest
 from django.template import Context, Template
 
 from pagecache import hooks
 from pagecache.httpcache import STORE
 from rulebooks.fragments import FRAGMENTS
+from tests.test_layering import APPS, ROOT
 
 pytestmark = pytest.mark.usefixtures("rulebooks")
 
@@ -76,3 +79,16 @@ def test_hooks_run_in_order_escape_plain_text_and_leave_when_their_block_ends():
                     assert template.render(Context({"game": "x"})) == "[first · &lt;b&gt;x&lt;/b&gt;]"
         assert template.render(Context({"game": "x"})) == "[]"
     assert hooks.get_hooks("game_card_links")  # the apps' own hooks are back
+
+
+def test_every_declared_hook_is_read_somewhere_and_filled_by_an_installed_app():
+    """No dead name: each hook is read by a template (``hook_output``) or by Python (``get_hooks``),
+    and the site's apps register something for each."""
+    read: set[str] = set()
+    for file in (path for app in APPS for path in (ROOT / app).rglob("*") if path.is_file()):
+        if file.suffix == ".py":
+            read |= set(re.findall(r'get_hooks\("(\w+)"\)', file.read_text(encoding="utf-8")))
+        elif file.suffix in (".html", ".txt") and "templates" in file.parts:
+            read |= set(re.findall(r'hook_output "(\w+)"', file.read_text(encoding="utf-8")))
+    assert read == set(hooks.HOOKS)
+    assert [name for name in hooks.HOOKS if not hooks.get_hooks(name)] == []
