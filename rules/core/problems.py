@@ -101,7 +101,7 @@ API, ROOMS, BOTH = "api", "rooms", "api, rooms"
 
 MEANINGS: dict[Code, Meaning] = {
     Code.BAD_JSON: Meaning("400", API, "The body or a JSON parameter is not plain JSON within the limits (syntax, nesting, numbers)."),
-    Code.BAD_VALUE: Meaning("400", API, "A field or parameter has a value that is not allowed (type, range, format)."),
+    Code.BAD_VALUE: Meaning("400", API, "A field or parameter has a value that is not allowed (type, range, format).", "max"),
     Code.UNKNOWN_FIELD: Meaning("400", API, "The request has a field the endpoint does not know."),
     Code.BAD_REQUEST: Meaning("400", API, "The request is not a valid request (e.g. no start, or two)."),
     Code.BAD_LOG: Meaning("400", API, "A log string or log object that cannot be read."),
