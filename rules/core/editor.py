@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .engine import Engine, PositionError
-from .problems import Problem
+from .problems import Code, Problem
 from .tapping import TARGET_RE
 
 
@@ -29,7 +29,7 @@ class EditError(Problem, ValueError):
     True when the engine's position reader refused it (its reason is the reader's English sentence)
     and ``field`` then names the part of the position."""
 
-    code = "edit-refused"
+    code = Code.EDIT_REFUSED
     status = 422
 
     def __init__(self, reason: str, field: str = "", *, engine: bool = False):

@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .engine import RuleError
-from .problems import Problem
+from .engine import RuleError, attempt
+from .problems import Code, Problem
 
 if TYPE_CHECKING:
     from .registry import GameSpec
@@ -40,7 +40,7 @@ PICK_SEPARATOR = "/"
 class PickError(Problem, ValueError):
     """A pick that is malformed or cannot be tapped in this state (code ``bad-pick``, 400)."""
 
-    code = "bad-pick"
+    code = Code.BAD_PICK
 
     def __init__(self, reason: str, field: str = "pick"):
         super().__init__(field, reason)
@@ -150,9 +150,6 @@ def tap_options(spec: GameSpec, state: Any, pick: Sequence[str], lang: str | Non
 
 def refusal(engine: Any, state: Any, action: str) -> RuleError | None:
     """The engine's refusal of ``action`` at ``state`` (its RuleError, citing the clause), or None
-    when the engine would play it. Nothing changes: ``Engine.apply`` is pure."""
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
+    when the engine would play it (:func:`~rules.core.engine.attempt`)."""
+    outcome = attempt(engine, state, action)
+    return outcome if isinstance(outcome, RuleError) else None
