@@ -114,8 +114,8 @@ class EditorLinks(Links):
 
 def held_target(spec: GameSpec, position: Mapping[str, Any], tool: str) -> str:
     """The board target of the piece the editor holds (a "move" picked it up), if any."""
-    held = getattr(spec.editor, "held", None)
-    return (held(spec.engine, position, tool) or "") if held is not None else ""
+    assert spec.editor is not None
+    return spec.editor.held(spec.engine, position, tool) or ""
 
 
 def edit_context(
@@ -135,10 +135,9 @@ def edit_context(
         return links.edit(sh.target), sh.title or sh.target, "edit-target" + (" tap-chosen" if sh.target == held else "")
 
     drawn = draw_board(board, decide, links, lang, zoom=parse_zoom(zoom, board), zoom_url=lambda area: links.pick((), area))
-    off_board_fn = getattr(editor, "off_board", None)
     off_board = [
         {"label": label, "url": links.edit(target), "target": target, "held": target == held}
-        for target, label in (off_board_fn(engine, position, lang) if off_board_fn else [])
+        for target, label in editor.off_board(engine, position, lang)
     ]
     palette = editor.palette(engine, position, tool, lang)
     groups: list[dict[str, Any]] = []
