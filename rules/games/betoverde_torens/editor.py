@@ -470,17 +470,7 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
 def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str | None) -> State:
     """Put down what the move tool picked up (``what``: ``wiz, colour, level`` / ``tw, t`` / ``raven``)."""
     if what[:1] == ["wiz"] and len(what) == 3 and what[1] in st.players:
-        origin = parse_level(what[2])
-        if origin is None:
-            raise Refusal("unknown-tool", lang)
-        if kind == "raven":
-            return remove_wizard(st, origin, what[1], lang)
-        if level is None:
-            raise Refusal("not-here", lang)
-        if level == origin:
-            return st
-        st = remove_wizard(st, origin, what[1], lang)
-        return add_wizard(st, level, what[1], lang, from_raven=False)
+        return _drop_wizard(st, what[1], what[2], kind, level, lang)
     if what[:1] == ["tw"] and len(what) == 2 and (tower := _int(what[1], 1, 9)) is not None:
         if kind == "raven":
             raise Refusal("tower-raven", lang)
@@ -492,6 +482,19 @@ def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str 
             raise Refusal("not-here", lang)
         return place_raven(st, space_of(st, level), lang)
     raise Refusal("unknown-tool", lang)
+
+
+def _drop_wizard(st: State, c: str, origin_text: str, kind: str, level: Level | None, lang: str | None) -> State:
+    origin = parse_level(origin_text)
+    if origin is None:
+        raise Refusal("unknown-tool", lang)
+    if kind == "raven":
+        return remove_wizard(st, origin, c, lang)
+    if level is None:
+        raise Refusal("not-here", lang)
+    if level == origin:
+        return st
+    return add_wizard(remove_wizard(st, origin, c, lang), level, c, lang, from_raven=False)
 
 
 def _drop_label(st: State, tool: str, lang: str | None) -> str:
@@ -534,18 +537,7 @@ def _phase_value(st: State) -> str:
 
 def _set_phase(st: State, v: Mapping[str, str], lang: str | None) -> State:
     phase = v["phase"]
-    die = v["die"]
-    pending = None
-    if die in BY_CODE:
-        dice = BY_CODE[die].dice
-        rerolls = int(v["rerolls"])
-        if rerolls > dice - 1:
-            raise Refusal("rerolls", lang, card=card(die, lang), k=dice - 1)
-        if phase != "play":
-            raise Refusal("die-phase", lang)
-        if st.actions >= limit(st):
-            raise Refusal("no-action", lang)
-        pending = Pending(die, int(v["roll"]), rerolls)
+    pending = _pending(st, v, lang)
     window, offer = "", 0
     last_move = st.last_move
     if phase == "play":
@@ -567,6 +559,22 @@ def _set_phase(st: State, v: Mapping[str, str], lang: str | None) -> State:
         last_move=last_move,
         passing=st.passing and phase == "draw",
     )
+
+
+def _pending(st: State, v: Mapping[str, str], lang: str | None) -> Pending | None:
+    """The dice card in play with its roll and rerolls left (fields die, roll, rerolls)."""
+    die = v["die"]
+    if die not in BY_CODE:
+        return None
+    dice = BY_CODE[die].dice
+    rerolls = int(v["rerolls"])
+    if rerolls > dice - 1:
+        raise Refusal("rerolls", lang, card=card(die, lang), k=dice - 1)
+    if v["phase"] != "play":
+        raise Refusal("die-phase", lang)
+    if st.actions >= limit(st):
+        raise Refusal("no-action", lang)
+    return Pending(die, int(v["roll"]), rerolls)
 
 
 def _set_hands(st: State, v: Mapping[str, str], lang: str | None) -> State:

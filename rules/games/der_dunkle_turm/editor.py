@@ -660,34 +660,15 @@ def _set_phase(t: Table, phase: str, lang: str | None) -> None:
         return
     t.p["over"], t.p["winner"] = False, None
     rescues = _rescue_tasks(t)
-    task: dict[str, Any] | None = None
-    card = ""
-    if phase == "again":
-        task = {"task": "draw"}
-    elif phase.startswith("step"):
-        task, card = {"task": "step", "steps": int(phase[4:])}, phase
-    elif phase.startswith("attack"):
-        task, card = {"task": "tower", "field": int(phase[6:])}, phase
-    elif phase in ("exile", "bolt", "spell", "float"):
-        task, card = {"task": phase}, phase
-    elif phase in ("duel1", "duel2", "choice"):
-        towers = t.at_tower()
-        if not towers:
-            raise refuse(lang, "duel-none")
-        cid = towers[0]
-        if phase == "choice" and not t.comps[cid].get("charred"):
-            raise refuse(lang, "choice-charred")
-        task = {"task": "choice", "companion": cid} if phase == "choice" else {
-            "task": "duel", "companion": cid, "round": int(phase[-1])}
-        t.turn = team_of(cid)
-    elif phase.startswith("event:"):
-        task = {"task": "event", "companion": phase[6:]}
+    task = _duel_task(t, phase, lang) if phase in ("duel1", "duel2", "choice") else _task_of(phase)
+    if phase.startswith("event:"):
         t.p["field_event_used"] = True
     towers = t.at_tower()
     if towers and (task is None or task["task"] not in DUEL_TASKS):
         raise refuse(lang, "tower-duel", comp=words.companion(towers[0], lang))
     t.pending = rescues + ([task] if task else [])
     t.p["drawn"] = task is not None
+    card = phase if task is not None and task["task"] in CARD_TASKS else ""
     if card and card not in ("spell", "float"):
         # step, attack, exile and thunderbolt cards go to the discard as they are turned up
         deck = t.decks()
@@ -696,6 +677,35 @@ def _set_phase(t: Table, phase: str, lang: str | None) -> None:
             t.discard[card] += 1
             if t.deck is not None:
                 t.deck = deck
+
+
+def _task_of(phase: str) -> dict[str, Any] | None:
+    """The task of a stage of the turn (``ready``: none)."""
+    if phase == "again":
+        return {"task": "draw"}
+    if phase.startswith("step"):
+        return {"task": "step", "steps": int(phase[4:])}
+    if phase.startswith("attack"):
+        return {"task": "tower", "field": int(phase[6:])}
+    if phase in ("exile", "bolt", "spell", "float"):
+        return {"task": phase}
+    if phase.startswith("event:"):
+        return {"task": "event", "companion": phase[6:]}
+    return None
+
+
+def _duel_task(t: Table, phase: str, lang: str | None) -> dict[str, Any]:
+    """The duel of the companion at the tower (dt-duell-fordern), in its team's turn."""
+    towers = t.at_tower()
+    if not towers:
+        raise refuse(lang, "duel-none")
+    cid = towers[0]
+    if phase == "choice" and not t.comps[cid].get("charred"):
+        raise refuse(lang, "choice-charred")
+    t.turn = team_of(cid)
+    return {"task": "choice", "companion": cid} if phase == "choice" else {
+        "task": "duel", "companion": cid, "round": int(phase[-1])}
+
 
 def _numbers(low: int, high: int) -> tuple[tuple[str, str], ...]:
     return tuple((str(n), str(n)) for n in range(low, high + 1))

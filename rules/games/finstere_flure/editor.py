@@ -598,54 +598,53 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         raise EditError(text("nothing-here", lang, sq=sq_text(sq)))
 
     def drop(self, w: _Work, held: str, at: Tap, lang: str) -> _Work:
-        self._drop(w, held, *at, lang)
-        return w
-
-    def _drop(self, w: _Work, held: str, fid: str | None, sq: Square | None, lang: str | None) -> None:
-        kind, _, rest = held.partition(":")
+        (kind, _, rest), (fid, sq) = held.partition(":"), at
         if kind == "fig":
             if rest not in w.figs:
                 raise EditError(text("held-gone", lang))
             if fid == rest:
-                return  # put down where it is
+                return w  # put down where it is
             square = self._square(sq, lang)
             w.refuse_occupied(square, lang)
-            at = w.where(rest)
-            showing = split_figure_id(rest)[1] if at in ("saved", "out") else None
-            w.set_figure(rest, square, showing=showing, moved=False if at in ("saved", "out") else None)
-            return
+            off = w.where(rest) in ("saved", "out")
+            w.set_figure(rest, square, showing=split_figure_id(rest)[1] if off else None, moved=False if off else None)
+            return w
         if kind == "monster" and not rest:
             square = self._square(sq, lang)
             self._monster(w, square, w.facing, lang)
-            return
+            return w
         origin = parse_square(rest)
         if kind == "stone" and origin is not None:
-            if origin not in w.stones:
-                raise EditError(text("held-gone", lang))
-            square = self._square(sq, lang)
-            if square == origin:
-                return
-            w.refuse_occupied(square, lang)
-            if square in (START, EXIT):
-                raise EditError(text("stone-special", lang))
-            w.stones[w.stones.index(origin)] = square
+            self._drop_stone(w, origin, self._square(sq, lang), lang)
+        elif kind == "pool" and origin is not None:
+            self._drop_pool(w, origin, self._square(sq, lang), lang)
+        else:
+            raise EditError(text("bad-tool", lang))
+        return w
+
+    @staticmethod
+    def _drop_stone(w: _Work, origin: Square, square: Square, lang: str | None) -> None:
+        if origin not in w.stones:
+            raise EditError(text("held-gone", lang))
+        if square == origin:
             return
-        if kind == "pool" and origin is not None:
-            group = w.pool_of(origin)
-            shape = pool_shape(group) if group else None
-            if group is None or shape is None:
-                raise EditError(text("held-gone", lang))
-            square = self._square(sq, lang)
-            x0, y0 = min(group, key=lambda s: (s[1], s[0]))
-            if square == (x0, y0):
-                return
-            if shape == "pool2":
-                pool_kind = "pool2"
-            else:
-                pool_kind = "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
-            self._pool(w, pool_kind, square, lang, moving=group)
+        w.refuse_occupied(square, lang)
+        if square in (START, EXIT):
+            raise EditError(text("stone-special", lang))
+        w.stones[w.stones.index(origin)] = square
+
+    def _drop_pool(self, w: _Work, origin: Square, square: Square, lang: str | None) -> None:
+        group = w.pool_of(origin)
+        shape = pool_shape(group) if group else None
+        if group is None or shape is None:
+            raise EditError(text("held-gone", lang))
+        if square == min(group, key=lambda s: (s[1], s[0])):
             return
-        raise EditError(text("bad-tool", lang))
+        if shape == "pool2":
+            pool_kind = "pool2"
+        else:
+            pool_kind = "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
+        self._pool(w, pool_kind, square, lang, moving=group)
 
     # -- fields --------------------------------------------------------------------------------------
 

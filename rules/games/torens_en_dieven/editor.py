@@ -198,21 +198,9 @@ def check_phase(st: State, lang: str | None) -> None:
     if st.drawn and st.phase not in (GROW, PLACE):
         raise refuse("drawn-phase", lang)
     if st.phase == DRAW:
-        if st.replacement and not st.stolen:
-            raise refuse("replacement-stolen", lang)
-        if st.replacement and st.tower_stack == 0 and sum(st.stack) == 0:
-            raise refuse("replacement-none", lang)
-        if not st.replacement and sum(st.stack) + sum(st.river_stack) == 0:
-            raise refuse("draw-empty", lang)
+        _check_draw(st, lang)
     elif st.phase in (GROW, PLACE):
-        if not st.drawn:
-            raise refuse("drawn-needed", lang)
-        if st.phase == GROW and not thief_value(st.drawn):
-            raise refuse("grow-thief", lang)
-        if st.phase == GROW and not 0 < st.supply < len(growing(st)):
-            raise refuse("grow-short", lang, supply=st.supply, towers=len(growing(st)))
-        if st.phase == PLACE and thief_value(st.drawn) and st.guards():
-            raise refuse("thief-guards", lang)
+        _check_in_hand(st, lang)
     elif st.phase == GUARD:
         kind = next((k for x, y, k in st.tiles if (x, y) == st.placed), None)
         if kind in (START, SOURCE):
@@ -221,6 +209,27 @@ def check_phase(st: State, lang: str | None) -> None:
             raise refuse("guard-reach", lang, player=colour(st.player, lang))
     elif st.phase == OVER and sum(st.stack) + sum(st.river_stack) > 0:
         raise refuse("over-tiles", lang)
+
+
+def _check_draw(st: State, lang: str | None) -> None:
+    if st.replacement and not st.stolen:
+        raise refuse("replacement-stolen", lang)
+    if st.replacement and st.tower_stack == 0 and sum(st.stack) == 0:
+        raise refuse("replacement-none", lang)
+    if not st.replacement and sum(st.stack) + sum(st.river_stack) == 0:
+        raise refuse("draw-empty", lang)
+
+
+def _check_in_hand(st: State, lang: str | None) -> None:
+    """Phases grow and place: a tile in hand that fits the phase."""
+    if not st.drawn:
+        raise refuse("drawn-needed", lang)
+    if st.phase == GROW and not thief_value(st.drawn):
+        raise refuse("grow-thief", lang)
+    if st.phase == GROW and not 0 < st.supply < len(growing(st)):
+        raise refuse("grow-short", lang, supply=st.supply, towers=len(growing(st)))
+    if st.phase == PLACE and thief_value(st.drawn) and st.guards():
+        raise refuse("thief-guards", lang)
 
 
 # -- the editor -------------------------------------------------------------------------------------------
