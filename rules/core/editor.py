@@ -14,12 +14,14 @@ canonical form, so the editor can never produce a position the engine would refu
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .engine import Engine, PositionError
 from .problems import Problem
+from .schema import Kind
 from .tapping import TARGET_RE
 
 
@@ -114,6 +116,16 @@ def read_state(engine: Engine[Any], position: Mapping[str, Any]) -> Any:
         return engine.state_from_position(dict(position))
     except PositionError as exc:
         raise EditError(exc.reason, exc.field, engine=True) from None
+
+
+def read_format(position_format: Kind, position: Mapping[str, Any]) -> dict[str, Any]:
+    """``position`` as the game's declared position format reads it (defaults filled in, a copy);
+    raises :class:`EditError` with the format's reason when it refuses the position."""
+    try:
+        decoded: dict[str, Any] = position_format.decode(copy.deepcopy(dict(position)))
+    except PositionError as exc:
+        raise EditError(exc.reason, exc.field, engine=True) from None
+    return decoded
 
 
 def judged(engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,11 +19,10 @@ The editor refuses what the rules forbid with a reason in the reader's language;
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, read_format
 from rules.core.engine import Engine, PositionError
 
 from . import board, words
@@ -79,21 +78,12 @@ def _comp(raw: Any) -> dict[str, Any]:
     return dict(raw) if isinstance(raw, dict) else {"at": raw}
 
 
-def decoded(position: Mapping[str, Any]) -> dict[str, Any]:
-    """The position as the engine's declared format reads it (defaults filled in); a position it
-    refuses is an :class:`EditError` naming the field."""
-    try:
-        return FORMAT.decode(copy.deepcopy(dict(position)))
-    except PositionError as exc:
-        raise EditError(exc.reason, exc.field, engine=True) from None
-
-
 class Table:
     """A position being edited, read by the position format (``position.FORMAT``) and written back
     through it: companions as dicts with ``at`` a string."""
 
     def __init__(self, position: Mapping[str, Any]):
-        p = decoded(position)
+        p = read_format(FORMAT, position)
         self.p = p
         self.teams: list[str] = list(p["teams"])
         self.comps: dict[str, dict[str, Any]] = {cid: _comp(raw) for cid, raw in p["companions"].items()}

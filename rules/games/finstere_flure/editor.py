@@ -39,14 +39,13 @@ are translated too. Anything else it refuses comes back as the reader's own Engl
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, judged, numbers
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, judged, numbers, read_format
 from rules.core.engine import Engine, PositionError
 from rules.core.inputs import is_digits
 
@@ -110,10 +109,7 @@ class _Work:
 
     def __init__(self, pos: Mapping[str, Any]):
         self.canon = pos  # the position as given (canonical)
-        try:
-            self.pos: Board = FORMAT.decode(copy.deepcopy(dict(pos)))
-        except PositionError as exc:
-            raise EditError(exc.reason, exc.field, engine=True) from None
+        self.pos: Board = read_format(FORMAT, pos)
         pos = self.pos
         self.players: list[str] = list(pos["players"])
         self.stones: list[Square] = list(pos["stones"])
@@ -207,10 +203,6 @@ class _Work:
         if pos["phase"] != "over":
             pos.pop("round", None)  # derived from chapter, discard and phase
         return FORMAT.encode(pos)
-
-
-def canonical(engine: Engine[Any], position: Mapping[str, Any]) -> Board:
-    return judged(engine, position)
 
 
 def check(engine: Engine[Any], pos: Mapping[str, Any], lang: str | None) -> Board:
@@ -328,8 +320,8 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """The same players, every figure in the start pool coloured side up, no stones or blood, the
         monster on its start square (ff-monster-beginpositie), the first round's players' part."""
-        players = canonical(engine, position)["players"]
-        return canonical(engine, {
+        players = judged(engine, position)["players"]
+        return judged(engine, {
             "game": "finstere-flure",
             "players": players,
             "phase": "players",
@@ -347,7 +339,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         a tool they turn over, get marked, or are picked up like any figure."""
         where = WORDS.table("off_board", lang)
         out = []
-        for fid, fig in canonical(engine, position)["figures"].items():
+        for fid, fig in judged(engine, position)["figures"].items():
             if isinstance(fig, dict) and fig.get("at") != "pool":
                 continue
             state = "pool" if isinstance(fig, dict) or fig == "pool" else str(fig)
@@ -369,7 +361,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         return None
 
     def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        pos = canonical(engine, position)
+        pos = judged(engine, position)
         tools = text("group.tools", lang)
         items: list[PaletteItem] = []
         if tool.startswith("drop:"):
@@ -425,7 +417,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
     # -- place ---------------------------------------------------------------------------------------
 
     def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> _Work:
-        return _Work(canonical(engine, position))
+        return _Work(judged(engine, position))
 
     def encode(self, engine: Engine[Any], w: _Work) -> dict[str, Any]:
         return dict(w.canon)
