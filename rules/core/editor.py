@@ -265,6 +265,14 @@ class FormEditor(Generic[S, T]):
         """Any other tool of the palette applied at ``at``."""
         raise NotImplementedError
 
+    def tools(self, st: S, lang: str) -> list[PaletteItem]:
+        """The palette's tools (with "move" and "empty"); :meth:`palette` adds the held piece."""
+        raise NotImplementedError
+
+    def held_item(self, st: S, tool: str, lang: str) -> PaletteItem | None:
+        """The chip of the piece the tool ``drop:<held>`` holds (None: a tool that holds nothing)."""
+        return None
+
     def after_tap(self, engine: Engine[Any], st: S, lang: str) -> dict[str, Any]:
         """The position after a tap (the game's checks of a whole position)."""
         return self.encode(engine, st)
@@ -280,6 +288,15 @@ class FormEditor(Generic[S, T]):
 
     def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
         return self.held_target(tool[5:]) if tool.startswith("drop:") else None
+
+    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+        """The game's tools; while a "move" holds a piece, its chip stands just before "move"."""
+        st = self.decode(engine, position)
+        items = self.tools(st, lang)
+        held = self.held_item(st, tool, lang) if tool.startswith("drop:") else None
+        if held is not None:
+            items.insert(next((i for i, item in enumerate(items) if item.id == "move"), 0), held)
+        return items
 
     def place(
         self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str

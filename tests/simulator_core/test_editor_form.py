@@ -122,6 +122,13 @@ def test_move_picks_up_what_stands_at_the_target_and_drop_puts_it_down():
     assert (dropped.position["counter"], dropped.tool) == (5, "move")
 
 
+def test_the_held_piece_stands_in_the_palette_just_before_move_while_it_is_held():
+    ids = [item.id for item in EDITOR.palette(ENGINE, START, "drop:sq:2", "en")]
+    assert ids == ["counter", "drop:sq:2", "move", "empty"]
+    assert [item.id for item in EDITOR.palette(ENGINE, START, "move", "en")] == ["counter", "move", "empty"]
+    assert "drop:sq:5" not in {item.id for item in EDITOR.palette(ENGINE, START, "drop:sq:5", "en")}  # nothing there
+
+
 def test_move_on_an_empty_target_and_a_drop_the_game_refuses_are_refused_in_the_readers_language():
     with pytest.raises(EditError, match="Hier staat niets"):
         apply_edit(ENGINE, EDITOR, START, "sq:4", "move", "nl")

@@ -389,13 +389,9 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
         )
         return write(with_inside(blank))
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        st = read(engine, position)
+    def tools(self, st: State, lang: str) -> list[PaletteItem]:
         g_move, g_wiz = t("g.move", lang), t("g.wizards", lang)
         items = [PaletteItem("move", t("move", lang), glyph="↔", group=g_move)]
-        dropping = _drop_label(st, tool, lang)
-        if dropping:
-            items.append(PaletteItem(tool, dropping, glyph="↓", group=g_move))
         items.append(PaletteItem("raven", t("raven", lang), css="bt-raven-chip", glyph="R", group=g_move))
         items.append(PaletteItem("empty", t("empty", lang), glyph="×", group=g_move))
         counts = on_ring(st)
@@ -407,6 +403,10 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
             for state, glyph in zip(FLASK_STATES, ("●", "○", "×"), strict=True):
                 items.append(PaletteItem(f"flask:{state}", t(f"flask:{state}", lang), glyph=glyph, group=g_fl))
         return items
+
+    def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
+        dropping = _drop_label(st, tool, lang)
+        return PaletteItem(tool, dropping, glyph="↓", group=t("g.move", lang)) if dropping else None
 
     def settle(
         self, engine: Engine[Any], st: State, values: Mapping[str, str], changed: Mapping[str, str], lang: str

@@ -367,20 +367,15 @@ class DunkleTurmEditor(FormEditor[Table, str]):
         """The board target of the companion a "move" picked up (the page marks it)."""
         return "c:" + held
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+    def tools(self, table: Table, lang: str) -> list[PaletteItem]:
         p = WORDS.table("palette", lang)
         items: list[PaletteItem] = []
         comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
-        table = Table(position)
         teams = table.teams
         for team in teams:
             items.append(PaletteItem(f"team:{team}", p["team"].format(team=words.team(team, lang)),
                                      f"dt-team-{team}", words.team(team, lang)[:1], comp_group))
         items.append(PaletteItem("move", p["move"], "dt-chip-move", "↔", comp_group))
-        if tool.startswith("drop:") and tool[5:] in table.comps:
-            cid = tool[5:]
-            items.append(PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)),
-                                     f"dt-team-{team_of(cid)}", cid[-1], comp_group))
         items.append(PaletteItem("empty", p["empty"], "dt-chip-empty", "×", comp_group))
         for mark in MARK_TOOLS:
             name, _, left = mark.partition(":")
@@ -397,6 +392,14 @@ class DunkleTurmEditor(FormEditor[Table, str]):
         for key, glyph in (("bridges-up", "↑"), ("bridges-down", "↓"), ("beast-awake", "!"), ("beast-asleep", "z")):
             items.append(PaletteItem(key, p[key], f"dt-chip-{key}", glyph, board_group))
         return items
+
+    def held_item(self, table: Table, tool: str, lang: str) -> PaletteItem | None:
+        cid = tool[5:]
+        if cid not in table.comps:
+            return None
+        p = WORDS.table("palette", lang)
+        return PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)), f"dt-team-{team_of(cid)}", cid[-1],
+                           p["g.comp"])
 
     # -- tapping the board ------------------------------------------------------------------------
     def target(self, t: Table, target: str, lang: str) -> str:

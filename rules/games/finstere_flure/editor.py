@@ -360,14 +360,10 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
             return f"sq:{rest}"
         return None
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        pos = judged(engine, position)
+    def tools(self, w: _Work, lang: str) -> list[PaletteItem]:
+        pos = w.canon
         tools = text("group.tools", lang)
         items: list[PaletteItem] = []
-        if tool.startswith("drop:"):
-            held = self._held_label(pos, tool, lang)
-            if held is not None:
-                items.append(PaletteItem(tool, held, css="tool tool-held", glyph="✋", group=tools))
         items.append(PaletteItem("move", text("tool.move", lang), css="tool", glyph="↔", group=tools))
         items.append(PaletteItem("empty", text("tool.empty", lang), css="tool", glyph="∅", group=tools))
         if pos["phase"] == "players":
@@ -398,21 +394,20 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
                     )
         return items
 
-    def _held_label(self, pos: Mapping[str, Any], tool: str, lang: str | None) -> str | None:
+    def held_item(self, w: _Work, tool: str, lang: str) -> PaletteItem | None:
         kind, _, rest = tool[len("drop:") :].partition(":")
-        if kind == "fig" and rest in pos["figures"]:
-            return text("held", lang, what=figure_label(rest, lang))
-        if kind == "monster" and not rest:
-            return text("held", lang, what=text("what.monster", lang))
         sq = parse_square(rest)
-        if kind == "stone" and sq is not None:
-            return text("held", lang, what=text("what.stone", lang, sq=sq_text(sq)))
-        if kind == "pool" and sq is not None:
-            group = _Work(pos).pool_of(sq)
-            shape = pool_shape(group) if group else None
-            if shape:
-                return text("held.pool", lang, what=text(f"what.{shape}", lang))
-        return None
+        if kind == "fig" and rest in w.figs:
+            held = text("held", lang, what=figure_label(rest, lang))
+        elif kind == "monster" and not rest:
+            held = text("held", lang, what=text("what.monster", lang))
+        elif kind == "stone" and sq is not None:
+            held = text("held", lang, what=text("what.stone", lang, sq=sq_text(sq)))
+        elif kind == "pool" and sq is not None and (group := w.pool_of(sq)) and (shape := pool_shape(group)):
+            held = text("held.pool", lang, what=text(f"what.{shape}", lang))
+        else:
+            return None
+        return PaletteItem(tool, held, css="tool tool-held", glyph="✋", group=text("group.tools", lang))
 
     # -- place ---------------------------------------------------------------------------------------
 

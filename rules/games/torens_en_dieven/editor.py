@@ -344,8 +344,7 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
         )
         return engine.position_of(blank)
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        st = read(engine, position)
+    def tools(self, st: State, lang: str) -> list[PaletteItem]:
         tiles, towers, guards, tools = (word(k, lang) for k in ("tiles", "towers", "guards", "tools"))
         items = []
         kinds = TILE_TOOLS + (RIVER_KINDS if has_river(st) else ())
@@ -363,14 +362,15 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
                                      letters[p], guards))
         items.append(PaletteItem("empty", word("empty", lang), "", "\u00d7", tools))
         items.append(PaletteItem("move", word("move", lang), "", "\u2194", tools))
-        if tool.startswith("drop:"):
-            try:
-                kind, at = _target(tool[5:], lang)
-            except EditError:
-                return items
-            key = "drop.guard" if kind == "guard" else "drop.sq"
-            items.append(PaletteItem(tool, word(key, lang, at=square(at)), "", "\u2194", tools))
         return items
+
+    def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
+        try:
+            kind, at = _target(tool[5:], lang)
+        except EditError:
+            return None
+        key = "drop.guard" if kind == "guard" else "drop.sq"
+        return PaletteItem(tool, word(key, lang, at=square(at)), "", "\u2194", word("tools", lang))
 
     def settle(
         self, engine: Engine[Any], st: State, values: Mapping[str, str], changed: Mapping[str, str], lang: str

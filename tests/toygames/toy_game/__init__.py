@@ -304,11 +304,13 @@ class ToyEditor(FormEditor[dict[str, Any], int]):
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         return {"counter": 0, "turn": "a", "moves": 0, "coin": False, "winner": ""}
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        items = [PaletteItem("counter", self.text("counter", lang), "toy-chip", "#"),
-                 PaletteItem("move", self.text("move", lang), "", "\u2194"),
-                 PaletteItem("empty", self.text("empty", lang), "", "\u00d7")]
-        return items + [PaletteItem(tool, self.text("counter", lang), "toy-chip", "#")] if tool.startswith("drop:") else items
+    def tools(self, pos: dict[str, Any], lang: str) -> list[PaletteItem]:
+        return [PaletteItem("counter", self.text("counter", lang), "toy-chip", "#"),
+                PaletteItem("move", self.text("move", lang), "", "\u2194"),
+                PaletteItem("empty", self.text("empty", lang), "", "\u00d7")]
+
+    def held_item(self, pos: dict[str, Any], tool: str, lang: str) -> PaletteItem | None:
+        return PaletteItem(tool, self.text("counter", lang), "toy-chip", "#") if tool == f"drop:sq:{pos['counter']}" else None
 
     def target(self, pos: dict[str, Any], target: str, lang: str) -> int:
         if not target.startswith("sq:") or not is_digits(target[3:], 2):
