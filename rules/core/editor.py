@@ -15,6 +15,7 @@ canonical form, so the editor can never produce a position the engine would refu
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -211,7 +212,7 @@ class _Entry(Generic[S]):
     seat: int
 
 
-class FormEditor(Generic[S, T]):
+class FormEditor(ABC, Generic[S, T]):
     """An :class:`Editor` from declarations: the game declares its fields (:attr:`form`) and gives the
     hooks below; this class builds and checks the form once per change and runs the tools "move"
     (pick up what stands at the target), "drop:<held>" (put it at the target, then "move" again) and
@@ -222,14 +223,21 @@ class FormEditor(Generic[S, T]):
 
     # -- the game's part: reading, writing, words ------------------------------------------------
 
+    @abstractmethod
+    def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        """An empty board with the same players (and variant) as ``position``."""
+
+    @abstractmethod
     def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> S:
-        raise NotImplementedError
+        """The position to edit (the engine's state or a working copy); :class:`EditError` when refused."""
 
+    @abstractmethod
     def encode(self, engine: Engine[Any], st: S) -> dict[str, Any]:
-        raise NotImplementedError
+        """The position of ``st``."""
 
+    @abstractmethod
     def text(self, key: str, lang: str, **data: Any) -> str:
-        raise NotImplementedError
+        """The editor's word ``key`` in ``lang`` (field labels)."""
 
     def seats(self, st: S) -> Sequence[str]:
         return ()
@@ -246,28 +254,29 @@ class FormEditor(Generic[S, T]):
 
     # -- the game's part: the tools ------------------------------------------------------------------
 
+    @abstractmethod
     def target(self, st: S, target: str, lang: str) -> T:
         """The board target read (raises :class:`EditError` for one this editor has no use for)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def pick_up(self, st: S, at: T, lang: str) -> str:
         """What stands at ``at``, as the id a "move" holds (the tool becomes ``drop:<id>``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def drop(self, st: S, held: str, at: T, lang: str) -> S:
         """Put the held piece down at ``at``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def empty(self, st: S, at: T, lang: str) -> S:
-        raise NotImplementedError
+        """Take away what stands at ``at``."""
 
+    @abstractmethod
     def put(self, st: S, tool: str, at: T, lang: str) -> S:
         """Any other tool of the palette applied at ``at``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def tools(self, st: S, lang: str) -> list[PaletteItem]:
         """The palette's tools (with "move" and "empty"); :meth:`palette` adds the held piece."""
-        raise NotImplementedError
 
     def held_item(self, st: S, tool: str, lang: str) -> PaletteItem | None:
         """The chip of the piece the tool ``drop:<held>`` holds (None: a tool that holds nothing)."""

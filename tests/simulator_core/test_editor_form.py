@@ -86,6 +86,18 @@ class CountingEditor(FormEditor[Seats, str]):
     def seat_name(self, seat: str, lang: str) -> str:
         return seat.upper()
 
+    # No board: the tools are not what these tests are about.
+    def blank(self, engine: Any, position: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(position)
+
+    def tools(self, st: Seats, lang: str) -> list[Any]:
+        return []
+
+    def target(self, st: Seats, target: str, lang: str) -> str:
+        raise EditError("no board")
+
+    pick_up = drop = empty = put = target  # type: ignore[assignment]
+
     def settle(self, engine: Any, st: Seats, values: Mapping[str, str], changed: Mapping[str, str], lang: str) -> dict[str, Any]:
         self.settled = dict(changed)
         st.bonus = values["bonus"]
