@@ -227,13 +227,15 @@ class FormEditor(ABC, Generic[S, T]):
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """An empty board with the same players (and variant) as ``position``."""
 
-    @abstractmethod
     def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> S:
-        """The position to edit (the engine's state or a working copy); :class:`EditError` when refused."""
+        """The position to edit: the engine's state (a game may edit a working copy of the JSON
+        instead); :class:`EditError` when refused."""
+        decoded: S = read_state(engine, position)
+        return decoded
 
-    @abstractmethod
     def encode(self, engine: Engine[Any], st: S) -> dict[str, Any]:
         """The position of ``st``."""
+        return engine.position_of(st)
 
     @abstractmethod
     def text(self, key: str, lang: str, **data: Any) -> str:

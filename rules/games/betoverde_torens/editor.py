@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers, read_state
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
 from rules.core.engine import Engine
 from rules.core.inputs import is_digits
 
@@ -97,11 +97,6 @@ def t(key: str, lang: str | None, **data: Any) -> str:
 
 
 # -- reading and writing ---------------------------------------------------------------------------
-
-
-def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    state: State = read_state(engine, position)
-    return state
 
 
 def write(st: State) -> dict[str, Any]:
@@ -351,9 +346,6 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
     form = FORM
     seat_word = "who"
 
-    def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> State:
-        return read(engine, position)
-
     def encode(self, engine: Engine[Any], st: State) -> dict[str, Any]:
         return write(st)
 
@@ -367,7 +359,7 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
         return colour(seat, lang)
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
-        st = read(engine, position)
+        st = self.decode(engine, position)
         spaces = [Space() for _ in range(RING)]
         for tower in range(1, 10):  # bt-opbouw: towers 1-9 on spaces 2-10
             spaces[tower] = Space((), ((tower, ()),))

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers, read_state
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
 from rules.core.engine import Engine
 
 from .labels import colour, parse_square, square, tile_name
@@ -87,11 +87,6 @@ def refuse(key: str, lang: str | None, **data: Any) -> EditError:
 
 def word(key: str, lang: str | None, **data: Any) -> str:
     return WORDS.text("editor", key, lang, **data)
-
-
-def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    state: State = read_state(engine, position)
-    return state
 
 
 def has_river(st: State) -> bool:
@@ -315,12 +310,6 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
 
     form = FORM
 
-    def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> State:
-        return read(engine, position)
-
-    def encode(self, engine: Engine[Any], st: State) -> dict[str, Any]:
-        return engine.position_of(st)
-
     def text(self, key: str, lang: str, **data: Any) -> str:
         return word(key, lang, **data)
 
@@ -333,7 +322,7 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """The start of a game with the same players and options: the start tile (the river's source
         with De Rivier) and full stacks (as many plain land tiles as the position's game has)."""
-        st = read(engine, position)
+        st = self.decode(engine, position)
         river = has_river(st)
         land = _used(st, LAND)
         blank = State(
