@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from rules.core import codec
 from rules.core.codec import CodecError, Log
 from rules.core.editor import EditError, PaletteItem, apply_edit, apply_fields, judged
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem
 from rules.core.registry import GameSpec
 from rules.core.view import Box
 
-from .scene import Links, Scene, draw_board, parse_zoom, zoom_param
+from .addressing import parse_zoom, zoom_param
+from .scene import Links, Scene, draw_board
 
 FIELD_PREFIX = "f."
 
@@ -45,7 +46,7 @@ def decode_position(token: str) -> dict[str, Any]:
     except CodecError as exc:
         raise exc.under("edit") from None
     if log.position is None or log.actions:
-        raise Problem("edit", "an edit address holds one position and no actions", code="bad-log")
+        raise Problem("edit", "an edit address holds one position and no actions", code=Code.BAD_LOG)
     return log.position
 
 

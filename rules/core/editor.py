@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .engine import Engine, PositionError
-from .problems import Problem
+from .problems import Code, Problem
 from .schema import Kind
 from .tapping import TARGET_RE
 
@@ -32,7 +32,7 @@ class EditError(Problem, ValueError):
     True when the engine's position reader refused it (its reason is the reader's English sentence)
     and ``field`` then names the part of the position."""
 
-    code = "edit-refused"
+    code = Code.EDIT_REFUSED
     status = 422
 
     def __init__(self, reason: str, field: str = "", *, engine: bool = False):
