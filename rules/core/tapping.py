@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import RuleError
-from .problems import Problem
+from .engine import RuleError, attempt
+from .problems import Code, Problem
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
 MAX_PICK = 64
@@ -37,7 +37,7 @@ PICK_SEPARATOR = "/"
 class PickError(Problem, ValueError):
     """A pick that is malformed or cannot be tapped in this state (code ``bad-pick``, 400)."""
 
-    code = "bad-pick"
+    code = Code.BAD_PICK
 
     def __init__(self, reason: str, field: str = "pick"):
         super().__init__(field, reason)
@@ -147,9 +147,6 @@ def tap_options(view: Any, engine: Any, state: Any, pick: Sequence[str], lang: s
 
 def refusal(engine: Any, state: Any, action: str) -> RuleError | None:
     """The engine's refusal of ``action`` at ``state`` (its RuleError, citing the clause), or None
-    when the engine would play it. Nothing changes: ``Engine.apply`` is pure."""
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
+    when the engine would play it (:func:`~rules.core.engine.attempt`)."""
+    outcome = attempt(engine, state, action)
+    return outcome if isinstance(outcome, RuleError) else None

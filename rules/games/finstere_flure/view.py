@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from rules.core.engine import Engine, EngineError, Event, RuleError
 from rules.core.tapping import PickError, Tap, TapOptions, taps_from_paths
+from rules.core.tapping import refusal as _refusal  # the one "would the engine accept this?"
 from rules.core.view import BoardView, LegendRow, Shape
 
 from . import moves
@@ -1071,14 +1072,6 @@ def _explain_setup(engine: Engine[Any], state: State, pick: tuple[str, ...], tar
     if not refusals or any(r is None for r in refusals):
         return None
     return refusals[0]
-
-
-def _refusal(engine: Engine[Any], state: Any, action: str) -> RuleError | None:
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
 
 
 def parse_target_square(target: str) -> Square | None:
