@@ -48,7 +48,7 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
         for path in sources
         for line in long_functions(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
     ]
-    assert not offenders, "functions over %d lines:\n%s" % (MAX_LINES, "\n".join(offenders))
+    assert not offenders, f"functions over {MAX_LINES} lines:\n" + "\n".join(offenders)
 
 
 def test_the_check_names_a_long_function_and_passes_a_short_one() -> None:
