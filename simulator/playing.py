@@ -96,7 +96,7 @@ def tap_context(
     play_url: Callable[[str], str],
 ) -> TapView | None:
     """The links of a board that is played by tapping; None when the game has no ``tap``."""
-    options: TapOptions | None = tap_options(spec.view, spec.engine, state, pick, lang)
+    options: TapOptions | None = tap_options(spec, state, pick, lang)
     if options is None:
         return None
     links: dict[str, str] = {}

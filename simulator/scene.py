@@ -183,10 +183,9 @@ def board_decider(
 
 def about_target(spec: Any, state: Any, events: Iterable[Event]) -> str:
     """The board target of the piece or place the first decisive event of ``events`` is about (the
-    view-model's optional ``about``), "" for none."""
-    about = getattr(spec.view, "about", None)
+    view-model's ``about``, ``Capability.ABOUT``), "" for none."""
     lead = decisive_event(list(events))
-    return str(about(spec.engine, state, lead) or "") if about is not None and lead is not None else ""
+    return str(spec.about(spec.engine, state, lead) or "") if spec.about is not None and lead is not None else ""
 
 
 # --- Drawing the board: simulator.drawing (re-exported here for the surfaces) ------------------
@@ -370,9 +369,8 @@ def action_groups(
 def explain_tap(spec: Any, state: Any, pick: Sequence[str], target: str, clauses: Clauses, lang: str) -> Cited:
     """Why ``target`` cannot be tapped now: the view-model's answer (a RuleError citing the rule),
     else what the board is waiting for."""
-    engine, view = spec.engine, spec.view
-    explain = getattr(view, "explain", None)
-    error = explain(engine, state, tuple(pick), target, lang=lang) if explain is not None else None
+    engine = spec.engine
+    error = spec.explain(engine, state, tuple(pick), target, lang=lang) if spec.explain is not None else None
     if isinstance(error, RuleError):
         return clauses.cited(engine.reason(error, lang), error.clause, engine.reading(error.key))
     actor = engine.current_actor(state)

@@ -1,4 +1,4 @@
-"""``{% share_meta %}``: the Open Graph and Twitter card tags of a page (base.html writes them on
+"""``{% share_meta %}``: the Open Graph and Twitter card tags of a page (the frame's ``head_meta`` hook, simulator/site_hooks.py, writes them on
 every page), so a link pasted into a group chat shows a title, one sentence and a picture.
 
 What the page is, is read from its context: a step of the simulator (or of its print view) tells

@@ -1081,23 +1081,8 @@ def parse_target_square(target: str) -> Square | None:
     return int(x), int(y)
 
 
-class FinstereFlureView:
-    """The view-model object the registry hands to the pages (``GAME.view``)."""
-
-    board_view = staticmethod(board_view)
-    action_label = staticmethod(action_label)
-    action_group = staticmethod(action_group)
-    tap = staticmethod(tap)
-    explain = staticmethod(explain)
-    about = staticmethod(about)
-
-
-VIEW = FinstereFlureView()
-
 __all__ = [
-    "VIEW",
     "WALL_LETTERS",
-    "FinstereFlureView",
     "action_group",
     "action_label",
     "board_view",

@@ -31,9 +31,9 @@ from rules.core.engine import (
     SetupProblem,
 )
 from rules.core.inputs import is_digits
-from rules.core.messages import Catalogue, Messages
+from rules.core.messages import Messages
 from rules.core.positions import as_bool, as_int, as_object, one_of
-from rules.core.registry import GameSpec
+from rules.core.registry import Capability, GameSpec
 from rules.core.search import PerfectInformation, SearchBot, Settings
 from rules.core.strengths import ComputerPlayers, Reason
 from rules.core.tapping import TapOptions, refusal, taps_from_paths
@@ -42,46 +42,7 @@ from rules.core.view import BoardView, LegendRow, Shape
 HERE = Path(__file__).resolve().parent
 RULEBOOK = HERE / "rulebook.md"
 
-MESSAGES = Messages(
-    Catalogue(
-        "nl",
-        {
-            "add": "Speler {player} telt {amount} op.",
-            "coin": "De munt valt op {side}.",
-            "end": "De teller staat op 7: het spel is uit.",
-            "result": "Speler {winner} wint.",
-            "refuse": "{action} is hier niet toegestaan.",
-            "setup.target": "Doel",
-            "why.step": "Vak {square} kan niet: de teller staat op {counter} en een speler telt er 1 of 2 bij op.",
-            "why.coin": "Eerst wordt de munt gegooid (na elke tweede zet).",
-            "why.over": "Het spel is uit: de teller staat op {counter}.",
-            "advice.win": "Zo komt de teller op {counter}: gewonnen.",
-            "advice.add": "Zo staat de teller op {counter}, dichter bij 7.",
-        },
-    ),
-    Catalogue(
-        "en",
-        {
-            "add": "Player {player} adds {amount}.",
-            "setup.target": "Target",
-            "why.step": "Square {square} is not possible: the counter stands at {counter} and a player adds 1 or 2.",
-            "why.coin": "First the coin is tossed (after every second move).",
-            "why.over": "The game is over: the counter stands at {counter}.",
-            "advice.win": "This brings the counter to {counter}: a win.",
-            "advice.add": "This brings the counter to {counter}, closer to 7.",
-        },
-    ),
-    Catalogue(
-        "de",
-        {
-            "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und man zählt 1 oder 2 dazu.",
-            "why.coin": "Zuerst wird die Münze geworfen (nach jedem zweiten Zug).",
-            "why.over": "Das Spiel ist aus: der Zähler steht auf {counter}.",
-            "advice.win": "So kommt der Zähler auf {counter}: gewonnen.",
-            "advice.add": "So steht der Zähler auf {counter}, näher an 7.",
-        },
-    ),
-)
+MESSAGES = Messages.for_package(__name__, source="nl")  # messages_nl.py, messages_de.py, messages_en.py
 
 
 @dataclass(frozen=True)
@@ -364,4 +325,4 @@ def explain(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
 PLAYERS = ComputerPlayers(beginner=beginner, strong=strong, explain=explain)
 
 GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css", editor=ToyEditor(),
-                players=PLAYERS)
+                players=PLAYERS, capabilities=frozenset({Capability.TAP, Capability.EXPLAIN, Capability.EDITOR}))
