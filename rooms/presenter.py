@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 from django.conf import settings
 from django.urls import reverse
@@ -23,7 +22,7 @@ from rules.core import codec
 from rules.core.engine import CHANCE, TERMINAL
 from rules.core.tapping import PickError, refusal
 from rules.core.view import Box
-from simulator.addressing import looking_query, parse_zoom
+from simulator.addressing import log_query, looking_query, parse_zoom, play_query
 from simulator.playing import tap_context
 from simulator.presenter import bot_label
 from simulator.scene import (
@@ -68,7 +67,7 @@ class RoomLinks(Links):
         self.url, self.version = url, version
 
     def play(self, *actions: str) -> str:
-        return f"{self.url}?{urlencode({'play': actions[0], 'v': self.version})}"
+        return f"{self.url}?{play_query(actions[0], self.version)}"
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
         query = looking_query(pick, zoom)
@@ -85,7 +84,7 @@ def room_url(room: Room) -> str:
 def replay_url(game_slug: str, log_json: dict[str, Any]) -> str:
     """A finished game as an ordinary simulator URL (the full-information table view)."""
     log = codec.log_from_json(log_json)
-    return f"{reverse('simulator:page', args=[game_slug])}?{urlencode({'log': codec.encode(log)})}"
+    return f"{reverse('simulator:page', args=[game_slug])}?{log_query(codec.encode(log))}"
 
 
 def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None, now: dt.datetime | None = None) -> list[dict[str, Any]]:

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import markdown
 from django.conf import settings
@@ -34,7 +33,7 @@ from rules.core.tapping import PickError
 from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
-from .addressing import Address, looking_query, parse_zoom, query_for
+from .addressing import Address, log_query, looking_query, new_game_query, parse_zoom, query_for, then_edit_query
 from .advice import advice_answer, advice_url
 from .editing import position_json
 from .markup import clause_cite
@@ -218,7 +217,7 @@ class SimulatorLinks(Links):
     def play(self, *actions: str) -> str:
         """The URL of "play these actions here" (a board piece and its move share one)."""
         if actions not in self._branches:
-            self._branches[actions] = f"{self.sim_url}?log={self._branch(*actions)}"
+            self._branches[actions] = f"{self.sim_url}?{log_query(self._branch(*actions))}"
         return self._branches[actions]
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
@@ -565,7 +564,7 @@ def page_urls(
         "self": links.step(step),
         # The editor's address holds the position as a token: made when it is asked for, so a page
         # encodes its position once (the JSON box).
-        "edit": f"{sim_url}?{query_for(timeline, step)}&then=edit" if spec.editor is not None and position is not None else None,
+        "edit": f"{sim_url}?{then_edit_query(timeline, step)}" if spec.editor is not None and position is not None else None,
         "new": sim_url,
         "again": again_url(spec.engine, sim_url, timeline.log) if again else None,
         "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable else None,
@@ -622,18 +621,7 @@ def again_url(engine: Any, sim_url: str, log: Any) -> str | None:
     setup); None for a position or a scenario."""
     if log.setup is None:
         return None
-    query: dict[str, str] = {"new": "1"}
-    for name, value in log.setup.items():
-        if isinstance(value, bool):
-            if value:
-                query[name] = "1"
-        else:
-            query[name] = str(value)
-    seats = engine.seats(engine.initial_state(log.setup))
-    for i, seat in enumerate(seats, start=1):
-        if log.bots and seat in log.bots:
-            query[f"seat{i}"] = log.bots[seat]
-    return f"{sim_url}?{urlencode(query)}"
+    return f"{sim_url}?{new_game_query(engine, log.setup, log.bots)}"
 
 
 def log_window(last: int, step: int) -> range:

@@ -40,6 +40,7 @@ from rulebooks.search.stopwords import STOPWORDS
 from rulebooks.search.synonyms import SynonymGroup, Thesaurus
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
+from simulator.addressing import scenario_query
 from simulator.timelines import scenario_timeline
 
 from . import search
@@ -97,7 +98,7 @@ def manifest(game: Game, lang: str) -> dict[str, Any]:
                 except ScenarioError:
                     continue  # checkrules reports it; the page shows no board either
                 for step in range(timeline.last + 1):
-                    url = f"{sim_url}?scenario={scenario}&step={step}"
+                    url = f"{sim_url}?{scenario_query(scenario, step)}"
                     fragments.append((url, element))
                     if url not in steps:
                         steps.append(url)
