@@ -31,6 +31,7 @@ from playwright.sync_api import expect
 from rules.core import codec
 from rules.core.bots import play, random_bots
 from rules.core.codec import Log
+from rules.core.editor import EditError
 from rules.core.engine import CHANCE, TERMINAL
 from rules.core.registry import all_games, get_game
 from rules.core.replay import advance
@@ -446,17 +447,51 @@ def test_choosing_an_editor_tool_keeps_the_page_where_it_is(every_game, device, 
     assert within_screen(page, ".edit-status")
 
 
+def movable_targets(slug: str, position: dict) -> tuple[list[str], list[str]]:
+    """The board's targets that the editor's "move" tool picks up: those that hold a seat's piece
+    (the shape or its group carries the seat), and all of them."""
+    spec = get_game(slug)
+    shapes = spec.view.board_view(spec.engine, spec.engine.state_from_position(position), lang="nl").shapes
+    groups: list[str] = []
+    seat_targets: set[str] = set()
+    for sh in shapes:
+        if sh.kind == "g-start":
+            groups.append(sh.target)
+        elif sh.kind == "g-end":
+            groups.pop()
+        if sh.seat and sh.kind != "text":
+            target = sh.target or next((t for t in reversed(groups) if t), "")
+            if target:
+                seat_targets.add(target)
+    movable = []
+    for target in dict.fromkeys(sh.target for sh in shapes if sh.target):
+        try:
+            spec.editor.place(spec.engine, position, target, "move", "nl")
+        except EditError:
+            continue
+        movable.append(target)
+    return [t for t in movable if t in seat_targets], movable
+
+
 @pytest.mark.parametrize("device", list(DEVICES), indirect=True)
 @pytest.mark.parametrize("slug", EDITED)
 def test_a_held_piece_is_marked_on_the_board_and_named_beside_it(every_game, device, slug):
     page = device
-    token = codec.encode(Log(position=every_seat_position(slug)))
-    page.goto(f"{every_game}/nl/{slug}/sim/?{urlencode({'edit': token})}")
+    position = every_seat_position(slug)
+    page.goto(f"{every_game}/nl/{slug}/sim/?{urlencode({'edit': codec.encode(Log(position=position))})}")
     move = page.locator('a.palette-item[data-tool="move"]')
     if not move.count():
         pytest.skip(f"{slug}'s editor has no move tool")
     move.click()
     settle(page)
+    seat_pieces, movable = movable_targets(slug, position)
+    assert movable, f"{slug}'s move tool can pick up nothing on the board"
+    if not seat_pieces:  # the game's editor moves no seat's piece (the toy's shared counter): any piece
+        page.locator(f'svg.board-svg a.edit-target[data-target="{movable[0]}"]').click()
+        settle(page)
+        expect(page.locator(".edit-tool--held")).to_be_visible()
+        assert page.locator("svg.board-svg .tap-chosen").count() >= 1
+        return
     piece = page.locator("svg.board-svg a.edit-target:has([data-seat])")
     if not piece.count():  # every piece is in a crowded area: enlarge one that holds a piece
         index = page.evaluate(
