@@ -3,58 +3,37 @@
 The content (rulebooks and the curated FAQ entries) is loaded once, when the test database is made
 (:func:`django_db_setup`); each test runs in a transaction that is rolled back, so it starts from
 that content. A test that empties the database (``transactional_db``, the browser tests' live
-server) leaves it empty; the ``rulebooks`` and ``faq`` fixtures load it again when it is missing.
+server, the rooms' tests) leaves it empty; the ``site``, ``rulebooks`` and ``faq`` fixtures put
+back the copy of the database kept after the first load (:mod:`tests.stored_content`).
 """
 
-import sqlite3
-
 import pytest
-from django.db import connection
 
-from rulebooks.loader import read_content, store_content
+from rulebooks.loader import ContentSet, read_content, store_content
 from rulebooks.models import Game
+from tests.stored_content import STORED
 
-_CONTENT = None
-# On SQLite: a copy of the test database taken right after the content was first stored, restored
-# (SQLite's backup API, ~0.1 s) instead of storing the content again (~1 s) into a database a
-# browser test's flush emptied.
-_STORED_COPY: sqlite3.Connection | None = None
+_CONTENT: ContentSet | None = None
+
+
+def parsed_content() -> ContentSet:
+    """The repository's content, parsed once per run (~2 s). Shared: a test that changes it
+    works on a copy (``copy.deepcopy``)."""
+    global _CONTENT
+    if _CONTENT is None:
+        _CONTENT = read_content(check_seeds=False)
+    return _CONTENT
 
 
 def load_site_content():
-    """Load the repository's rulebooks into the current test database (parsed once)."""
-    global _CONTENT
+    """Put the content back into a test database a flush emptied: the copy kept when the test
+    database was made (:mod:`tests.stored_content`: the rulebooks and the curated FAQ entries),
+    or, without one, the rulebooks stored again."""
     if Game.objects.exists():
         return
-    if _restore_stored_copy():
+    if STORED.restore():
         return
-    if _CONTENT is None:
-        _CONTENT = read_content(check_seeds=False)
-    store_content(_CONTENT)
-    _keep_stored_copy()
-
-
-def _sqlite_outside_a_transaction() -> sqlite3.Connection | None:
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        return None
-    connection.ensure_connection()
-    return connection.connection
-
-
-def _keep_stored_copy() -> None:
-    global _STORED_COPY
-    database = _sqlite_outside_a_transaction()
-    if database is not None and _STORED_COPY is None:
-        _STORED_COPY = sqlite3.connect(":memory:", check_same_thread=False)
-        database.backup(_STORED_COPY)
-
-
-def _restore_stored_copy() -> bool:
-    database = _sqlite_outside_a_transaction()
-    if database is None or _STORED_COPY is None:
-        return False
-    _STORED_COPY.backup(database)
-    return True
+    store_content(parsed_content())
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +44,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         load_site_content()
-        sync_curated(_CONTENT)
+        sync_curated(parsed_content())
+        STORED.keep()
 
 
 @pytest.fixture
@@ -84,9 +64,8 @@ def rulebooks(db):
 
 @pytest.fixture
 def site_content():
-    """The parsed content set (no database)."""
-    load = read_content(check_seeds=False)
-    return load
+    """The parsed content set (no database; parsed once per run: do not change it)."""
+    return parsed_content()
 
 
 def pytest_configure(config):

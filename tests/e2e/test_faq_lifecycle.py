@@ -25,7 +25,7 @@ EDITOR, PASSWORD = "redactie", "een-lang-redactie-wachtwoord"
 @pytest.fixture
 def faq_site(site):
     """The live server with the rulebooks, the curated FAQ entries and an editor account."""
-    sync_curated(base._CONTENT)
+    sync_curated(base.parsed_content())
     get_user_model().objects.create_superuser(EDITOR, "redactie@example.org", PASSWORD)
     cache.clear()  # a fresh rate limit for this test
     yield site

@@ -27,7 +27,7 @@ QUESTION = "mag het monster een steen duwen"  # the rulebook says "schuiven", th
 def faq_site(site):
     from sitewide.search import INDEXES
 
-    sync_curated(base._CONTENT)
+    sync_curated(base.parsed_content())
     cache.clear()
     for lang in ("nl", "de", "en"):  # built before the typing starts (a second or two each, once per process)
         INDEXES.get(lang)
