@@ -83,6 +83,38 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _search_indexes_built_once_per_documents():
+    """A language's search index is analysed again (0.5-2 s) only for documents it was not built
+    from before in this run: the index the site would build from the same rows, synonyms and
+    names is the one built the first time (an index is a function of them). Every test still
+    rebuilds its indexes from its own rows (``_fresh_page_store``); most find them unchanged."""
+    import threading
+    from collections import OrderedDict
+
+    from sitewide import search
+
+    make, built, lock = search.Index, OrderedDict(), threading.Lock()
+
+    def index(lang, documents, synonyms=(), game_names=None, memo=None):
+        key = repr((lang, documents, synonyms, game_names))
+        with lock:
+            found = built.get(key)
+            if found is not None:
+                built.move_to_end(key)
+                return found
+        found = make(lang, documents, synonyms, game_names=game_names, memo=memo)
+        with lock:
+            built[key] = found
+            while len(built) > 12:  # the content's indexes and a few of tests' changed rows
+                built.popitem(last=False)
+        return found
+
+    search.Index = index
+    yield
+    search.Index = make
+
+
 @pytest.fixture(autouse=True)
 def _fresh_page_store():
     """Every test starts with an empty store of rendered public pages (pagecache.httpcache), no
@@ -97,7 +129,9 @@ def _fresh_page_store():
     # The content version's tokens are read again: a test that cleared the shared cache would
     # otherwise leave this process trusting a token gone from it, replaced within a second.
     VERSION.read_at.clear()
-    INDEXES.clear()  # the search's index of each language: one test's rows are not the next one's
+    # The search's index of each language: one test's rows are not the next one's (an index
+    # built from the same documents before is reused: _search_indexes_built_once_per_documents).
+    INDEXES.clear()
     yield
     STORE.clear()
     FRAGMENTS.clear()
