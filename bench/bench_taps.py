@@ -43,7 +43,7 @@ def bench(spec: GameSpec) -> list[float] | None:
         while stack:
             pick = stack.pop()
             start = time.perf_counter()
-            options = tap_options(spec.view, spec.engine, state, pick, "nl")
+            options = tap_options(spec, state, pick, "nl")
             times.append((time.perf_counter() - start) * 1000)
             if options is None:
                 return None

@@ -1,35 +1,27 @@
 """Existing answers that match a new question, for the editor triaging it in the admin: answer with
 a link to a ruling or a clause instead of writing the same answer twice.
 
-The search sits above the FAQ app (``sitewide``), so it registers its matcher here when the site
-starts (``sitewide.apps``); without one (the FAQ app alone) there are no matches to show.
+The search sits above the FAQ app (``sitewide``), so it registers its matcher for the
+``triage_matchers`` hook (``sitewide.site_hooks``); without one (the FAQ app alone) there are no matches to show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
 
+from pagecache import hooks
 from rulebooks.models import Game
 
 from .models import Entry
 
-# (question, game, language) -> search hits (``sitewide.search.Hit``, which this app cannot import).
-Matcher = Callable[[str, Game, str], list[Any]]
-_matcher: Matcher | None = None
-
-
-def register_matcher(matcher: Matcher) -> None:
-    global _matcher
-    _matcher = matcher
-
 
 def matches(question: str, game: Game, lang: str) -> list[Any]:
-    """Search hits (``sitewide.search.Hit``) for ``question`` about ``game``, in ``lang``."""
-    return _matcher(question, game, lang) if _matcher is not None else []
+    """Search hits (``sitewide.search.Hit``) for ``question`` about ``game``, in ``lang``: what the
+    ``triage_matchers`` hooks find (:mod:`pagecache.hooks`)."""
+    return [hit for matcher in hooks.get_hooks("triage_matchers") for hit in matcher(question, game, lang)]
 
 
 def question_language(entry: Entry) -> str:

@@ -54,6 +54,8 @@ from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import cc_delim_re, get_conditional_response, patch_vary_headers
 
+from . import hooks
+
 logger = logging.getLogger(__name__)
 
 PUBLIC_ATTR = "public_max_age"
@@ -174,20 +176,21 @@ class SharedBump:
         VERSION.bump_shared(self.scopes)
 
 
-# Which game a public page belongs to, from its path (None: it shows several games or none).
-# sitewide registers the resolver that knows the games (the page cache knows no app).
-_game_of_path: Callable[[str], str | None] = lambda path: None  # noqa: E731
-
-
-def register_game_resolver(resolver: Callable[[str], str | None]) -> None:
-    global _game_of_path
-    _game_of_path = resolver
+def game_of_path(path: str) -> str | None:
+    """Which game a public page belongs to, from its path (None: it shows several games or none):
+    the first answer of the ``game_resolver`` hooks (sitewide registers the one that knows the
+    games; the page cache knows no app)."""
+    for resolver in hooks.get_hooks("game_resolver"):
+        game: str | None = resolver(path)
+        if game is not None:
+            return game
+    return None
 
 
 def version_for_path(path: str) -> str | None:
     """The content version a page at ``path`` is stored under: its game's, or the one of pages
     that show several games."""
-    return content_version(_game_of_path(path))
+    return content_version(game_of_path(path))
 
 
 # --- Marking views public -----------------------------------------------------------------

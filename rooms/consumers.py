@@ -54,8 +54,9 @@ from redis.exceptions import RedisError
 
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
-from rules.core.tapping import PickError, parse_pick
-from simulator.scene import parse_why
+from rules.core.problems import Code
+from rules.core.tapping import PickError
+from simulator.addressing import looking
 
 from . import expiry, frames, limits, news, pacing, presence, presenter, services, standins, watch
 from .models import Room, Seat
@@ -362,7 +363,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if not self.bucket.take():
             self.over += 1
             if self.over == 1:
-                await self._refuse(RoomError("slow-down", self._("Too many messages: wait a moment.")))
+                await self._refuse(self._slow_down(settings.ROOMS_MESSAGE_RATE))
             elif self.over > settings.ROOMS_MESSAGE_RATE[0] * 3:
                 await self.close(code=CLOSE_FLOOD)
             return
@@ -380,7 +381,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if message.type == "pong":
             return
         if message.renders and not await database_sync_to_async(limits.render_allowed)(self.seat_id):
-            await self._refuse(RoomError("slow-down", self._("Too many messages: wait a moment.")))
+            await self._refuse(self._slow_down(settings.ROOMS_RENDER_RATE))
             return
         if not await self._seated():
             await self._gone()
@@ -401,9 +402,15 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         elif message.type == "signal":
             to = message.fields["to"]
             if to == self.seat_id or not await database_sync_to_async(services.connected_seat)(self.room_id, to):
-                await self._refuse(RoomError("no-peer", self._("That seat is not connected to this room.")))
+                refusal = self._("That seat is not connected to this room.")
+                await self._refuse(RoomError(Code.NO_PEER, refusal, data={"seat": to}))
                 return
             await self._group({"type": "room.signal", "from": self.seat_id, "to": to, "data": message.fields["data"]})
+
+    def _slow_down(self, rate: tuple[int, int]) -> RoomError:
+        count, window = rate
+        message = self._("Too many messages: wait a moment.")
+        return RoomError(Code.SLOW_DOWN, message, data={"limit": count, "window": window})
 
     def _(self, text: str) -> str:
         with translation.override(self.lang):
@@ -423,10 +430,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def _pick(self, raw: list[str], view: dict[str, str]) -> None:
         try:
-            self.pick = parse_pick("/".join(raw)) if raw else ()
-            self.view = {k: parse_why(v) if k == "why" else v for k, v in view.items()}
+            seen = looking({"pick": "/".join(raw), **view})  # read as the room page reads its address
+            self.pick, self.view = seen.pick, {k: v for k, v in (("zoom", seen.zoom), ("why", seen.why)) if v}
         except PickError:
-            await self._refuse(RoomError("bad-pick", self._("This cannot be tapped now: tap the board again.")))
+            await self._refuse(RoomError(Code.BAD_PICK, self._("This cannot be tapped now: tap the board again.")))
             return
         await self._send_room()
 

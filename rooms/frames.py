@@ -48,6 +48,7 @@ from rules.core.inputs import (
     json_text,
     parse_json,
 )
+from rules.core.problems import Code
 
 from .services import MAX_ACTION_CHARS, RoomError
 
@@ -80,7 +81,7 @@ class Field:
     nullable: bool = False
     choices: tuple[str, ...] = ()
     one_of: bool = False
-    code: str = "bad-message"
+    code: Code = Code.BAD_MESSAGE
     message: str | Promise = gettext_lazy("A message is a JSON object with a known “type”.")
 
 
@@ -112,19 +113,19 @@ GRAMMAR: dict[str, dict[str, Field]] = {
     "refresh": {},
     "pick": {
         "pick": Field(
-            "list", hi=MAX_PICK, item=Field("text", hi=MAX_TARGET_CHARS, code="bad-pick", message=BAD_PICK),
-            code="bad-pick", message=BAD_PICK,
+            "list", hi=MAX_PICK, item=Field("text", hi=MAX_TARGET_CHARS, code=Code.BAD_PICK, message=BAD_PICK),
+            code=Code.BAD_PICK, message=BAD_PICK,
         ),
         # What the board shows besides: an enlarged area ("zoom") and a "why not?" of a target.
-        "zoom": Field("text", hi=MAX_TARGET_CHARS * 2, optional=True, code="bad-pick", message=BAD_PICK),
-        "why": Field("text", hi=MAX_TARGET_CHARS * 2, optional=True, code="bad-pick", message=BAD_PICK),
+        "zoom": Field("text", hi=MAX_TARGET_CHARS * 2, optional=True, code=Code.BAD_PICK, message=BAD_PICK),
+        "why": Field("text", hi=MAX_TARGET_CHARS * 2, optional=True, code=Code.BAD_PICK, message=BAD_PICK),
     },
     "move": {
         "action": Field(
-            "text", lo=1, hi=MAX_ACTION_CHARS, code="bad-action", message=gettext_lazy("A move is a short text.")
+            "text", lo=1, hi=MAX_ACTION_CHARS, code=Code.BAD_ACTION, message=gettext_lazy("A move is a short text.")
         ),
         "version": Field(
-            "int", hi=MAX_VERSION, code="bad-version",
+            "int", hi=MAX_VERSION, code=Code.BAD_VERSION,
             message=gettext_lazy("A move names the version of the board it was made on."),
         ),
     },
@@ -145,7 +146,7 @@ class Message:
 
 
 def bad(message: str) -> RoomError:
-    return RoomError("bad-message", message)
+    return RoomError(Code.BAD_MESSAGE, message)
 
 
 def read(text: str | None, data: bytes | None = None) -> Message:

@@ -20,9 +20,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.core import codec
-from rules.core.engine import CHANCE, TERMINAL, EngineError
-from rules.core.tapping import PickError, format_pick
+from rules.core.engine import CHANCE, TERMINAL
+from rules.core.tapping import PickError, refusal
 from rules.core.view import Box
+from simulator.addressing import looking_query, parse_zoom
 from simulator.playing import tap_context
 from simulator.presenter import bot_label
 from simulator.scene import (
@@ -38,9 +39,7 @@ from simulator.scene import (
     draw_board,
     events_cited,
     explain_tap,
-    parse_zoom,
     result_of,
-    zoom_param,
 )
 
 from . import gamestate, presence, services, standins
@@ -72,17 +71,11 @@ class RoomLinks(Links):
         return f"{self.url}?{urlencode({'play': actions[0], 'v': self.version})}"
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
-        query = {}
-        if pick:
-            query["pick"] = format_pick(pick)
-        if zoom is not None:
-            query["zoom"] = zoom_param(zoom)
-        return f"{self.url}?{urlencode(query)}" if query else self.url
+        query = looking_query(pick, zoom)
+        return f"{self.url}?{query}" if query else self.url
 
     def why(self, pick: Sequence[str], target: str) -> str:
-        query = {"pick": format_pick(pick)} if pick else {}
-        query["why"] = target
-        return f"{self.url}?{urlencode(query)}"
+        return f"{self.url}?{looking_query(pick, why=target)}"
 
 
 def room_url(room: Room) -> str:
@@ -397,9 +390,7 @@ def confirm_context(room: Room, me: Seat | None, action: str, lang: str) -> dict
     played = gamestate.load(spec, room.pk, room.version, room.log)
     if spec.engine.current_actor(played.state) != me.seat:
         return None
-    try:
-        spec.engine.apply(played.state, action)
-    except EngineError:
+    if refusal(spec.engine, played.state, action) is not None:
         return None
     return {"action": action, "label": spec.view.action_label(spec.engine, played.state, action, lang=lang)}
 

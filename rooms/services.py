@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from rules.core.codec import Log
 from rules.core.engine import PositionError
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem, plain_data
 from rules.core.registry import GameSpec, get_game
 from rules.core.replay import ReplayError
 from rules.core.setup import validate_setup
@@ -46,20 +46,31 @@ MAX_ACTION_CHARS = 200
 
 class RoomError(Problem):
     """A refused request, a kind of :class:`~rules.core.problems.Problem`: ``code`` for programs
-    (rooms' own: ``stale``, ``not-your-turn``, ``illegal`` ...), ``message`` for people (in the
-    active language), ``status`` for HTTP."""
+    (one :class:`~rules.core.problems.Code` vocabulary with the API: ``stale``, ``not-your-turn``,
+    ``illegal-action`` ...), ``message`` for people (in the active language), ``status`` for HTTP,
+    ``data`` the values a client can use (the seat, the limit, the retry time)."""
 
     def __init__(
-        self, code: str, message: str, status: int = 400, clause: str | None = None, holders: list[Holder] | None = None
+        self,
+        code: Code,
+        message: str,
+        status: int = 400,
+        clause: str | None = None,
+        holders: list[Holder] | None = None,
+        data: dict[str, Any] | None = None,
     ):
-        super().__init__("", message, clause, message, code=code, status=status)
+        super().__init__("", message, clause, message, code=code, status=status, data=data)
         self.args = (f"{code}: {message}",)
         self.holders = holders or []  # the seats behind a refusal of the limits (rooms.limits)
 
-    def as_dict(self) -> dict[str, str]:
-        out = {"type": "refused", "code": self.code, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        """The socket's ``refused`` message: ``code``, ``message``, and ``clause``/``data`` when known."""
+        out: dict[str, Any] = {"type": "refused", "code": str(self.code), "message": self.message}
         if self.clause:
             out["clause"] = self.clause
+        data = plain_data(self.data)
+        if data:
+            out["data"] = data
         return out
 
 
@@ -110,7 +121,7 @@ def has_engine(game: str) -> bool:
 def spec_of(room: Room) -> GameSpec:
     spec = get_game(room.game)
     if spec is None:
-        raise RoomError("no-game", _("This game has no rules engine."), 404)
+        raise RoomError(Code.NO_ENGINE, _("This game has no rules engine."), 404)
     return spec
 
 
@@ -122,7 +133,7 @@ def rooms_of(game: str) -> list[Room]:
 
 def _check_number(number: int) -> None:
     if not 1 <= number <= ROOMS_PER_GAME:
-        raise RoomError("no-room", _("There is no room %(n)s.") % {"n": number}, 404)
+        raise RoomError(Code.NO_ROOM, _("There is no room %(n)s.") % {"n": number}, 404, data={"room": number})
 
 
 def find_room(game: str, number: int) -> Room:
@@ -182,17 +193,17 @@ def _next_order(room: Room) -> int:
 
 def _require_lobby(room: Room) -> None:
     if room.status != Room.LOBBY:
-        raise RoomError("started", _("The game in this room has already started."), 409)
+        raise RoomError(Code.STARTED, _("The game in this room has already started."), 409)
 
 
 def _require_free_place(room: Room, spec: GameSpec) -> None:
     if room.seats.count() >= spec.engine.info.max_seats:
-        raise RoomError("full", _("This room is full."), 409)
+        raise RoomError(Code.FULL, _("This room is full."), 409, data={"limit": spec.engine.info.max_seats})
 
 
 def _require_host(room: Room, seat: Seat | None) -> Seat:
     if seat is None or seat.room_id != room.pk or not seat.is_host:
-        raise RoomError("not-host", _("Only the host may do this."), 403)
+        raise RoomError(Code.NOT_HOST, _("Only the host may do this."), 403)
     return seat
 
 
@@ -208,7 +219,7 @@ def join(room_id: int, person: str | None = None, address: str | None = None) ->
             return _join(room_id, person_hash, address_hash)
         except IntegrityError:  # a join at the same moment took the slot: look again
             continue
-    raise RoomError("busy", _("Many people joined at the same moment; please try again."), 409)
+    raise RoomError(Code.BUSY, _("Many people joined at the same moment; please try again."), 409)
 
 
 def _join(room_id: int, person_hash: str | None, address_hash: str | None) -> tuple[Room, Seat, str]:
@@ -221,16 +232,17 @@ def _join(room_id: int, person_hash: str | None, address_hash: str | None) -> tu
         person_slot = address_slot = None
         if person_hash is not None:
             if room.seats.filter(person_hash=person_hash).exists():
-                raise RoomError("seated", _("You already have a seat in this room."), 409)
+                raise RoomError(Code.SEATED, _("You already have a seat in this room."), 409)
             taken = set(Seat.objects.filter(person_hash=person_hash).values_list("person_slot", flat=True))
             person_slot = limits.free_slot(taken, settings.ROOMS_PER_PERSON)
             if person_slot is None:
                 raise RoomError(
-                    "too-many-rooms",
+                    Code.TOO_MANY_ROOMS,
                     _("You already have a seat in %(n)s rooms: leave one of them first.")
                     % {"n": settings.ROOMS_PER_PERSON},
                     409,
                     holders=holders(Seat.objects.filter(person_hash=person_hash)),
+                    data={"limit": settings.ROOMS_PER_PERSON},
                 )
         if address_hash is not None:
             address_slot = _address_slot(address_hash)
@@ -253,7 +265,7 @@ def _address_slot(address_hash: str) -> int:
         slot = limits.free_slot(set(counting.values_list("address_slot", flat=True)), settings.ROOMS_SEATS_PER_ADDRESS)
     if slot is None:
         raise RoomError(
-            "busy-address",
+            Code.BUSY_ADDRESS,
             _(
                 "Too many seats are taken from your network right now. A seat stops counting when "
                 "nobody has been connected to it for %(time)s; these rooms hold them:"
@@ -261,6 +273,7 @@ def _address_slot(address_hash: str) -> int:
             % {"time": duration(settings.ROOMS_ADDRESS_AWAY)},
             429,
             holders=holders(counting),
+            data={"limit": settings.ROOMS_SEATS_PER_ADDRESS},
         )
     return slot
 
@@ -296,7 +309,8 @@ def add_bot(room_id: int, host: Seat | None, bot: str) -> Room:
         _require_host(room, host)
         _require_lobby(room)
         if bot not in spec.bots:
-            raise RoomError("no-bot", _("This game has no computer player called “%(name)s”.") % {"name": bot[:40]})
+            message = _("This game has no computer player called “%(name)s”.") % {"name": bot[:40]}
+            raise RoomError(Code.NO_BOT, message, data={"bot": bot[:40]})
         _require_free_place(room, spec)
         Seat.objects.create(room=room, order=_next_order(room), kind=Seat.BOT, bot=bot)
         _bump(room)
@@ -310,7 +324,7 @@ def remove_bot(room_id: int, host: Seat | None, seat_id: int) -> Room:
         _require_lobby(room)
         deleted, _detail = room.seats.filter(pk=seat_id, kind=Seat.BOT).delete()
         if not deleted:
-            raise RoomError("no-seat", _("There is no such computer seat in this room."), 404)
+            raise RoomError(Code.NO_SEAT, _("There is no such computer seat in this room."), 404)
         _bump(room)
     return room
 
@@ -320,7 +334,7 @@ def leave(room_id: int, seat: Seat | None) -> Room:
     with transaction.atomic():
         room = _locked(room_id)
         if seat is None or seat.room_id != room.pk:
-            raise RoomError("no-seat", _("You have no seat in this room."), 403)
+            raise RoomError(Code.NO_SEAT, _("You have no seat in this room."), 403)
         _require_lobby(room)
         seat.delete()
         people = room.seats.filter(kind=Seat.PERSON)
@@ -349,7 +363,7 @@ def setup_for(spec: GameSpec, count: int) -> dict[str, Any]:
             continue
         if len(engine.seats(engine.initial_state(setup))) == count:
             return setup
-    raise RoomError("seats", _("This game cannot be played with %(n)s seats.") % {"n": count})
+    raise RoomError(Code.SEATS, _("This game cannot be played with %(n)s seats.") % {"n": count}, data={"seats": count})
 
 
 def start(room_id: int, host: Seat | None) -> Room:
@@ -363,9 +377,11 @@ def start(room_id: int, host: Seat | None) -> Room:
         seats = list(room.seats.all())
         people = [s for s in seats if s.kind == Seat.PERSON]
         if len(people) < MIN_PEOPLE:
-            raise RoomError("few-people", _("The game starts as soon as two people are in the room."), 409)
+            message = _("The game starts as soon as two people are in the room.")
+            raise RoomError(Code.FEW_PEOPLE, message, 409, data={"min": MIN_PEOPLE})
         if len(seats) < engine.info.min_seats:
-            raise RoomError("few-seats", _("This game needs at least %(n)s players.") % {"n": engine.info.min_seats}, 409)
+            least = engine.info.min_seats
+            raise RoomError(Code.FEW_SEATS, _("This game needs at least %(n)s players.") % {"n": least}, 409, data={"min": least})
         setup = setup_for(spec, len(seats))
         names = engine.seats(engine.initial_state(setup))
         for seat, name in zip(seats, names, strict=True):
@@ -395,33 +411,37 @@ def move(room_id: int, seat: Seat | None, action: object, version: object) -> Mo
     """A person's move, checked by the engine on the server; then everything that plays itself."""
     room = Room.objects.get(pk=room_id)
     if seat is None or seat.room_id != room.pk:
-        raise RoomError("no-seat", _("You have no seat in this room."), 403)
+        raise RoomError(Code.NO_SEAT, _("You have no seat in this room."), 403)
     if room.status != Room.PLAYING:
-        raise RoomError("not-playing", _("No game is running in this room."), 409)
+        raise RoomError(Code.NOT_PLAYING, _("No game is running in this room."), 409)
     if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
-        raise RoomError("bad-action", _("A move is a short text."))
+        raise RoomError(Code.BAD_ACTION, _("A move is a short text."))
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RoomError("bad-version", _("A move names the version of the board it was made on."))
+        raise RoomError(Code.BAD_VERSION, _("A move names the version of the board it was made on."))
     if version != room.version:
-        raise RoomError("stale", _("The board has changed since you saw it: look again."), 409)
+        message = _("The board has changed since you saw it: look again.")
+        raise RoomError(Code.STALE, message, 409, data={"version": room.version})
     spec = spec_of(room)
     engine = spec.engine
     game = gamestate.load(spec, room.pk, room.version, room.log or {})
-    if engine.current_actor(game.state) != seat.seat:
-        raise RoomError("not-your-turn", _("It is not your turn."), 409)
+    actor = engine.current_actor(game.state)
+    if actor != seat.seat:
+        raise RoomError(Code.NOT_YOUR_TURN, _("It is not your turn."), 409, data={"seat": actor})
     try:
         played = game.extended(spec, [action])
     except ReplayError as exc:
         lang = (get_language() or engine.language).split("-")[0]
         reason = engine.reason(exc.refusal, lang) if exc.refusal is not None else exc.reason
-        if exc.code == "not-an-action":  # no move of this game at all: no rule to cite
-            raise RoomError("not-an-action", _("Not allowed: %(reason)s") % {"reason": reason}) from None
-        raise RoomError("illegal", _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause) from None
+        if exc.code == Code.NOT_AN_ACTION:  # no move of this game at all: no rule to cite
+            raise RoomError(Code.NOT_AN_ACTION, _("Not allowed: %(reason)s") % {"reason": reason}) from None
+        raise RoomError(
+            Code.ILLEGAL_ACTION, _("Not allowed: %(reason)s") % {"reason": reason}, 422, exc.clause, data={"action": action}
+        ) from None
     # Chance and the rules' automatic actors answer at once; computer seats in a second write
     # (computer_moves), so the person sees their own move without waiting for the computer.
     played = gamestate.play_automatic(spec, played, computer=False)
     if not _write(room, spec, played, len(game.events)):
-        raise RoomError("conflict", _("Another move was made at the same moment; yours was not played."), 409)
+        raise RoomError(Code.CONFLICT, _("Another move was made at the same moment; yours was not played."), 409)
     return Moved(room, played, gamestate.computer_due(spec, played, stand_ins(room)))
 
 
@@ -493,7 +513,7 @@ def new_game(room_id: int, host: Seat | None) -> Room:
         room = _locked(room_id)
         _require_host(room, host)
         if room.status != Room.OVER:
-            raise RoomError("not-over", _("The game in this room is not over yet."), 409)
+            raise RoomError(Code.NOT_OVER, _("The game in this room is not over yet."), 409)
         room.seats.filter(left=True).delete()  # who left the last game is not in the next one
         room.seats.update(seat="", stand_in="")
         room.status, room.log, room.turn_from = Room.LOBBY, None, 0

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.core.problems import Code
 from rules.core.registry import GameSpec
 
 from . import gamestate, news, presence, services
@@ -82,25 +83,26 @@ def hand_over(room_id: int, by: Seat | None, seat_id: object) -> Room:
         room = _locked(room_id)
         spec = spec_of(room)
         if by is None or by.room_id != room.pk:
-            raise RoomError("no-seat", _("You have no seat in this room."), 403)
+            raise RoomError(Code.NO_SEAT, _("You have no seat in this room."), 403)
         if room.status != Room.PLAYING:
-            raise RoomError("not-playing", _("No game is running in this room."), 409)
+            raise RoomError(Code.NOT_PLAYING, _("No game is running in this room."), 409)
         seats = list(room.seats.all())
         me = next((s for s in seats if s.pk == by.pk), None)
         target = next((s for s in seats if s.pk == seat_id and s.kind == Seat.PERSON), None)
         if me is None or target is None:
-            raise RoomError("no-seat", _("There is no such seat in this room."), 404)
+            raise RoomError(Code.NO_SEAT, _("There is no such seat in this room."), 404)
         now = presence.clock()
         wait = handover_wait(room, me, target, presence.is_live(target.pk, now), now)
         if wait is None:
-            raise RoomError("not-away", _("The computer can only play the seat of a person who is away."), 409)
+            raise RoomError(Code.NOT_AWAY, _("The computer can only play the seat of a person who is away."), 409)
         if not wait.now:
             raise RoomError(
-                "too-soon",
+                Code.TOO_SOON,
                 _("%(name)s has been away for a short while only: try again in %(seconds)s seconds.")
                 % {"name": _("Player %(n)s") % {"n": news.player_number(seats, target.pk)},
                    "seconds": int(wait.seconds) + 1},
                 409,
+                data={"seat": seat_id, "retry": int(wait.seconds) + 1},
             )  # fmt: skip
         bot = strongest_bot(spec)
         Seat.objects.filter(pk=target.pk).update(stand_in=bot)
@@ -147,7 +149,7 @@ def leave_game(room_id: int, seat: Seat | None) -> Left:
     with transaction.atomic():
         room = _locked(room_id)
         if seat is None or seat.room_id != room.pk:
-            raise RoomError("no-seat", _("You have no seat in this room."), 403)
+            raise RoomError(Code.NO_SEAT, _("You have no seat in this room."), 403)
         spec = spec_of(room)
         seats = list(room.seats.all())
         people = [s for s in seats if s.kind == Seat.PERSON and not s.left and s.pk != seat.pk]

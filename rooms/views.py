@@ -29,11 +29,12 @@ from rulebooks.localize import localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
+from rules.core.problems import Code
 from rules.core.registry import get_game
-from rules.core.tapping import PickError, parse_pick
+from rules.core.tapping import PickError
+from simulator.addressing import looking
 from simulator.markup import clause_cite
 from simulator.presenter import ui_language
-from simulator.scene import parse_why
 
 from . import expiry, limits, presence, presenter, services, standins
 from .models import Room, Seat
@@ -101,7 +102,7 @@ def room_page(request: HttpRequest, game: str, number: int) -> HttpResponse:
         _back(me)
         room.refresh_from_db()
     elif room.pk is not None and request.COOKIES.get(cookie_name(room)):
-        notice = RoomError("seat-gone", seat_gone_message(), 200)
+        notice = RoomError(Code.SEAT_GONE, seat_gone_message(), 200)
     response = _render_room(request, game_obj, room, me, notice)
     if notice is not None:
         response.delete_cookie(cookie_name(room), samesite="Lax")
@@ -131,19 +132,17 @@ def _render_room(
     status = error.status if error else 200
     params = request.GET if request.method in ("GET", "HEAD") else {}
     try:
-        pick = parse_pick(params.get("pick"))
-        context = presenter.room_context(
-            game_obj, room, me, lang, pick, zoom=params.get("zoom"), why=parse_why(params.get("why"))
-        )
+        seen = looking(params)
+        context = presenter.room_context(game_obj, room, me, lang, seen.pick, zoom=seen.zoom, why=seen.why)
     except PickError as exc:
         context = presenter.room_context(game_obj, room, me, lang)
         message = exc.reason if isinstance(exc, presenter.Untappable) else presenter.not_tappable_message()
-        error, status = RoomError("bad-pick", message), 400
+        error, status = RoomError(Code.BAD_PICK, message), 400
     play = request.GET.get("play")
     if play and error is None and request.method in ("GET", "HEAD"):
         context["confirm"] = presenter.confirm_context(room, me, play[: services.MAX_ACTION_CHARS], lang)
         if context["confirm"] is None:
-            error, status = RoomError("illegal", presenter.not_playable_message()), 400
+            error, status = RoomError(Code.NOT_PLAYABLE, presenter.not_playable_message()), 400
     context["error"] = error
     context["holders"] = _holders(request, error) if error is not None else []
     context["invite_url"] = request.build_absolute_uri(context["url"])
@@ -164,13 +163,13 @@ def room_action(request: HttpRequest, game: str, number: int, what: str) -> Http
     try:
         if what == "join":
             if me is not None:
-                raise RoomError("seated", presenter.already_seated_message(), 409)
+                raise RoomError(Code.SEATED, presenter.already_seated_message(), 409)
             person = limits.valid_person_token(request.COOKIES.get(limits.PERSON_COOKIE)) or limits.new_person_token()
             room = services.get_room(game, number)  # a person takes a place: now the room exists
             room, me, token = services.join(room.pk, person=person, address=client_address(request))
             services.notify(room)
         elif room.pk is None or me is None:
-            raise RoomError("no-seat", _("You have no seat in this room."), 403)
+            raise RoomError(Code.NO_SEAT, _("You have no seat in this room."), 403)
         else:
             room = _seated_action(what, room.pk, me, request.POST)
     except RoomError as exc:
@@ -259,7 +258,7 @@ def _holders(request: HttpRequest, error: RoomError) -> list[dict[str, object]]:
                 "leave_url": "",
                 "seats": 0,
                 "frees_in": None,
-                "address": error.code == "busy-address",
+                "address": error.code == Code.BUSY_ADDRESS,
             },
         )
         row["seats"] += 1

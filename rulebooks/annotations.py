@@ -1,14 +1,16 @@
 """What other apps attach to clauses, asked for without ``rulebooks`` importing those apps.
 
-``rulebooks`` is the bottom layer: the FAQ builds on it, so it must not import the FAQ. The
-rulebook and clause pages still list the published rulings citing each clause; they ask this
-module, and the FAQ registers the provider at startup (``faq.apps.FaqConfig.ready`` registers
-:mod:`faq.queries`). Without a provider every clause has no rulings.
+``rulebooks`` sits below the FAQ, so it must not import the FAQ. The rulebook and clause pages
+still list the published rulings citing each clause: they ask this module, which asks the
+providers registered for the ``clause_rulings`` hook (:mod:`pagecache.hooks`; the FAQ registers
+:mod:`faq.queries` in :mod:`faq.site_hooks`). Without a provider every clause has no rulings.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
+
+from pagecache import hooks
 
 if TYPE_CHECKING:
     from .models import Clause, Game
@@ -24,31 +26,18 @@ class ClauseRulings(Protocol):
         """The rulings citing one clause."""
 
 
-class NoRulings:
-    """The default provider: no clause has rulings."""
-
-    def rulings_by_clause(self, game: Game) -> dict[int, list[Any]]:
-        return {}
-
-    def rulings_for_clause(self, clause: Clause) -> list[Any]:
-        return []
-
-
-_provider: ClauseRulings = NoRulings()
-
-
-def register_clause_rulings(provider: ClauseRulings) -> ClauseRulings:
-    """Make ``provider`` the source of clause rulings (replacing any earlier one); returns the
-    previous provider, so a test can put it back."""
-    global _provider
-    previous, _provider = _provider, provider
-    return previous
+def providers() -> list[ClauseRulings]:
+    return hooks.get_hooks("clause_rulings")
 
 
 def rulings_by_clause(game: Game) -> dict[int, list[Any]]:
-    """Clause pk -> rulings citing it, for the whole rulebook ``game`` (one query)."""
-    return _provider.rulings_by_clause(game)
+    """Clause pk -> rulings citing it, for the whole rulebook ``game`` (one query per provider)."""
+    found: dict[int, list[Any]] = {}
+    for provider in providers():
+        for pk, rulings in provider.rulings_by_clause(game).items():
+            found.setdefault(pk, []).extend(rulings)
+    return found
 
 
 def rulings_for_clause(clause: Clause) -> list[Any]:
-    return _provider.rulings_for_clause(clause)
+    return [ruling for provider in providers() for ruling in provider.rulings_for_clause(clause)]

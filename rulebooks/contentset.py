@@ -382,6 +382,8 @@ def _load_translations(game: GameContent, root: Path, problems: list[Problem], a
 def _load_coverage(
     game: GameContent, index: NodeIndex, seeds_dir: Path | None, root: Path, problems: list[Problem], aliases: dict[str, str]
 ) -> None:
+    """``coverage.toml``: every rule sentence of the seed -> the clauses that carry it; every rule
+    clause covered or explained by an interpretation note."""
     path = game.folder / "coverage.toml"
     shown = _rel(path, root)
     if not path.exists():
@@ -400,107 +402,119 @@ def _load_coverage(
     facts = data.get("fact", [])
     if not facts:
         problems.append(Problem(shown, 1, "coverage checklist has no [[fact]] entries"))
-    seed_text = None
-    if seeds_dir is not None and game.seed_file:
-        seed_path = seeds_dir / game.seed_file
-        if seed_path.exists():
-            seed_text = normalize_ws(seed_path.read_text(encoding="utf-8"))
-        elif seeds_dir.exists():
-            problems.append(Problem(shown, 1, f"seed file '{game.seed_file}' not found in {seeds_dir}"))
+    seed_text = _seed_text(game, seeds_dir, shown, problems)
     own_ids = {n.id for n in game.book.nodes}
     for i, fact in enumerate(facts):
         line = fact_lines[i] if i < len(fact_lines) else 1
         seed = fact.get("seed")
-        clauses = fact.get("clauses")
         if not isinstance(seed, str) or not seed.strip():
             problems.append(Problem(shown, line, "fact needs a non-empty 'seed' quote"))
         elif seed_text is not None and normalize_ws(seed) not in seed_text:
             problems.append(Problem(shown, line, f"seed quote not found in {game.seed_file}: {seed[:60]!r}"))
-        if not isinstance(clauses, list) or not clauses:
-            problems.append(Problem(shown, line, "fact needs a non-empty 'clauses' list"))
-            clauses = []
-        for ref in clauses:
-            if ref in aliases:
-                problems.append(Problem(shown, line, f"fact uses the former id '{ref}': write '{aliases[ref]}'"))
-            elif ref not in own_ids:
-                problems.append(Problem(shown, line, f"fact refers to unknown clause '{ref}'"))
-            elif not index[ref][1].is_clause:
-                problems.append(Problem(shown, line, f"fact refers to '{ref}', which is a section, not a clause"))
+        clauses = _fact_clauses(fact.get("clauses"), own_ids, index, aliases, Problem(shown, line, ""), problems)
         if isinstance(seed, str):
-            game.coverage.append(CoverageFact(seed=seed, clauses=list(clauses), line=line))
+            game.coverage.append(CoverageFact(seed=seed, clauses=clauses, line=line))
+    problems.extend(_uncovered_rules(game, root))
+
+
+def _seed_text(game: GameContent, seeds_dir: Path | None, shown: str, problems: list[Problem]) -> str | None:
+    """The seed file's text (whitespace normalised) when the seeds are checked and it exists."""
+    if seeds_dir is None or not game.seed_file:
+        return None
+    seed_path = seeds_dir / game.seed_file
+    if seed_path.exists():
+        return normalize_ws(seed_path.read_text(encoding="utf-8"))
+    if seeds_dir.exists():
+        problems.append(Problem(shown, 1, f"seed file '{game.seed_file}' not found in {seeds_dir}"))
+    return None
+
+
+def _fact_clauses(
+    clauses: Any, own_ids: set[str], index: NodeIndex, aliases: dict[str, str], at: Problem, problems: list[Problem]
+) -> list[str]:
+    """A fact's ``clauses``, each a clause of this game (``at``: where the fact is written)."""
+    if not isinstance(clauses, list) or not clauses:
+        problems.append(Problem(at.path, at.line, "fact needs a non-empty 'clauses' list"))
+        return []
+    for ref in clauses:
+        if ref in aliases:
+            problems.append(Problem(at.path, at.line, f"fact uses the former id '{ref}': write '{aliases[ref]}'"))
+        elif ref not in own_ids:
+            problems.append(Problem(at.path, at.line, f"fact refers to unknown clause '{ref}'"))
+        elif not index[ref][1].is_clause:
+            problems.append(Problem(at.path, at.line, f"fact refers to '{ref}', which is a section, not a clause"))
+    return list(clauses)
+
+
+def _uncovered_rules(game: GameContent, root: Path) -> list[Problem]:
+    """Rule clauses neither in coverage.toml nor explained by an interpretation note."""
     covered = {ref for fact in game.coverage for ref in fact.clauses}
     book_shown = _rel(game.folder / "rulebook.md", root)
-    for clause in game.book.clauses:
-        if clause.kind == "rule" and clause.id not in covered and not clause.notes:
-            problems.append(
-                Problem(
-                    book_shown,
-                    clause.line,
-                    f"rule clause '{clause.id}' is neither in coverage.toml nor explained by an interpretation note",
-                )
-            )
+    return [
+        Problem(book_shown, clause.line,
+                f"rule clause '{clause.id}' is neither in coverage.toml nor explained by an interpretation note")
+        for clause in game.book.clauses
+        if clause.kind == "rule" and clause.id not in covered and not clause.notes
+    ]  # fmt: skip
 
 
 def _load_faqs(game: GameContent, index: NodeIndex, root: Path, problems: list[Problem], aliases: dict[str, str]) -> None:
+    """The curated FAQ files ``faq/*.md``: an entry with a problem is reported and left out."""
     folder = game.folder / "faq"
     if not folder.is_dir():
         return
     for path in sorted(folder.glob("*.md")):
         shown = _rel(path, root)
-        slug = path.stem
-        if not FAQ_SLUG_RE.match(slug):
-            problems.append(Problem(shown, 1, f"FAQ file name '{slug}' must be lowercase words joined by hyphens"))
+        if not FAQ_SLUG_RE.match(path.stem):
+            problems.append(Problem(shown, 1, f"FAQ file name '{path.stem}' must be lowercase words joined by hyphens"))
             continue
         meta, answer, start, local = read_front_matter_file(path, shown)
+        if not local:
+            # Citations of a renamed clause follow it (``renamed_from``).
+            answer = resolve_refs(answer, aliases)
+            local = _faq_problems(game, index, aliases, shown, meta, answer, start)
         problems.extend(local)
-        if local:
-            continue
-        question = meta.get("question")
-        clauses = meta.get("clauses")
-        ok = True
-        if not isinstance(question, str) or not question.strip():
-            problems.append(Problem(shown, 1, "FAQ entry needs a 'question'"))
-            ok = False
-        if not answer:
-            problems.append(Problem(shown, start + 1, "FAQ entry has no answer text"))
-            ok = False
-        if not isinstance(clauses, list) or not clauses:
-            problems.append(Problem(shown, 1, "FAQ entry needs a non-empty 'clauses' list"))
-            clauses = []
-            ok = False
-        # Citations of a renamed clause follow it (``renamed_from``).
-        clauses = [aliases.get(ref, ref) if isinstance(ref, str) else ref for ref in clauses]
-        answer = resolve_refs(answer, aliases)
-        for ref in clauses:
-            if not isinstance(ref, str) or not ID_RE.match(ref) or ref not in index:
-                problems.append(Problem(shown, 1, f"FAQ entry cites unknown clause '{ref}'"))
-                ok = False
-            elif not index[ref][1].is_clause:
-                problems.append(Problem(shown, 1, f"FAQ entry cites '{ref}', which is a section, not a clause"))
-                ok = False
-        for ref in cross_refs(answer):
-            if ref not in index:
-                problems.append(Problem(shown, 1, f"[[{ref}]] in the answer refers to an unknown clause"))
-                ok = False
-        scenario = meta.get("scenario", "") or ""
-        if scenario and scenario not in game.scenarios:
-            problems.append(Problem(shown, 1, f"FAQ entry refers to unknown scenario '{scenario}'"))
-            ok = False
-        for key in ("asked", "answered"):
-            if key in meta and not isinstance(meta[key], dt.date):
-                problems.append(Problem(shown, 1, f"'{key}' must be a TOML date like 2024-05-01"))
-                ok = False
-        if ok:
+        if not local:
             game.faqs.append(
                 FaqSource(
-                    slug=slug,
+                    slug=path.stem,
                     path=shown,
-                    question=cast(str, question).strip(),
+                    question=cast(str, meta["question"]).strip(),
                     answer=answer,
-                    clauses=list(clauses),
-                    scenario=scenario,
+                    clauses=[aliases.get(ref, ref) for ref in meta["clauses"]],
+                    scenario=meta.get("scenario", "") or "",
                     asked=meta.get("asked"),
                     answered=meta.get("answered"),
                     origin=meta.get("origin", ""),
                 )
             )
+
+
+def _faq_problems(
+    game: GameContent, index: NodeIndex, aliases: dict[str, str], shown: str, meta: dict[str, Any], answer: str, start: int
+) -> list[Problem]:
+    """What is wrong with one FAQ entry: its question, answer, citations, scenario and dates."""
+    problems = []
+    question, clauses = meta.get("question"), meta.get("clauses")
+    if not isinstance(question, str) or not question.strip():
+        problems.append(Problem(shown, 1, "FAQ entry needs a 'question'"))
+    if not answer:
+        problems.append(Problem(shown, start + 1, "FAQ entry has no answer text"))
+    if not isinstance(clauses, list) or not clauses:
+        problems.append(Problem(shown, 1, "FAQ entry needs a non-empty 'clauses' list"))
+        clauses = []
+    for ref in (aliases.get(ref, ref) if isinstance(ref, str) else ref for ref in clauses):
+        if not isinstance(ref, str) or not ID_RE.match(ref) or ref not in index:
+            problems.append(Problem(shown, 1, f"FAQ entry cites unknown clause '{ref}'"))
+        elif not index[ref][1].is_clause:
+            problems.append(Problem(shown, 1, f"FAQ entry cites '{ref}', which is a section, not a clause"))
+    unknown = [ref for ref in cross_refs(answer) if ref not in index]
+    problems += [Problem(shown, 1, f"[[{ref}]] in the answer refers to an unknown clause") for ref in unknown]
+    scenario = meta.get("scenario", "") or ""
+    if scenario and scenario not in game.scenarios:
+        problems.append(Problem(shown, 1, f"FAQ entry refers to unknown scenario '{scenario}'"))
+    problems += [
+        Problem(shown, 1, f"'{key}' must be a TOML date like 2024-05-01")
+        for key in ("asked", "answered") if key in meta and not isinstance(meta[key], dt.date)
+    ]  # fmt: skip
+    return problems

@@ -21,6 +21,7 @@ from rules.core.scenario_files import scenario_ids, scenario_paths
 from rules.core.scenario_texts import load_texts, scenario_in, texts_path, texts_problems
 from rules.core.scenarios import ScenarioError, check_scenario, load_scenario
 
+from .content_rules import content_rules
 from .contentset import ContentSet, GameContent, NodeIndex, load_content
 from .glossary import inconsistencies
 from .models import Clause, ClauseTranslation, Game, Section
@@ -51,6 +52,7 @@ def read_content(check_seeds: bool = True, check_scenarios: bool = True) -> Cont
             found = scenario_text_problems(slug, game, lang)
             book_translation.problems.extend(found)  # counted per language by checkrules --json
             content.problems.extend(found)
+    content.problems.extend(content_rules(content, settings.BASE_DIR))  # glossary, phrasings, catalogues
     return content
 
 

@@ -1,4 +1,5 @@
-"""From a simulator URL's query string to a timeline and a step, and back.
+"""From a simulator URL's query string to a timeline and a step, and back; and the board's own
+parameters (``pick``, ``zoom``, ``why``, ``advice``) of every surface with a board.
 
 Every state has a URL: ``?scenario=<id>&step=N`` for a scenario, ``?log=<token>&step=N`` for a
 setup, a pasted position or a branch ("what if?"). Anything malformed raises a
@@ -8,7 +9,8 @@ the page or the API shows (status 400).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -18,10 +20,12 @@ from django.utils.translation import gettext as _
 from rules.core.codec import Log
 from rules.core.engine import Engine
 from rules.core.inputs import InputError, parse_int, parse_json
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem
 from rules.core.scenarios import Frame, ScenarioError
 from rules.core.setup import validate_setup
+from rules.core.tapping import TARGET_RE, PickError, format_pick, parse_pick
 from rules.core.timeline import Timeline, from_log
+from rules.core.view import BoardView, Box
 
 from .timelines import log_timeline, scenario_timeline
 
@@ -74,7 +78,7 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
         try:
             timeline = scenario_timeline(engine, scenario_id)
         except ScenarioError:
-            raise Problem("scenario", f"unknown or broken scenario '{scenario_id[:80]}'", code="unknown-scenario") from None
+            raise Problem("scenario", f"unknown or broken scenario '{scenario_id[:80]}'", code=Code.UNKNOWN_SCENARIO) from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, 0))
     if params.get("log"):
         try:
@@ -82,7 +86,7 @@ def resolve(engine: Engine[Any], params: Mapping[str, str]) -> Address:
         except Problem as exc:
             raise exc.under("log") from None
         return Address(timeline, parse_step(params.get("step"), timeline.last, timeline.last))
-    raise Problem("scenario", "give a scenario, a log, or start a new game", code="bad-request")
+    raise Problem("scenario", "give a scenario, a log, or start a new game", code=Code.BAD_REQUEST)
 
 
 def new_game_log(engine: Engine[Any], params: Mapping[str, str], bot_names: tuple[str, ...] = ()) -> Log:
@@ -135,3 +139,78 @@ def _json_refusal(exc: InputError) -> str:
     if exc.line:
         return _("This is not valid JSON: line %(line)s, column %(column)s.") % {"line": exc.line, "column": exc.column}
     return _("This is not valid JSON.")
+
+
+# --- How a board is looked at: ?pick=, ?zoom=, ?why=, ?advice= ---------------------------------------
+# Read and written here for every surface with a board (the simulator page, the editor, a room's page
+# and its socket's "pick" message), so a new parameter of the board has one home.
+
+
+@dataclass(frozen=True)
+class Looking:
+    """The board's own parameters besides its step: the targets picked so far (``?pick=a/b``), the
+    enlarged area (``?zoom=x0,y0,x1,y1``, checked against the board by :func:`parse_zoom` when it is
+    drawn) and the target asked "why not?" (``?why=``)."""
+
+    pick: tuple[str, ...] = ()
+    zoom: str | None = None
+    why: str = ""
+
+
+def looking(params: Mapping[str, str]) -> Looking:
+    """The board parameters of a query (PickError, code ``bad-pick``, for a malformed one)."""
+    return Looking(parse_pick(params.get("pick")), params.get("zoom") or None, parse_why(params.get("why")))
+
+
+def looking_query(pick: Sequence[str] = (), zoom: Box | None = None, why: str | None = None) -> str:
+    """The query string of the board parameters (``""`` when there are none); ``why=""`` writes an
+    empty ``why=`` (the board's script puts the asked target after it)."""
+    query = {}
+    if pick:
+        query["pick"] = format_pick(pick)
+    if zoom is not None:
+        query["zoom"] = zoom_param(zoom)
+    if why is not None:
+        query["why"] = why
+    return urlencode(query)
+
+
+def zoom_param(box: Box) -> str:
+    return ",".join(f"{round(v, 2):g}" for v in box)
+
+
+_ZOOM = re.compile(r"^-?\d{1,4}(\.\d{1,4})?(,-?\d{1,4}(\.\d{1,4})?){3}$")
+
+
+def parse_zoom(raw: str | None, board: BoardView | None = None) -> Box | None:
+    """The enlarged area of ``?zoom=x0,y0,x1,y1`` (board units); PickError for anything else."""
+    if not raw:
+        return None
+    if len(raw) > 60 or not _ZOOM.match(raw):
+        raise PickError("zoom is four numbers: the corners x0,y0,x1,y1 of an area of the board", "zoom")
+    x0, y0, x1, y1 = (float(v) for v in raw.split(","))
+    if not (x1 > x0 and y1 > y0):
+        raise PickError("zoom needs x1 > x0 and y1 > y0", "zoom")
+    if board is not None:
+        bx0, by0 = board.min_x, board.min_y
+        bx1, by1 = bx0 + board.width, by0 + board.height
+        if x1 <= bx0 or y1 <= by0 or x0 >= bx1 or y0 >= by1:
+            raise PickError("zoom is not an area of this board", "zoom")
+    return (x0, y0, x1, y1)
+
+
+def parse_advice(raw: str | None) -> bool:
+    """``&advice=1``: answer "what would a good player do?"; a ``bad-value`` problem for any other value."""
+    if not raw:
+        return False
+    if raw != "1":
+        raise Problem("advice", "advice is 1 (or absent)")
+    return True
+
+
+def parse_why(raw: str | None) -> str:
+    if not raw:
+        return ""
+    if not TARGET_RE.match(raw):
+        raise PickError(f"'{raw[:40]}' is not a target id", "why")
+    return raw

@@ -32,7 +32,7 @@ from rules.core import codec
 from rules.core.codec import CodecError, Log
 from rules.core.engine import Engine, Event, NotAnAction
 from rules.core.inputs import InputError, parse_int, parse_json
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem
 from rules.core.registry import get_engine
 from rules.core.replay import DRAW, ReplayError, replay
 from rules.core.scenario_files import scenario_paths
@@ -51,7 +51,7 @@ from .timelines import json_log_timeline, log_timeline, scenario_timeline
 __all__ = ["MAX_APPLY", "MAX_BODY_BYTES", "apply", "endpoint", "not_found"]
 
 def too_large(limit: int) -> Problem:
-    return problem("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, code="too-large", limit=limit)
+    return problem("body", gettext_noop("the request body is larger than %(limit)d bytes"), 413, code=Code.TOO_LARGE, limit=limit)
 
 
 # Games found visible, per process: slug -> the content version they were found under. Rows
@@ -76,10 +76,10 @@ def _game_engine(slug: str) -> Engine[Any]:
     """The game's engine; a 404 problem for an unknown game or a game without rules engine. Only
     whether the game is visible is read: no view here uses the row."""
     if not _is_visible_game(slug):
-        raise problem("game", gettext_noop("unknown game '%(game)s'"), 404, code="unknown-game", game=slug[:80])
+        raise problem("game", gettext_noop("unknown game '%(game)s'"), 404, code=Code.UNKNOWN_GAME, game=slug[:80])
     engine = get_engine(slug)
     if engine is None:
-        raise problem("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, code="no-engine", game=slug)
+        raise problem("game", gettext_noop("'%(game)s' has no rules engine yet"), 404, code=Code.NO_ENGINE, game=slug)
     return engine
 
 
@@ -91,7 +91,7 @@ def _language(request: HttpRequest) -> str | None:
     if asked is not None and asked not in LANGUAGES:
         raise problem(
             "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
-            code="unknown-language", lang=asked[:20], known=", ".join(LANGUAGES),
+            code=Code.UNKNOWN_LANGUAGE, lang=asked[:20], known=", ".join(LANGUAGES),
         )  # fmt: skip
     return asked or _header_language(request)
 
@@ -214,7 +214,7 @@ def scenario_step(request: HttpRequest, game: str, scenario_id: str) -> HttpResp
         timeline = scenario_timeline(engine, scenario_id)  # replayed once per process and file version
     except ScenarioError:
         raise problem(
-            "scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, code="unknown-scenario", scenario=scenario_id[:80]
+            "scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, code=Code.UNKNOWN_SCENARIO, scenario=scenario_id[:80]
         ) from None
     assert timeline.scenario is not None
     step = parse_step(request.GET.get("step"), timeline.last, 0)
@@ -261,7 +261,7 @@ def _body(request: HttpRequest) -> dict[str, Any]:
         raise problem("body", gettext_noop("the body must be a JSON object"))
     unknown = set(body) - BODY_FIELDS
     if unknown:
-        raise problem(sorted(unknown)[0], gettext_noop("unknown field"), code="unknown-field")
+        raise problem(sorted(unknown)[0], gettext_noop("unknown field"), code=Code.UNKNOWN_FIELD)
     return body
 
 
@@ -291,7 +291,7 @@ def _start(engine: Engine[Any], body: dict[str, Any]) -> Timeline:
     if len(starts) != 1:
         raise problem(
             "position", gettext_noop("give exactly one start: position, setup (with optional actions), log or scenario"),
-            code="bad-request",
+            code=Code.BAD_REQUEST,
         )  # fmt: skip
     if "log" not in body:
         try:
@@ -355,5 +355,5 @@ def apply(request: HttpRequest, game: str) -> HttpResponse:
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     with translation.override(_asked_language(request)):
         return problem_response(
-            problem("path", gettext_noop("no API endpoint at %(path)s"), 404, code="not-found", path=request.path[:200])
+            problem("path", gettext_noop("no API endpoint at %(path)s"), 404, code=Code.NOT_FOUND, path=request.path[:200])
         )

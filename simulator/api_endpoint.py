@@ -17,7 +17,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 
 from pagecache.httpcache import public
-from rules.core.problems import Problem
+from rules.core.problems import Code, Problem
 
 from .api_problems import problem, problem_response
 
@@ -31,7 +31,7 @@ def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> JsonResp
     response = problem_response(
         problem(
             "method", gettext_noop("%(method)s is not allowed here; allowed: %(allow)s"), 405,
-            code="method-not-allowed", method=(request.method or "")[:20], allow=allow,
+            code=Code.METHOD_NOT_ALLOWED, method=(request.method or "")[:20], allow=allow,
         )
     )  # fmt: skip
     response["Allow"] = allow

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class SimulatorConfig(AppConfig):
-    """Django glue for the simulator (views, URLs, template tags) arrives with the engines."""
+    """The simulator's web layer: views, URLs, template tags, and what it adds to the rulebook pages."""
 
     name = "simulator"
     verbose_name = "Simulator"

@@ -18,12 +18,13 @@ from django.utils.translation import gettext as _
 
 from rules.core import codec
 from rules.core.codec import CodecError, Log
-from rules.core.editor import EditError, apply_edit, apply_fields, judged
-from rules.core.problems import Problem
+from rules.core.editor import EditError, PaletteItem, apply_edit, apply_fields, judged
+from rules.core.problems import Code, Problem
 from rules.core.registry import GameSpec
 from rules.core.view import Box
 
-from .scene import Links, Scene, draw_board, parse_zoom, zoom_param
+from .addressing import parse_zoom, zoom_param
+from .scene import Links, Scene, draw_board
 
 FIELD_PREFIX = "f."
 
@@ -45,7 +46,7 @@ def decode_position(token: str) -> dict[str, Any]:
     except CodecError as exc:
         raise exc.under("edit") from None
     if log.position is None or log.actions:
-        raise Problem("edit", "an edit address holds one position and no actions", code="bad-log")
+        raise Problem("edit", "an edit address holds one position and no actions", code=Code.BAD_LOG)
     return log.position
 
 
@@ -114,8 +115,8 @@ class EditorLinks(Links):
 
 def held_target(spec: GameSpec, position: Mapping[str, Any], tool: str) -> str:
     """The board target of the piece the editor holds (a "move" picked it up), if any."""
-    held = getattr(spec.editor, "held", None)
-    return (held(spec.engine, position, tool) or "") if held is not None else ""
+    assert spec.editor is not None
+    return spec.editor.held(spec.engine, position, tool) or ""
 
 
 def edit_context(
@@ -135,29 +136,13 @@ def edit_context(
         return links.edit(sh.target), sh.title or sh.target, "edit-target" + (" tap-chosen" if sh.target == held else "")
 
     drawn = draw_board(board, decide, links, lang, zoom=parse_zoom(zoom, board), zoom_url=lambda area: links.pick((), area))
-    off_board_fn = getattr(editor, "off_board", None)
     off_board = [
         {"label": label, "url": links.edit(target), "target": target, "held": target == held}
-        for target, label in (off_board_fn(engine, position, lang) if off_board_fn else [])
+        for target, label in editor.off_board(engine, position, lang)
     ]
     palette = editor.palette(engine, position, tool, lang)
-    groups: list[dict[str, Any]] = []
-    for item in palette:
-        entry = {"item": item, "url": edit_url(sim_url, position, item.id), "current": item.id == tool}
-        if not groups or groups[-1]["heading"] != item.group:
-            groups.append({"heading": item.group, "items": []})
-        groups[-1]["items"].append(entry)
     current = next((item for item in palette if item.id == tool), None)
     error = request.error
-    error_text = ""
-    if error is not None:
-        if error.engine:
-            error_text = _("The rules engine refuses this position (%(field)s): %(reason)s") % {
-                "field": error.field,
-                "reason": error.reason,
-            }
-        else:
-            error_text = error.reason
     play_log = Log(position=position)
     blank = editor.blank(engine, position)
     scene = Scene(lang=lang, engine=engine, state=state, board=board, drawn=drawn, links=links)
@@ -166,7 +151,7 @@ def edit_context(
         "scene": scene,
         "stylesheet": spec.stylesheet_path,
         "off_board": off_board,
-        "palette_groups": groups,
+        "palette_groups": palette_groups(palette, sim_url, position, tool),
         "tool": tool,
         "current_tool": current,
         "holding": bool(held) or tool.startswith("drop:"),
@@ -174,7 +159,7 @@ def edit_context(
         "field_prefix": FIELD_PREFIX,
         "token": links.token,
         "error": error,
-        "error_text": error_text,
+        "error_text": refusal_text(error),
         "error_from_engine": bool(error and error.engine),
         "urls": {
             "self": edit_url(sim_url, position, tool),
@@ -184,6 +169,27 @@ def edit_context(
         },
         "position_json": position_json(position),
         "status": board.status,
+    }
+
+
+def palette_groups(palette: Sequence[PaletteItem], sim_url: str, position: Mapping[str, Any], tool: str) -> list[dict[str, Any]]:
+    """The palette's tools under their headings, each with its address."""
+    groups: list[dict[str, Any]] = []
+    for item in palette:
+        entry = {"item": item, "url": edit_url(sim_url, position, item.id), "current": item.id == tool}
+        if not groups or groups[-1]["heading"] != item.group:
+            groups.append({"heading": item.group, "items": []})
+        groups[-1]["items"].append(entry)
+    return groups
+
+
+def refusal_text(error: EditError | None) -> str:
+    """A refused edit in the reader's language (the engine's reason is its own English sentence)."""
+    if error is None or not error.engine:
+        return error.reason if error is not None else ""
+    return _("The rules engine refuses this position (%(field)s): %(reason)s") % {
+        "field": error.field,
+        "reason": error.reason,
     }
 
 

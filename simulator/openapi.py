@@ -59,6 +59,10 @@ def _error_schema() -> dict[str, Any]:
                         "has the sentence; else the English reason.",
                     },
                     "clause": {"type": ["string", "null"], "description": "The rulebook clause that forbids it."},
+                    "data": {
+                        "type": "object",
+                        "description": "The values a client can use (the game, the limit, the retry time ...).",
+                    },
                 },
             }
         },

@@ -19,7 +19,7 @@ from rules.core.bots import Bot, automatic_turn, next_action
 from rules.core.engine import CHANCE, TERMINAL
 from rules.core.registry import GameSpec
 from rules.core.replay import drive
-from rules.core.tapping import PickError, TapOptions, format_pick, tap_options
+from rules.core.tapping import TapOptions, tap_options
 
 MAX_AUTOMATIC_RUN = 200  # an automatic actor's turn played "all at once" (a monster card 10 is 10 steps)
 
@@ -96,7 +96,7 @@ def tap_context(
     play_url: Callable[[str], str],
 ) -> TapView | None:
     """The links of a board that is played by tapping; None when the game has no ``tap``."""
-    options: TapOptions | None = tap_options(spec.view, spec.engine, state, pick, lang)
+    options: TapOptions | None = tap_options(spec, state, pick, lang)
     if options is None:
         return None
     links: dict[str, str] = {}
@@ -136,11 +136,20 @@ def rng_for(seed: int | None, index: int) -> random.Random:
     return random.Random(f"{seed or 0}:{index}")
 
 
-@dataclass(frozen=True)
+@dataclass
 class AutoMove:
-    actions: tuple[str, ...]  # one action (a step), or an automatic actor's whole run
+    """What plays itself next: a computer seat, chance or an automatic actor (``who``), and its
+    ``actions`` (one action, or an automatic actor's whole run). The page fills in how it shows it
+    (``presenter.auto_move``): the link that plays it, its label, whether the page plays it by itself
+    (``live``) and after how long."""
+
+    actions: tuple[str, ...]
     who: str  # "computer" | "automatic" | "chance"
     actor: str
+    url: str = ""
+    label: str = ""
+    live: bool = False
+    delay_ms: int = 0
 
 
 def computer_move(spec: GameSpec, state: Any, seats: dict[str, str] | None, seed: int | None, index: int) -> AutoMove | None:
@@ -169,4 +178,4 @@ def automatic_run(spec: GameSpec, state: Any, index: int) -> AutoMove | None:
     return AutoMove(tuple(t.action for t in run), "automatic", actor)
 
 
-__all__ = ["PickError", "format_pick", "tap_context", "computer_move", "automatic_run", "AutoMove", "TapView"]
+__all__ = ["tap_context", "computer_move", "automatic_run", "AutoMove", "TapView"]

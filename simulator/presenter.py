@@ -30,16 +30,16 @@ from rules.core.scenario_files import scenario_paths
 from rules.core.scenario_texts import scenario_in
 from rules.core.scenarios import Scenario, ScenarioError, load_scenario
 from rules.core.setup import validate_setup
+from rules.core.tapping import PickError
 from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
-from .addressing import Address, query_for
+from .addressing import Address, looking_query, parse_zoom, query_for
 from .advice import advice_answer, advice_url
-from .editing import edit_url, position_json
+from .editing import position_json
 from .markup import clause_cite
-from .playing import PickError, TapView, automatic_run, computer_move, format_pick, tap_context
+from .playing import AutoMove, TapView, automatic_run, computer_move, tap_context
 from .scene import (
-    AutoMove,
     Cited,
     ClauseRef,
     Clauses,
@@ -53,11 +53,9 @@ from .scene import (
     clauses_for,
     draw_board,
     explain_tap,
-    parse_zoom,
     refusal_cited,
     result_of,
     turn_start,
-    zoom_param,
 )
 
 MAX_ACTION_BUTTONS = 400
@@ -224,16 +222,11 @@ class SimulatorLinks(Links):
         return self._branches[actions]
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
-        query = {}
-        if pick:
-            query["pick"] = format_pick(pick)
-        if zoom is not None:
-            query["zoom"] = zoom_param(zoom)
-        base = self.step(self.at)
-        return f"{base}&{urlencode(query)}" if query else base
+        query, base = looking_query(pick, zoom), self.step(self.at)
+        return f"{base}&{query}" if query else base
 
     def why(self, pick: Sequence[str], target: str) -> str:
-        return f"{self.pick(pick)}&{urlencode({'why': target})}"
+        return f"{self.step(self.at)}&{looking_query(pick, why=target)}"
 
 
 class DemoLinks(SimulatorLinks):
@@ -454,14 +447,10 @@ def auto_move(spec: GameSpec, address: Address, links: SimulatorLinks, index: in
     move = computer_move(spec, state, timeline.log.bots or {}, timeline.log.seed, index)
     if move is None:
         return None
-    return AutoMove(
-        url=links.play(*move.actions),
-        label=spec.view.action_label(spec.engine, state, move.actions[0], lang=lang),
-        who=move.who,
-        actor=move.actor,
-        live=address.step == timeline.last,
-        delay_ms=settings.SIMULATOR_AUTOPLAY_MS,
-    )
+    move.url = links.play(*move.actions)
+    move.label = spec.view.action_label(spec.engine, state, move.actions[0], lang=lang)
+    move.live, move.delay_ms = address.step == timeline.last, settings.SIMULATOR_AUTOPLAY_MS
+    return move
 
 
 def why_answer(
@@ -547,7 +536,9 @@ def page_urls(
         "next": links.step(step + 1) if step < timeline.last else None,
         "last": links.step(timeline.last),
         "self": links.step(step),
-        "edit": edit_url(sim_url, position) if spec.editor is not None and position is not None else None,
+        # The editor's address holds the position as a token: made when it is asked for, so a page
+        # encodes its position once (the JSON box).
+        "edit": f"{sim_url}?{query_for(timeline, step)}&then=edit" if spec.editor is not None and position is not None else None,
         "new": sim_url,
         "again": again_url(spec.engine, sim_url, timeline.log) if again else None,
         "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable else None,

@@ -24,7 +24,6 @@ clause) where it is drawn at least that size (``data-why``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,13 +35,11 @@ from pagecache.httpcache import content_version
 from rulebooks.localize import clause_titles
 from rulebooks.models import Clause
 from rules.core.engine import CHANCE, TERMINAL, Engine, Event, RuleError, decisive_event
-from rules.core.problems import Problem
-from rules.core.tapping import TARGET_RE, PickError
 from rules.core.view import BoardView, Box
 
 from .drawing import MIN_TAP_PX, PHONE_PX, DrawnBoard, draw_board
 from .markup import board_legend, clause_cite, reading_mark
-from .playing import TapView
+from .playing import AutoMove, TapView
 
 __all__ = ["MIN_TAP_PX", "PHONE_PX", "DrawnBoard", "draw_board"]  # drawing, for the surfaces that import it here
 
@@ -186,51 +183,9 @@ def board_decider(
 
 def about_target(spec: Any, state: Any, events: Iterable[Event]) -> str:
     """The board target of the piece or place the first decisive event of ``events`` is about (the
-    view-model's optional ``about``), "" for none."""
-    about = getattr(spec.view, "about", None)
+    view-model's ``about``, ``Capability.ABOUT``), "" for none."""
     lead = decisive_event(list(events))
-    return str(about(spec.engine, state, lead) or "") if about is not None and lead is not None else ""
-
-
-def zoom_param(box: Box) -> str:
-    return ",".join(f"{round(v, 2):g}" for v in box)
-
-
-_ZOOM = re.compile(r"^-?\d{1,4}(\.\d{1,4})?(,-?\d{1,4}(\.\d{1,4})?){3}$")
-
-
-def parse_zoom(raw: str | None, board: BoardView | None = None) -> Box | None:
-    """The enlarged area of ``?zoom=x0,y0,x1,y1`` (board units); PickError for anything else."""
-    if not raw:
-        return None
-    if len(raw) > 60 or not _ZOOM.match(raw):
-        raise PickError("zoom is four numbers: the corners x0,y0,x1,y1 of an area of the board", "zoom")
-    x0, y0, x1, y1 = (float(v) for v in raw.split(","))
-    if not (x1 > x0 and y1 > y0):
-        raise PickError("zoom needs x1 > x0 and y1 > y0", "zoom")
-    if board is not None:
-        bx0, by0 = board.min_x, board.min_y
-        bx1, by1 = bx0 + board.width, by0 + board.height
-        if x1 <= bx0 or y1 <= by0 or x0 >= bx1 or y0 >= by1:
-            raise PickError("zoom is not an area of this board", "zoom")
-    return (x0, y0, x1, y1)
-
-
-def parse_advice(raw: str | None) -> bool:
-    """``&advice=1``: answer "what would a good player do?"; a ``bad-value`` problem for any other value."""
-    if not raw:
-        return False
-    if raw != "1":
-        raise Problem("advice", "advice is 1 (or absent)")
-    return True
-
-
-def parse_why(raw: str | None) -> str:
-    if not raw:
-        return ""
-    if not TARGET_RE.match(raw):
-        raise PickError(f"'{raw[:40]}' is not a target id", "why")
-    return raw
+    return str(spec.about(spec.engine, state, lead) or "") if spec.about is not None and lead is not None else ""
 
 
 # --- Drawing the board: simulator.drawing (re-exported here for the surfaces) ------------------
@@ -300,18 +255,6 @@ def turn_start(engine: Engine[Any], before: Callable[[int], Any], last: int, fir
 
 
 # --- The scene ------------------------------------------------------------------------------------
-
-
-@dataclass
-class AutoMove:
-    """What plays itself next: a computer seat, chance or an automatic actor (``who``)."""
-
-    url: str
-    label: str
-    who: str
-    actor: str
-    live: bool
-    delay_ms: int
 
 
 @dataclass
@@ -426,9 +369,8 @@ def action_groups(
 def explain_tap(spec: Any, state: Any, pick: Sequence[str], target: str, clauses: Clauses, lang: str) -> Cited:
     """Why ``target`` cannot be tapped now: the view-model's answer (a RuleError citing the rule),
     else what the board is waiting for."""
-    engine, view = spec.engine, spec.view
-    explain = getattr(view, "explain", None)
-    error = explain(engine, state, tuple(pick), target, lang=lang) if explain is not None else None
+    engine = spec.engine
+    error = spec.explain(engine, state, tuple(pick), target, lang=lang) if spec.explain is not None else None
     if isinstance(error, RuleError):
         return clauses.cited(engine.reason(error, lang), error.clause, engine.reading(error.key))
     actor = engine.current_actor(state)

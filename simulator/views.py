@@ -8,6 +8,8 @@ built by :mod:`simulator.presenter` from the game's ``GameSpec``; nothing here k
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,13 +23,11 @@ from rulebooks.models import Game
 from rules.core import codec
 from rules.core.problems import Problem
 from rules.core.registry import GameSpec, get_game
-from rules.core.tapping import parse_pick
 
 from . import editing
-from .addressing import MAX_POSITION_CHARS, new_game_log, pasted_position_log, resolve
+from .addressing import MAX_POSITION_CHARS, looking, new_game_log, parse_advice, pasted_position_log, resolve
 from .editing import edit_url
 from .presenter import api_docs_context, board_context, start_context, ui_language
-from .scene import parse_advice, parse_why
 
 
 def game_and_spec(slug: str) -> tuple[Game, GameSpec]:
@@ -50,32 +50,23 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     try:
         if "edit" in params and spec.editor is not None:
             return _editor(request, game_obj, spec, sim_url)
-        if "new" in params:
-            log = new_game_log(engine, params, spec.players.accepted_names())
-            then = params.get("then", "")
-            if then in ("edit", "blank") and spec.editor is not None:
-                position = engine.position_of(engine.initial_state(log.setup or {}))
-                if then == "blank":
-                    position = spec.editor.blank(engine, position)
-                return redirect(edit_url(sim_url, position))
-            return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
-        if "position" in params:
-            log = pasted_position_log(engine, params.get("position", ""))
-            return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
+        elsewhere = _elsewhere(spec, params, sim_url)
+        if elsewhere is not None:
+            return elsewhere
         if not params.get("scenario") and not params.get("log"):
             return render(request, "simulator/start.html", start_context(game_obj, spec))
         address = resolve(engine, params)
-        pick = parse_pick(params.get("pick"))
+        seen = looking(params)
         demo = bool(htmx and (htmx.target or "").startswith("demo-") and not htmx.history_restore_request)
         context = board_context(
             game_obj,
             spec,
             address,
             sim_url,
-            pick,
+            seen.pick,
             playable_board=not demo,
-            zoom=params.get("zoom"),
-            why=parse_why(params.get("why")),
+            zoom=seen.zoom,
+            why=seen.why,
             demo_id=htmx.target if demo and htmx else "",
             advice=parse_advice(params.get("advice")),
         )
@@ -95,6 +86,29 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
         elif target == "advice":
             template = "simulator/_advice.html"
     return render(request, template, context)
+
+
+def _elsewhere(spec: GameSpec, params: Mapping[str, str], sim_url: str) -> HttpResponse | None:
+    """The addresses answered with another address: a new game (or the editor at its start, or a
+    blank board), a pasted position, and the editor at a step ("Change this position", ``then=edit``:
+    the page itself carries its position once, in the JSON box)."""
+    engine = spec.engine
+    if "new" in params:
+        log = new_game_log(engine, params, spec.players.accepted_names())
+        then = params.get("then", "")
+        if then in ("edit", "blank") and spec.editor is not None:
+            position = engine.position_of(engine.initial_state(log.setup or {}))
+            if then == "blank":
+                position = spec.editor.blank(engine, position)
+            return redirect(edit_url(sim_url, position))
+        return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
+    if "position" in params:
+        log = pasted_position_log(engine, params.get("position", ""))
+        return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
+    if params.get("then") == "edit" and spec.editor is not None and (params.get("scenario") or params.get("log")):
+        address = resolve(engine, params)
+        return redirect(edit_url(sim_url, engine.position_of(address.frame.state)))
+    return None
 
 
 def _refused(request: HttpRequest, game: Game, spec: GameSpec, exc: Problem) -> HttpResponse:

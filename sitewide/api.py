@@ -27,6 +27,7 @@ from rulebooks.search.index import Result
 from rulebooks.search.snippets import plain_snippet
 from rulebooks.textsearch import MAX_QUERY_CHARS, clean_query
 from rules.core.languages import LANGUAGES
+from rules.core.problems import Code
 from simulator.api_endpoint import endpoint
 from simulator.api_problems import problem
 
@@ -45,7 +46,7 @@ def _language(request: HttpRequest) -> str:
     if asked not in LANGUAGES:
         raise problem(
             "lang", gettext_noop("unknown language '%(lang)s'; one of: %(known)s"),
-            code="unknown-language", lang=asked[:20], known=", ".join(LANGUAGES),
+            code=Code.UNKNOWN_LANGUAGE, lang=asked[:20], known=", ".join(LANGUAGES),
         )  # fmt: skip
     return asked
 
@@ -56,7 +57,7 @@ def _game(request: HttpRequest) -> Game | None:
         return None
     game = Game.objects.filter(slug=slug).first() if looks_like_slug(slug) else None
     if game is None:
-        raise problem("game", gettext_noop("unknown game '%(game)s'"), 404, code="unknown-game", game=slug[:80])
+        raise problem("game", gettext_noop("unknown game '%(game)s'"), 404, code=Code.UNKNOWN_GAME, game=slug[:80])
     return game
 
 

@@ -16,6 +16,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_noop
 
 from faq.ratelimit import client_key
+from rules.core.problems import Code
 from simulator.api_problems import problem, problem_response
 
 DEFAULT_RATE = (60, 60)
@@ -48,7 +49,7 @@ def refuse(request: HttpRequest) -> JsonResponse | None:
     response = problem_response(
         problem(
             "request", gettext_noop("more than %(limit)d questions in %(window)d seconds from this address; try again in %(retry)d s"),
-            429, code="rate-limited", limit=limit, window=window, retry=retry,
+            429, code=Code.RATE_LIMITED, limit=limit, window=window, retry=retry,
         )
     )  # fmt: skip
     response["Retry-After"] = str(retry)

@@ -6,9 +6,6 @@ class SitewideConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from faq import triage
-
-        from . import content_version, search
+        from . import content_version
 
         content_version.connect()
-        triage.register_matcher(search.matches_for_editors)

@@ -9,7 +9,7 @@ bump every version themselves when they finish. A model that says ``affects_page
 watched (no page shows it).
 
 Which game a page belongs to comes from its address (``/<lang>/<game>/...``): :func:`game_of_path`,
-registered with pagecache.httpcache, knows the games (read again when the site-wide version changes:
+registered for the ``game_resolver`` hook (:mod:`sitewide.site_hooks`), knows the games (read again when the site-wide version changes:
 ``loadrules`` adds games).
 """
 
@@ -79,7 +79,6 @@ def connect() -> None:
             post_delete.connect(_changed, sender=model, dispatch_uid=uid + ".delete")
             for m2m in model._meta.local_many_to_many:
                 m2m_changed.connect(_changed, sender=m2m.remote_field.through, dispatch_uid=f"{uid}.{m2m.name}")
-    httpcache.register_game_resolver(game_of_path)
 
 
 class _Games:

@@ -16,7 +16,7 @@ index the browser searches without a connection.
   language's stop words.
 
 No views here (:mod:`sitewide.offline_views`); ``static/js/offline.js`` does the storing and the
-searching, ``rulesite/templates/sw.js`` serves the stored copies.
+searching, ``sitewide/templates/sitewide/sw.js`` serves the stored copies.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from faq.positions import parse_position_url
 from rules.core import registry
-from rules.core.engine import TERMINAL, RuleError
+from rules.core.engine import TERMINAL, RuleError, attempt
 from simulator.addressing import BadAddress, resolve
 
 MAX_TRIED_MOVES = 40  # legal moves tried for their clauses (a crowded position has hundreds)
@@ -34,16 +34,13 @@ def clauses_of_position(position: str) -> frozenset[str]:
     clauses: set[str] = set()
     frames = address.timeline.frames[: address.step + 1]
     for frame in frames[-LAST_FRAMES:]:
-        clauses.update(event.clause for event in frame.events or () if getattr(event, "clause", None))
-        refused = getattr(frame, "refused", None)
-        if refused is not None and getattr(refused, "clause", None):
-            clauses.add(refused.clause)
+        clauses.update(event.clause for event in frame.events if event.clause)
+        if frame.refused is not None and frame.refused.clause:
+            clauses.add(frame.refused.clause)
     state = frames[-1].state
     actions = engine.legal_actions(state)[:MAX_TRIED_MOVES] if engine.current_actor(state) != TERMINAL else []
     for action in actions:
-        try:
-            _after, events = engine.apply(state, action)
-        except (RuleError, ValueError):
-            continue
-        clauses.update(event.clause for event in events if getattr(event, "clause", None))
+        outcome = attempt(engine, state, action)
+        if not isinstance(outcome, RuleError):
+            clauses.update(event.clause for event in outcome[1] if event.clause)
     return frozenset(clauses)

@@ -16,9 +16,11 @@ checker on small made-up files to show that each rule does fail on a bad import.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,43 +149,39 @@ def django_in_library(statement: ImportStatement) -> str | None:
     return None
 
 
-Rule = Callable[[ImportStatement], "str | None"]
+Rule = Callable[[Any], "str | None"]
 
 
-def violations(rule: Rule, files: Iterable[tuple[str, str]]) -> list[str]:
-    found = []
-    for path, source in files:
-        for statement in import_statements(path, source):
-            message = rule(statement)
-            if message:
-                found.append(message)
-    return found
+def violations(rule: Rule, items: Iterable[Any]) -> list[str]:
+    """What ``rule`` says of each parsed import statement or template reference."""
+    return [message for item in items if (message := rule(item))]
 
 
 @pytest.fixture(scope="module")
-def files():
+def statements():
+    """Every import statement of the project's apps, each file parsed once for all the rules."""
     found = list(project_files())
     assert {path.split("/")[0] for path, _ in found} == set(LAYERS)
-    return found
+    return [statement for path, source in found for statement in import_statements(path, source)]
 
 
-def test_no_app_imports_another_apps_views(files):
-    found = violations(other_apps_views, files)
+def test_no_app_imports_another_apps_views(statements):
+    found = violations(other_apps_views, statements)
     assert not found, "\n".join(found)
 
 
-def test_no_template_tag_imports_a_views_module(files):
-    found = violations(views_in_templatetags, files)
+def test_no_template_tag_imports_a_views_module(statements):
+    found = violations(views_in_templatetags, statements)
     assert not found, "\n".join(found)
 
 
-def test_every_import_goes_down_the_layers(files):
-    found = violations(upward_import, files)
+def test_every_import_goes_down_the_layers(statements):
+    found = violations(upward_import, statements)
     assert not found, "\n".join(found)
 
 
-def test_the_rules_library_imports_no_django(files):
-    found = violations(django_in_library, files)
+def test_the_rules_library_imports_no_django(statements):
+    found = violations(django_in_library, statements)
     assert not found, "\n".join(found)
 
 
@@ -196,6 +194,137 @@ def test_every_package_with_python_code_has_a_layer():
         if path.parent.name not in skip and not path.parent.name.startswith(".")
     }
     assert packages == set(LAYERS)
+
+
+# Templates: each app keeps its own in <app>/templates/<app>/ (admin overrides in
+# <app>/templates/admin/<app>/); the project's templates/ holds the site frame (base.html), the error
+# pages and the lock-out page, and belongs to the top layer. A template loads tag libraries, includes
+# and extends templates and names URLs of its own layer or below, never of a higher app (what a higher
+# app adds to a lower page comes through pagecache.hooks); every page extends the frame.
+
+FRAME = {"base.html"}
+PROJECT_TEMPLATES = "templates"
+TEMPLATE_TAG = re.compile(r"{%\s*(load|include|extends|url)\s+(.*?)\s*%}", re.S)
+
+
+@dataclass(frozen=True)
+class TemplateReference:
+    path: str  # relative to the project root
+    line: int
+    kind: str  # load, include, extends or url
+    name: str  # the tag library, the template or the URL name
+
+    @property
+    def app(self) -> str:
+        """The app owning the template (the project's templates/ belong to ``rulesite``)."""
+        top = self.path.split("/")[0]
+        return "rulesite" if top == PROJECT_TEMPLATES else top
+
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def template_files() -> Iterator[tuple[str, str]]:
+    """(path relative to the root, source) of every template of the project and its apps."""
+    for folder in [ROOT / PROJECT_TEMPLATES, *(ROOT / app / "templates" for app in APPS)]:
+        for file in sorted(folder.rglob("*")):
+            if file.is_file():
+                yield file.relative_to(ROOT).as_posix(), file.read_text(encoding="utf-8")
+
+
+def template_references(path: str, source: str) -> Iterator[TemplateReference]:
+    """Every ``{% load %}`` (each library), ``{% include %}``, ``{% extends %}`` and ``{% url %}``
+    with a literal name (a variable names nothing that can be checked here)."""
+    for found in TEMPLATE_TAG.finditer(source):
+        kind, args = found.group(1), found.group(2).split()
+        line = source.count("\n", 0, found.start()) + 1
+        if kind == "load":
+            for library in args[args.index("from") + 1 :] if "from" in args else args:
+                yield TemplateReference(path, line, kind, library)
+        elif args and args[0][0] in "'\"":
+            yield TemplateReference(path, line, kind, args[0].strip("'\"").split("#")[0])
+
+
+def _url_namespaces() -> dict[str, str]:
+    """URL namespace -> the app whose urls.py declares it (``app_name = "..."``)."""
+    found = {}
+    for app in APPS:
+        urls = ROOT / app / "urls.py"
+        declared = re.search(r"^app_name = [\"'](\w+)[\"']", urls.read_text(encoding="utf-8"), re.M) if urls.is_file() else None
+        if declared:
+            found[declared.group(1)] = app
+    return found
+
+
+URL_NAMESPACES = _url_namespaces()
+
+
+def provider(reference: TemplateReference) -> str | None:
+    """The project app that provides what ``reference`` names (None: Django or a third party)."""
+    if reference.kind == "load":
+        owners = [app for app in APPS if (ROOT / app / "templatetags" / f"{reference.name}.py").is_file()]
+        return owners[0] if owners else None
+    if reference.kind == "url":
+        namespace, _, _name = reference.name.rpartition(":")
+        return URL_NAMESPACES.get(namespace.split(":")[0]) if namespace else "rulesite"
+    if (ROOT / PROJECT_TEMPLATES / reference.name).is_file():
+        return "rulesite"
+    owners = [app for app in APPS if (ROOT / app / "templates" / reference.name).is_file()]
+    return owners[0] if owners else None
+
+
+def upward_template_reference(reference: TemplateReference) -> str | None:
+    """A template naming a library, template or URL of a higher app (pages extending the frame excepted)."""
+    owner = provider(reference)
+    if owner is None or reference.app == "rulesite" or (reference.kind == "extends" and reference.name in FRAME):
+        return None
+    if LAYERS.index(owner) > LAYERS.index(reference.app):
+        return (
+            f"{reference.where()}: a {reference.app} template must not {reference.kind} {reference.name!r} "
+            f"of {owner}, a layer above it (let {owner} add it through a hook: pagecache.hooks)"
+        )
+    return None
+
+
+def misplaced_template(path: str) -> str | None:
+    """A template outside its app's folder: ``<app>/templates/<app>/...`` (or ``admin/<app>/`` for an
+    admin override); the project's ``templates/`` holds no app's folder."""
+    parts = path.split("/")
+    if parts[0] == PROJECT_TEMPLATES:
+        return f"{path}: belongs in {parts[1]}/templates/{parts[1]}/" if parts[1] in APPS else None
+    app, folder = parts[0], parts[2]
+    if folder == app or (folder == "admin" and parts[3] == app):
+        return None
+    return f"{path}: an app's templates live in {app}/templates/{app}/ (admin overrides in {app}/templates/admin/{app}/)"
+
+
+@pytest.fixture(scope="module")
+def templates():
+    found = list(template_files())
+    assert found, "no templates found"
+    return found
+
+
+@pytest.fixture(scope="module")
+def references(templates):
+    """Every reference of every template, each file parsed once for all the rules."""
+    return [reference for path, source in templates for reference in template_references(path, source)]
+
+
+def test_every_template_names_only_its_layer_and_below(references):
+    found = violations(upward_template_reference, references)
+    assert not found, "\n".join(found)
+
+
+def test_every_app_keeps_its_templates_in_its_own_folder(templates):
+    found = [message for path, _ in templates if (message := misplaced_template(path))]
+    assert not found, "\n".join(found)
+
+
+def test_no_two_apps_define_a_tag_library_of_the_same_name():
+    """Django would load one of them silently: each app owns its tag libraries by a name of its own."""
+    libraries = [file.stem for app in APPS for file in (ROOT / app).glob("templatetags/*.py") if file.stem != "__init__"]
+    assert len(libraries) == len(set(libraries)), sorted(libraries)
 
 
 # The checker itself: each rule fails on a bad import and lets the good ones through.
@@ -243,7 +372,7 @@ GOOD = [
 
 @pytest.mark.parametrize(("rule", "path", "source"), BAD)
 def test_each_rule_fails_on_a_bad_import_naming_file_and_line(rule, path, source):
-    found = violations(rule, [(path, source)])
+    found = violations(rule, import_statements(path, source))
     last_line = source.rstrip("\n").count("\n") + 1  # each made-up file ends with its bad import
     assert len(found) == 1, found
     assert found[0].startswith(f"{path}:{last_line}: ")
@@ -251,4 +380,57 @@ def test_each_rule_fails_on_a_bad_import_naming_file_and_line(rule, path, source
 
 @pytest.mark.parametrize(("rule", "path", "source"), GOOD)
 def test_each_rule_lets_allowed_imports_through(rule, path, source):
-    assert violations(rule, [(path, source)]) == []
+    assert violations(rule, import_statements(path, source)) == []
+
+
+BAD_TEMPLATES = [
+    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"base.html\" %}{% load i18n simulator_tags %}\n"),
+    ("rulebooks/templates/rulebooks/home.html", "{% load i18n %}\n<p>\n{% load has_simulator from simulator_tags %}\n"),
+    ("rulebooks/templates/rulebooks/clause.html", "{% load i18n %}\n{% include \"faq/_ask_link.html\" with clause=clause %}\n"),
+    ("simulator/templates/simulator/start.html", "{% include 'rooms/_online_link.html' %}\n"),
+    ("rulebooks/templates/rulebooks/_clause_body.html", "<a href=\"{% url 'simulator:page' clause.game_id %}\">\n"),
+    ("faq/templates/faq/index.html", "<p>\n<a href=\"{% url 'rooms:lobby' game.slug %}\">\n"),
+    ("faq/templates/faq/_ask_form.html", "<a href=\"{% url 'sitewide:search' %}\">\n"),
+    ("rulebooks/templates/rulebooks/x.html", "{% url 'site-answers' %}\n"),
+    ("simulator/templates/simulator/x.html", "{% extends \"faq/game_faq.html\" %}\n"),
+    ("pagecache/templates/pagecache/x.html", "{% load rulebook_tags %}\n"),
+]
+
+GOOD_TEMPLATES = [
+    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"base.html\" %}{% load i18n static rulebook_tags hook_tags %}"),
+    ("faq/templates/faq/entry.html", "{% load simulator_tags %}{% include \"rulebooks/_toc.html\" %}{% url 'rulebooks:home' %}"),
+    ("rooms/templates/rooms/room.html", "{% include 'simulator/_scene_now.html' %}{% url 'rooms:lobby' game.slug %}"),
+    ("templates/404.html", "{% url 'sitewide:search' %}{% load sharing_tags %}"),
+    ("faq/templates/admin/faq/entry/queue.html", "{% extends 'admin/change_list.html' %}{% url 'admin:index' %}"),
+    ("rulebooks/templates/rulebooks/x.html", "{% include template_name %}{% url view_name %}"),
+    ("faq/templates/faq/index.html", "{% include \"faq/game_faq.html#entry_item\" with level=3 %}"),
+]
+
+
+@pytest.mark.parametrize(("path", "source"), BAD_TEMPLATES)
+def test_the_template_rule_fails_on_a_reference_up_the_layers_naming_file_and_line(path, source):
+    found = violations(upward_template_reference, template_references(path, source))
+    last_line = source.rstrip("\n").count("\n") + 1  # each made-up template ends with its bad reference
+    assert len(found) == 1, found
+    assert found[0].startswith(f"{path}:{last_line}: ")
+
+
+@pytest.mark.parametrize(("path", "source"), GOOD_TEMPLATES)
+def test_the_template_rule_lets_references_down_the_layers_through(path, source):
+    assert violations(upward_template_reference, template_references(path, source)) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "misplaced"),
+    [
+        ("templates/rulebooks/home.html", True),
+        ("faq/templates/rulebooks/home.html", True),
+        ("faq/templates/admin/rooms/x.html", True),
+        ("templates/base.html", False),
+        ("templates/admin/locked_out.html", False),
+        ("faq/templates/admin/faq/entry/queue.html", False),
+        ("sitewide/templates/sitewide/sw.js", False),
+    ],
+)
+def test_the_folder_rule_finds_a_template_outside_its_app(path, misplaced):
+    assert bool(misplaced_template(path)) is misplaced

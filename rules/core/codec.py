@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .inputs import InputError, parse_json
-from .problems import Problem
+from .problems import Code, Problem
 
 VERSION = "1"
 MAX_TOKEN_CHARS = 12_000
@@ -31,7 +31,7 @@ class CodecError(Problem, ValueError):
     """A log that cannot be decoded (code ``bad-log``); ``reason`` says why. ``field``: the log's
     part at fault (``seed``), else empty: the caller puts the log's own name in front (``under``)."""
 
-    code = "bad-log"
+    code = Code.BAD_LOG
 
     def __init__(self, reason: str, field: str = ""):
         super().__init__(field, reason)

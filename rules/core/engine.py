@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
 from .messages import Messages
-from .problems import Problem
+from .problems import Code, Problem
 
 CHANCE = "chance"
 TERMINAL = ""
@@ -99,7 +99,7 @@ class RuleError(EngineError):
     from ``key`` and ``data`` (:meth:`Engine.reason`).
     """
 
-    code = "illegal-action"
+    code = Code.ILLEGAL_ACTION
 
     def __init__(self, clause: str, key: str, /, **data: Any):
         super().__init__(key, key=key, data=data, clause=clause)
@@ -127,7 +127,7 @@ class NotAnAction(RuleError):
     """A string that is no action of the game at all: its first word is none of the game's
     :attr:`Engine.action_words` (code ``not-an-action``, no clause: no rule is involved)."""
 
-    code = "not-an-action"
+    code = Code.NOT_AN_ACTION
 
     def __init__(self, action: str, messages: Messages | None = None):
         super().__init__("", "core.not-an-action", action=action[:60])
@@ -149,7 +149,7 @@ class PositionError(EngineError):
     """A hand-written position or setup that is invalid (code ``bad-position``); ``field`` is a
     dotted path into it."""
 
-    code = "bad-position"
+    code = Code.BAD_POSITION
 
     def __init__(self, field: str, reason: str):
         super().__init__(reason, field)
@@ -391,3 +391,16 @@ class Engine(ABC, Generic[S]):
 
     def label(self, key: str, lang: str | None = None, **data: Any) -> str:
         return self.messages.render(key, data, lang)
+
+
+def attempt(engine: Engine[S], state: S, action: str) -> tuple[S, list[Event]] | RuleError:
+    """``action`` tried at ``state``: (the state after, its events), or the rules' refusal (a
+    :class:`RuleError` citing the clause; :class:`NotAnAction` for a string that is no action).
+
+    The one "would the engine accept this here?" of the library and the site (the taps' refusals,
+    scenario checks, a room's move link, the topics of a position): one set of exceptions, so a
+    refusal is a refusal everywhere. Nothing changes: :meth:`Engine.apply` is pure."""
+    try:
+        return engine.apply(state, action)
+    except RuleError as exc:
+        return exc

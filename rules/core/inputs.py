@@ -15,7 +15,7 @@ import math
 import re
 from typing import Any
 
-from .problems import Problem
+from .problems import Code, Problem
 
 # Positions nest about five levels deep; logs a few more. Far below Python's recursion limit.
 MAX_DEPTH = 32
@@ -34,7 +34,7 @@ class InputError(Problem, ValueError):
     own translated sentence."""
 
     def __init__(self, field: str, reason: str, kind: str = "format", line: int = 0, column: int = 0):
-        super().__init__(field, reason, code="bad-value" if kind in ("format", "range") else "bad-json")
+        super().__init__(field, reason, code=Code.BAD_VALUE if kind in ("format", "range") else Code.BAD_JSON)
         self.kind = kind
         self.line = line
         self.column = column

@@ -16,15 +16,24 @@ tapping, the editor's texts and refusals...) is in the same ``messages_<lang>.py
 through :class:`Words` (``MESSAGES.words``). A word is a plain ``str.format`` template, used as
 written (no capital added) and never borrowed silently from another language: every language has
 every key, and a deliberate borrowing is written out in the borrowing language's table.
+
+The catalogues are found by convention: a game package has one ``messages_<lang>.py`` for each of
+the site's languages (:data:`rules.core.languages.LANGUAGES`), each with ``MESSAGES`` (key ->
+sentence) and ``WORDS`` (namespace -> key -> word); :meth:`Messages.for_package` and
+:meth:`Words.for_package` read them, so a game names no language but its rulebook's.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
+
+from .languages import LANGUAGES
 
 Formatter = Callable[[Any, tuple[str, ...]], str]
 
@@ -115,6 +124,16 @@ def _fill(parts: tuple[_Part, ...], catalogue: Catalogue, data: Mapping[str, Any
     return "".join(out)
 
 
+def catalogue_modules(name: str, source: str) -> dict[str, ModuleType]:
+    """The modules ``<package>.messages_<lang>`` of every site language, the source's first;
+    ``name`` is the game package or (a module's ``__name__``) a module in it."""
+    package = name if hasattr(importlib.import_module(name), "__path__") else name.rpartition(".")[0]
+    if source not in LANGUAGES:
+        raise ValueError(f"{package}: the rulebook's language {source!r} is not a site language {LANGUAGES}")
+    order = (source, *(lang for lang in LANGUAGES if lang != source))
+    return {lang: importlib.import_module(f"{package}.messages_{lang}") for lang in order}
+
+
 WordTables = Mapping[str, Mapping[str, str]]
 """One language's words: namespace -> key -> text."""
 
@@ -128,6 +147,12 @@ class Words:
             raise ValueError(f"the words of the source language '{source}' are missing")
         self.source = source
         self.tables = dict(tables)
+
+    @classmethod
+    def for_package(cls, name: str, *, source: str) -> Words:
+        """The ``WORDS`` of ``<package>.messages_<lang>`` for every site language (module docstring);
+        ``name`` is the game package or a module in it (``__name__``)."""
+        return cls(source, {lang: module.WORDS for lang, module in catalogue_modules(name, source).items()})
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -179,6 +204,24 @@ class Messages:
         for catalogue in translations:
             self.catalogues[catalogue.language] = catalogue
         self.words = words if words is not None else Words(source.language, {source.language: {}})
+
+    @classmethod
+    def for_package(
+        cls,
+        name: str,
+        *,
+        source: str,
+        formats: Callable[[str], Mapping[str, Formatter]] | None = None,
+        words: Words | None = None,
+    ) -> Messages:
+        """The ``MESSAGES`` of ``<package>.messages_<lang>`` for every site language (module
+        docstring; ``name`` is the game package or a module in it), with ``formats(lang)``'s
+        formatters; ``words`` defaults to the same files' ``WORDS``."""
+        modules = catalogue_modules(name, source)
+        catalogues = [Catalogue(lang, m.MESSAGES, formats(lang) if formats else {}) for lang, m in modules.items()]
+        if words is None:
+            words = Words(source, {lang: module.WORDS for lang, module in modules.items()})
+        return cls(*catalogues, words=words)
 
     @property
     def languages(self) -> tuple[str, ...]:

@@ -5,6 +5,15 @@
                     players=PLAYERS)
 
 ``players`` is required: every game declares its computer players (``rules.core.strengths``).
+Every registered game has rulebook pages, a simulator, rooms (online play), link previews, print
+and an offline copy; what a game offers beyond that it *declares* in ``capabilities``
+(:class:`Capability`: moving by tapping, "why not?", the piece an event is about, the position
+editor, a declared position format). ``view`` is any object or module with the view-model's
+functions (``rules.core.view.ViewModel``; a game's ``view`` module itself). The spec is checked
+and completed once, when it is made (boardgame.io's ``ProcessGameConfig``): a declared capability
+the game does not provide, or one it provides without declaring it, is a :class:`SpecError` naming
+the game and the capability; the pages then read ``spec.tap`` / ``spec.explain`` / ``spec.about``
+(None when not declared), never probe the view.
 
 The registry looks for ``<package>.<slug_with_underscores>.GAME`` in each package of
 :data:`PACKAGES` (``rules.games``; the tests add a package of their own to register a toy game
@@ -16,10 +25,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .editor import Editor
 from .engine import Engine
@@ -27,7 +37,33 @@ from .schema import Kind
 from .strengths import ComputerPlayers, PlayerFactory
 from .view import ViewModel
 
+if TYPE_CHECKING:
+    from .engine import Event, RuleError
+    from .tapping import TapOptions
+
 PACKAGES: list[str] = ["rules.games"]
+
+
+class Capability(StrEnum):
+    """What a game may offer beyond its engine, view-model and computer players."""
+
+    TAP = "tap"  # moving by tapping the board: view.tap(engine, state, pick, *, lang) -> TapOptions
+    EXPLAIN = "explain"  # "why not?" for a board target: view.explain(engine, state, pick, target, *, lang)
+    ABOUT = "about"  # the board target an event is about: view.about(engine, state, event) -> str
+    EDITOR = "editor"  # the position editor: GameSpec.editor (rules.core.editor)
+    POSITION_FORMAT = "position-format"  # the declared JSON position format: GameSpec.position_format
+
+
+VIEW_FUNCTIONS = ("board_view", "action_label", "action_group")  # every view-model has these
+_VIEW_CAPABILITIES = (Capability.TAP, Capability.EXPLAIN, Capability.ABOUT)  # a view function each
+
+TapFn = Callable[..., "TapOptions"]
+ExplainFn = Callable[..., "RuleError | None"]
+AboutFn = Callable[[Engine[Any], Any, "Event"], str]
+
+
+class SpecError(TypeError):
+    """A game spec that does not hold what it declares (or holds what it does not declare)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +77,33 @@ class GameSpec:
     editor: Editor | None = None  # the position editor (rules.core.editor); None: JSON only
     position_format: Kind | None = None  # the declared position format (rules.core.schema), for the API page
     players: ComputerPlayers = field(kw_only=True)  # the computer players (rules.core.strengths)
+    capabilities: frozenset[Capability] = field(kw_only=True, default=frozenset())  # what it offers besides
+    # Completed from the declaration (None: not declared): what the pages call.
+    tap: TapFn | None = field(init=False, default=None)
+    explain: ExplainFn | None = field(init=False, default=None)
+    about: AboutFn | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        """Check the declared capabilities against what the game provides, and complete the spec."""
+        slug = self.slug
+        missing = [name for name in VIEW_FUNCTIONS if not callable(getattr(self.view, name, None))]
+        if missing:
+            raise SpecError(f"{slug}: the view-model has no {', '.join(missing)} (rules.core.view.ViewModel)")
+        provided = {c for c in _VIEW_CAPABILITIES if callable(getattr(self.view, c.value, None))}
+        provided |= {Capability.EDITOR} if self.editor is not None else set()
+        provided |= {Capability.POSITION_FORMAT} if self.position_format is not None else set()
+        unprovided, undeclared = sorted(self.capabilities - provided), sorted(provided - self.capabilities)
+        if unprovided:
+            raise SpecError(f"{slug}: declares {_names(unprovided)} in capabilities but does not provide it")
+        if undeclared:
+            raise SpecError(f"{slug}: provides {_names(undeclared)} but does not declare it in capabilities")
+        for capability in _VIEW_CAPABILITIES:
+            if capability in self.capabilities:
+                object.__setattr__(self, capability.value, getattr(self.view, capability.value))
+
+    def can(self, capability: Capability) -> bool:
+        """Whether the game declares ``capability``."""
+        return capability in self.capabilities
 
     @property
     def bots(self) -> Mapping[str, PlayerFactory]:
@@ -63,6 +126,10 @@ class GameSpec:
     def stylesheet_path(self) -> str | None:
         """The static path of the game's stylesheet (``games/<slug>/<file>``)."""
         return f"games/{self.slug}/{self.stylesheet}" if self.stylesheet else None
+
+
+def _names(capabilities: list[Capability]) -> str:
+    return ", ".join(f"Capability.{c.name} ({c.value!r})" for c in capabilities)
 
 
 _cache: dict[str, GameSpec | None] = {}

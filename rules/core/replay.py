@@ -20,6 +20,7 @@ from typing import Any
 
 from .chance import seeded_draw
 from .engine import Engine, EngineError, Event, RuleError
+from .problems import Code
 
 DRAW = "@draw"
 
@@ -33,18 +34,21 @@ class ReplayError(EngineError):
     ``illegal-action`` or ``not-an-action``, is this problem's code; its key renders the reason in
     any language)."""
 
-    code = "illegal-action"
+    code = Code.ILLEGAL_ACTION
 
     def __init__(
         self, index: int, action: str, reason: str, clause: str | None = None, *, refusal: RuleError | None = None,
-        code: str | None = None,
+        code: Code | None = None,
     ):  # fmt: skip
-        super().__init__(reason, f"actions[{index}]", clause=clause or None, code=code or (refusal.code if refusal else None))
+        super().__init__(
+            reason, f"actions[{index}]", clause=clause or None, code=code or (refusal.code if refusal else None),
+            data={"action": action[:200]},
+        )  # fmt: skip
         self.index, self.action, self.refusal = index, action, refusal
         self.args = (f"action #{index} {action!r}: {reason}" + (f" ({clause})" if clause else ""),)
 
     def sentence(self) -> str:
-        if self.code == "not-an-action":  # no rule was asked: "not allowed here" would mislead
+        if self.code == Code.NOT_AN_ACTION:  # no rule was asked: "not allowed here" would mislead
             return self.reason
         return f"'{self.action}' is not allowed here: {self.reason}"
 
@@ -68,7 +72,7 @@ def advance(
     drawn = False
     if action == DRAW:
         if not engine.chance_outcomes(state):
-            raise ReplayError(index, action, "nothing to draw: chance does not act here", code="nothing-to-draw")
+            raise ReplayError(index, action, "nothing to draw: chance does not act here", code=Code.NOTHING_TO_DRAW)
         action, drawn = seeded_draw(engine, state, seed or 0, index), True
     try:
         after, events = engine.apply(state, action)

@@ -46,7 +46,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine import Engine, Event, PositionError, RuleError
+from .engine import Engine, Event, PositionError, RuleError, attempt
 from .inputs import is_digits
 from .registry import get_engine
 from .replay import ReplayError, Transition
@@ -285,11 +285,7 @@ def _check_paths(data: Any, paths: dict[str, Any], where: str, what: str) -> Non
 
 
 def _accepts(engine: Engine[Any], state: Any, action: str) -> bool:
-    try:
-        engine.apply(state, action)
-    except RuleError:
-        return False
-    return True
+    return not isinstance(attempt(engine, state, action), RuleError)
 
 
 def resolve(data: Any, dotted: str) -> Any:

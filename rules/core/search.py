@@ -17,7 +17,7 @@ it has not seen: *determinisation*) and how good a state is for a seat (``value`
 - at most ``nodes`` states are looked at per move (times ``budget``): the search is deterministic
   (no clock), so a seeded game plays the same way on every machine;
 - a finished game is worth ``WIN`` (shared among the winners; ``-WIN`` lost), plus the model's
-  ``final(engine, state, seat)`` if it has one: how good the ending is beyond who won (a solo game
+  ``final(engine, state, seat)``: how good the ending is beyond who won (a solo game
   always ends in a win, and is judged by its score: De Betoverde Torens, bt-solo-score).
 
 A beginner is the same player with less foresight and ``slips``: in that share of its decisions it
@@ -28,7 +28,7 @@ mistakes of a person learning the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -52,6 +52,10 @@ class Model(Protocol):
         """Whether the search averages the chance node ``state`` (else judges it as it stands):
         the dice of one's own move, say, and not the card the next player draws."""
 
+    def final(self, engine: Engine[Any], state: Any, seat: str) -> float:
+        """How good the finished game ``state`` is for ``seat`` beyond who won (0.0 for most games;
+        a solo game that always ends in a win is judged by its score)."""
+
 
 class PerfectInformation:
     """The base of a model of a perfect-information game: the observation is the position."""
@@ -64,6 +68,9 @@ class PerfectInformation:
 
     def averages(self, state: Any, seat: str) -> bool:
         return True
+
+    def final(self, engine: Engine[Any], state: Any, seat: str) -> float:
+        return 0.0
 
 
 @dataclass(frozen=True)
@@ -89,12 +96,11 @@ class Search:
     def __init__(self, engine: Engine[Any], model: Model, settings: Settings, seat: str, nodes: int):
         self.engine, self.model, self.settings, self.seat = engine, model, settings, seat
         self.left = nodes
-        self.final: Callable[[Engine[Any], Any, str], float] | None = getattr(model, "final", None)
 
     def terminal(self, state: Any) -> float:
         """The value of a finished game (module docstring)."""
         value = terminal_value(self.engine, state, self.seat)
-        return value + self.final(self.engine, state, self.seat) if self.final is not None else value
+        return value + self.model.final(self.engine, state, self.seat)
 
     def apply(self, state: Any, action: str) -> Any | None:
         self.left -= 1

@@ -24,10 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import RuleError
-from .problems import Problem
+from .engine import RuleError, attempt
+from .problems import Code, Problem
+
+if TYPE_CHECKING:
+    from .registry import GameSpec
 
 TARGET_RE = re.compile(r"^[A-Za-z0-9:,_+=-]{1,64}$")
 MAX_PICK = 64
@@ -37,7 +40,7 @@ PICK_SEPARATOR = "/"
 class PickError(Problem, ValueError):
     """A pick that is malformed or cannot be tapped in this state (code ``bad-pick``, 400)."""
 
-    code = "bad-pick"
+    code = Code.BAD_PICK
 
     def __init__(self, reason: str, field: str = "pick"):
         super().__init__(field, reason)
@@ -133,23 +136,20 @@ def taps_from_paths(
     return TapOptions(tuple(taps), complete if n else None, "", pick)
 
 
-def tap_options(view: Any, engine: Any, state: Any, pick: Sequence[str], lang: str | None) -> TapOptions | None:
-    """The view-model's tap options, or None for a game without tapping. The view-model raises
-    :class:`PickError` for a pick the board would never have offered (a URL cannot smuggle one in)."""
-    tap = getattr(view, "tap", None)
-    if tap is None:
+def tap_options(spec: GameSpec, state: Any, pick: Sequence[str], lang: str | None) -> TapOptions | None:
+    """The view-model's tap options, or None for a game that does not declare tapping
+    (``Capability.TAP``). The view-model raises :class:`PickError` for a pick the board would never
+    have offered (a URL cannot smuggle one in)."""
+    if spec.tap is None:
         if pick:
             raise PickError("this game cannot be played by tapping")
         return None
-    options: TapOptions = tap(engine, state, tuple(pick), lang=lang)
+    options: TapOptions = spec.tap(spec.engine, state, tuple(pick), lang=lang)
     return options
 
 
 def refusal(engine: Any, state: Any, action: str) -> RuleError | None:
     """The engine's refusal of ``action`` at ``state`` (its RuleError, citing the clause), or None
-    when the engine would play it. Nothing changes: ``Engine.apply`` is pure."""
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
+    when the engine would play it (:func:`~rules.core.engine.attempt`)."""
+    outcome = attempt(engine, state, action)
+    return outcome if isinstance(outcome, RuleError) else None

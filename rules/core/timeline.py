@@ -19,7 +19,7 @@ from typing import Any
 from . import codec
 from .codec import Log
 from .engine import Engine, PositionError
-from .problems import Problem, TimelineError
+from .problems import Code, Problem, TimelineError
 from .replay import replay
 from .scenarios import Frame, Scenario, ScenarioError, load_scenario, start_state
 from .scenarios import replay as replay_scenario
@@ -108,7 +108,7 @@ def start_of(engine: Engine[Any], log: Log) -> tuple[Any, Scenario | None, str |
             scenario = load_scenario(engine.slug, log.scenario)
             return start_state(engine, scenario), scenario, scenario.intro or scenario.title
         except ScenarioError as exc:
-            raise Problem("scenario", str(exc), code="unknown-scenario") from None
+            raise Problem("scenario", str(exc), code=Code.UNKNOWN_SCENARIO) from None
     try:
         if log.position is not None:
             return engine.state_from_position(log.position), None, None

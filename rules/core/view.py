@@ -185,7 +185,8 @@ class ViewModel(Protocol):
         ...
 
 
-# Optional, beside the three methods above (the presenter looks them up with getattr):
+# Optional, beside the three methods above; a game declares each it has in GameSpec.capabilities
+# (rules.core.registry.Capability), and the pages call spec.tap / spec.about / spec.explain:
 #   tap(engine, state, pick, *, lang) -> rules.core.tapping.TapOptions
 #       what may be tapped next after the targets in ``pick``; raises tapping.PickError for a pick
 #       the board never offered. Without it the game is played from the list of actions.

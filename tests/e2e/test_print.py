@@ -16,6 +16,7 @@ from rules.core.scenario_files import scenario_paths
 from simulator import sharing
 from simulator.addressing import Address
 from simulator.timelines import scenario_timeline
+from tests.site_games import SITE_GAMES
 from tests.toygames.site import add_every_game_to_site
 
 pytestmark = pytest.mark.browser
@@ -39,7 +40,7 @@ def tr(lang, text):
         return gettext(text)
 
 
-@pytest.mark.parametrize("slug", ["betoverde-torens", "torens-en-dieven", "der-dunkle-turm", "finstere-flure"])
+@pytest.mark.parametrize("slug", SITE_GAMES)  # every content folder (tests/site_games.py)
 def test_a_rulebook_prints_with_contents_numbers_and_no_navigation(page, site, slug):
     game = Game.objects.get(slug=slug)
     lang = game.language

@@ -11,7 +11,7 @@ from django.utils import timezone
 from faq import queries
 from faq.feeds import FEED_ITEMS
 from faq.models import Entry
-from rulebooks import annotations
+from pagecache import hooks
 
 from .conftest import make_entry
 
@@ -95,15 +95,12 @@ def test_rulings_are_listed_under_their_clauses_on_rulebook_and_clause_pages(cli
 
 
 def test_rulings_reach_the_rulebook_pages_through_the_provider_the_faq_registers(client):
-    # rulebooks does not import faq: FaqConfig.ready registers faq.queries with rulebooks.annotations.
-    previous = annotations.register_clause_rulings(annotations.NoRulings())
-    try:
-        assert previous is queries
+    # rulebooks does not import faq: faq.site_hooks registers faq.queries for the clause_rulings hook.
+    assert queries in hooks.get_hooks("clause_rulings")
+    with hooks.emptied("clause_rulings"):
         for url in ("/nl/betoverde-torens/", "/nl/betoverde-torens/bt-einde-spel/"):
             html = client.get(url).content.decode()
             assert "Vragen over deze regel" not in html and WINRULE not in html
-    finally:
-        annotations.register_clause_rulings(previous)
 
 
 def test_the_rulebook_page_fetches_rulings_in_one_query(client):

@@ -90,7 +90,8 @@ def test_without_javascript_a_move_is_confirmed_by_a_post(client):
     query = parse_qs(urlparse(links[0].split('"')[0].replace("&amp;", "&")).query)
     confirm = player.get(ROOM, {"play": query["play"][0], "v": query["v"][0]})
     assert confirm.status_code == 200 and b"Play this move" in confirm.content
-    assert player.get(ROOM, {"play": "nonsense", "v": "1"}).status_code == 400
+    unplayable = player.get(ROOM, {"play": "nonsense", "v": "1"})
+    assert unplayable.status_code == 400 and unplayable.context["error"].code == "not-playable"
     assert player.get(ROOM, {"pick": "<script>"}).status_code == 400
     version = room.version
     response = player.post(ROOM + "move/", {"action": query["play"][0], "v": query["v"][0]})

@@ -30,7 +30,8 @@ def refused(code: str, call, *args):
 def test_four_rooms_per_game_and_no_fifth():
     rooms = services.rooms_of("finstere-flure")
     assert [r.number for r in rooms] == [1, 2, 3, 4]
-    assert refused("no-room", services.get_room, "finstere-flure", 5).status == 404
+    error = refused("no-room", services.get_room, "finstere-flure", 5)
+    assert error.status == 404 and error.data == {"room": 5}
 
 
 def test_first_person_in_is_host_and_tokens_are_stored_hashed():
@@ -59,14 +60,14 @@ def test_only_the_host_adds_computer_players_and_starts():
 def test_start_needs_two_people_even_with_computer_players():
     room, seats, _ = seated_room("finstere-flure", people=1, bots=("random", "random"))
     error = refused("few-people", services.start, room.pk, seats[0])
-    assert error.status == 409
+    assert error.status == 409 and error.data == {"min": 2}
     room.refresh_from_db()
     assert room.status == Room.LOBBY and room.log is None
 
 
 def test_a_full_room_and_a_started_room_take_nobody_in():
     room, seats, _ = seated_room("der-dunkle-turm", people=2, bots=("strong", "random"))  # 4 of 4
-    refused("full", services.join, room.pk)
+    assert refused("full", services.join, room.pk).data == {"limit": 4}
     refused("full", services.add_bot, room.pk, seats[0], "random")
     services.remove_bot(room.pk, seats[0], room.seats.filter(kind=Seat.BOT).first().pk)
     services.start(room.pk, seats[0])
@@ -88,14 +89,16 @@ def test_out_of_turn_and_illegal_moves_change_nothing():
     other = next(fresh(s) for s in seats if s.pk != actor.pk)
     legal = services.spec_of(room).engine.legal_actions(room_game(room).state)
     version, log = room.version, room.log
-    refused("not-your-turn", services.move, room.pk, other, legal[0], version)
-    error = refused("illegal", services.move, room.pk, actor, "move:red1:U,U,U,U,U,U,U,U,U", version)
-    assert error.status == 422 and error.clause
+    turn = refused("not-your-turn", services.move, room.pk, other, legal[0], version)
+    assert turn.as_dict()["data"] == {"seat": actor.seat}  # who is to act, for a client
+    error = refused("illegal-action", services.move, room.pk, actor, "move:red1:U,U,U,U,U,U,U,U,U", version)
+    assert error.status == 422 and error.clause  # the API's code for the same refusal (one vocabulary)
+    assert error.as_dict()["data"] == {"action": "move:red1:U,U,U,U,U,U,U,U,U"}
     nothing = refused("not-an-action", services.move, room.pk, actor, "jump:red1", version)
     assert nothing.status == 400 and not nothing.clause and isinstance(nothing, Problem)
     refused("bad-action", services.move, room.pk, actor, {"move": 1}, version)
     refused("bad-version", services.move, room.pk, actor, legal[0], "7")
-    refused("stale", services.move, room.pk, actor, legal[0], version - 1)
+    assert refused("stale", services.move, room.pk, actor, legal[0], version - 1).data == {"version": version}
     room.refresh_from_db()
     assert (room.version, room.log) == (version, log)
     moved = services.move(room.pk, actor, legal[0], version)

@@ -91,7 +91,8 @@ def test_moves_are_judged_on_the_server(application):
         assert (await waiter.until(lambda m: m["type"] == "refused"))["code"] == "not-your-turn"
         await mover.send({"type": "move", "action": "move:red1:L,L,L,L,L,L,L,L", "version": version})
         illegal = await mover.until(lambda m: m["type"] == "refused")
-        assert illegal["code"] == "illegal" and illegal["clause"]
+        assert illegal["code"] == "illegal-action" and illegal["clause"]
+        assert illegal["data"] == {"action": "move:red1:L,L,L,L,L,L,L,L"}
         await mover.send({"type": "move", "action": legal[0], "version": version - 1})
         assert (await mover.until(lambda m: m["type"] == "refused"))["code"] == "stale"
         assert (await db(Room.objects.get)(pk=room.pk)).version == version

@@ -47,7 +47,7 @@ db = sync_to_async
 GAME = "betoverde-torens"  # two hands of hidden cards
 SYNC = json.dumps({"type": "zz-sync"})  # any unknown type: answered with a refusal, changes nothing
 REFUSALS = {
-    "bad-message", "bad-pick", "bad-action", "bad-version", "slow-down", "no-peer", "not-your-turn", "illegal",
+    "bad-message", "bad-pick", "bad-action", "bad-version", "slow-down", "no-peer", "not-your-turn", "illegal-action",
     "not-an-action", "stale", "conflict", "not-playing", "no-seat",
 }  # fmt: skip
 SCALE = int(os.environ.get("ROOMS_FUZZ_SCALE", "1"))  # a longer run by hand: ROOMS_FUZZ_SCALE=10 (README, "Tests")

@@ -89,7 +89,8 @@ def test_in_every_game_the_host_hands_an_away_seat_to_the_computer_and_its_perso
     if room.status == Room.OVER:
         pytest.skip("the game was over before the guest's turn")
     clock.advance(settings.ROOMS_HANDOVER_AWAY - 1, heartbeats=False)
-    refused("too-soon", standins.hand_over, room.pk, host, guest.pk)
+    soon = refused("too-soon", standins.hand_over, room.pk, host, guest.pk)
+    assert soon.as_dict()["data"] == {"seat": guest.pk, "retry": 2}  # the seat, and when to ask again (s)
     assert services.computer_moves(room.pk) is None  # nobody plays the away seat yet: the game waits
     clock.advance(2, heartbeats=False)
     handed = standins.hand_over(room.pk, fresh(host), guest.pk)

@@ -1,48 +1,37 @@
-"""rulebooks.annotations: the rulebook pages ask it for the rulings under each clause, from
-whatever provider another app registered (the FAQ does, in its AppConfig.ready); none by default."""
+"""rulebooks.annotations: the rulebook pages ask it for the rulings under each clause, from the
+providers registered for the ``clause_rulings`` hook (the FAQ registers faq.queries in
+faq.site_hooks); none without a provider."""
 
-import pytest
-
+from pagecache import hooks
 from rulebooks import annotations
 
 
 class FakeRulings:
-    def __init__(self):
+    def __init__(self, found):
+        self.found = found
         self.calls = []
 
     def rulings_by_clause(self, game):
         self.calls.append(("game", game))
-        return {1: ["ruling"]}
+        return {1: [self.found]}
 
     def rulings_for_clause(self, clause):
         self.calls.append(("clause", clause))
-        return ["ruling"]
+        return [self.found]
 
 
-@pytest.fixture
-def registered():
-    """Run a test with another provider, putting the app's one back afterwards."""
-    providers = []
-
-    def register(provider):
-        providers.append(annotations.register_clause_rulings(provider))
-        return provider
-
-    yield register
-    if providers:
-        annotations.register_clause_rulings(providers[0])
+def test_without_a_provider_no_clause_has_rulings():
+    with hooks.emptied("clause_rulings"):
+        assert annotations.rulings_by_clause("any game") == {}
+        assert annotations.rulings_for_clause("any clause") == []
 
 
-def test_without_a_provider_no_clause_has_rulings(registered):
-    registered(annotations.NoRulings())
-    assert annotations.rulings_by_clause("any game") == {}
-    assert annotations.rulings_for_clause("any clause") == []
-
-
-def test_the_registered_provider_answers_and_replaces_the_previous_one(registered):
-    first = registered(FakeRulings())
-    second = registered(FakeRulings())
-    assert annotations.rulings_by_clause("game") == {1: ["ruling"]}
-    assert annotations.rulings_for_clause("clause") == ["ruling"]
-    assert first.calls == [] and second.calls == [("game", "game"), ("clause", "clause")]
-    assert annotations.register_clause_rulings(second) is second  # registering returns the previous one
+def test_every_registered_provider_answers_in_order():
+    first, second = FakeRulings("a"), FakeRulings("b")
+    with hooks.emptied("clause_rulings"), hooks.register_temporarily("clause_rulings", first):
+        with hooks.register_temporarily("clause_rulings", second):
+            assert annotations.rulings_by_clause("game") == {1: ["a", "b"]}
+            assert annotations.rulings_for_clause("clause") == ["a", "b"]
+        assert annotations.rulings_for_clause("clause") == ["a"]  # the second is gone after its block
+    assert first.calls == [("game", "game"), ("clause", "clause"), ("clause", "clause")]
+    assert second.calls == [("game", "game"), ("clause", "clause")]

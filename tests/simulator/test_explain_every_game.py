@@ -18,7 +18,7 @@ import pytest
 
 from rules.core.bots import play, random_bots
 from rules.core.engine import RuleError
-from rules.core.registry import GameSpec, all_games, get_game
+from rules.core.registry import Capability, GameSpec, all_games, get_game
 from rules.core.setup import validate_setup
 from rules.core.tapping import tap_options
 from tests.rulebook_ids import clause_ids, rulebook_path
@@ -79,7 +79,7 @@ def board_targets(spec: GameSpec, state: Any) -> list[str]:
 def offered(spec: GameSpec, state: Any, pick: tuple[str, ...]) -> tuple[set[str], list[str]]:
     """The targets the board offers after ``pick`` (taps, and at the empty pick the shapes that play
     a legal action themselves), and the taps that go on (not playing at once)."""
-    options = tap_options(spec.view, spec.engine, state, pick, "en")
+    options = tap_options(spec, state, pick, "en")
     if options is None:
         return set(), []
     found = {t.target for t in options.taps}
@@ -105,7 +105,8 @@ def picks(spec: GameSpec, state: Any, rng: random.Random) -> list[tuple[str, ...
 def test_every_registered_game_explains_its_targets():
     assert "toy-game" in GAMES  # the tests' toy game is registered like a real one
     for slug in GAMES:
-        assert callable(getattr(get_game(slug).view, "explain", None)), f"{slug}: the view-model has no explain"
+        spec = get_game(slug)
+        assert spec.can(Capability.EXPLAIN) and spec.explain is not None, f"{slug}: declares no explain"
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -95,7 +95,7 @@ def refusals_at(spec: GameSpec, state: Any, rng: random.Random) -> list[tuple[st
             continue  # no rule is asked: it cites nothing
         except RuleError as exc:
             out.append((action, exc))
-    explain = getattr(spec.view, "explain", None)
+    explain = spec.explain
     if explain is not None:
         board = spec.view.board_view(engine, state, lang="en")
         targets = sorted({sh.target for sh in board.shapes if sh.target})

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.registry import GameSpec, all_games
-from rules.core.scenario_files import scenario_paths
-from rules.core.scenarios import load_scenario, replay
-from simulator.presenter import caption_clause_of
+from rules.core.registry import GameSpec, all_games, get_game
+from simulator.scenario_citations import citation_problems
+from simulator.scene import ClauseRef
 from tests.rulebook_ids import clause_ids, rulebook_path
 
 GAMES = all_games()
@@ -24,41 +23,31 @@ def known_clauses(spec: GameSpec) -> frozenset[str]:
     return clause_ids(path)
 
 
-def steps(spec: GameSpec):
-    for scenario_id in sorted(scenario_paths(spec.slug)):
-        scenario = load_scenario(spec.slug, scenario_id)
-        yield scenario, replay(spec.engine, scenario)
-
-
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
 def test_every_scenario_step_cites_existing_clauses_and_its_caption_a_clause_it_applies(spec: GameSpec):
-    engine = spec.engine
-    known = known_clauses(spec)
-    index = {cid: cid for cid in known}  # what caption_clause_of looks clauses up in
-    problems = []
-    count = 0
-    for scenario, frames in steps(spec):
-        where = scenario.path or scenario.id
-        problems += [f"{where}: demonstrates unknown clause {c}" for c in scenario.clauses if c not in known]
-        if engine.setup_problems(frames[0].state):
-            problems.append(f"{where}: the start breaks the setup rules")
-        for frame, step in zip(frames[1:], scenario.steps, strict=True):
-            count += 1
-            here = f"{where}: step {frame.index}"
-            applied = {e.clause for e in frame.events}
-            if frame.refused is not None:
-                applied.add(frame.refused.clause)
-            problems += [f"{here}: event cites unknown clause {c}" for c in sorted(applied) if c not in known]
-            problems += [
-                f"{here}: expects unknown clause {c}" for c in step.expect.get("clauses", []) if c not in known
-            ]
-            cited = caption_clause_of(engine, frame, scenario, index)
-            if cited is None:
-                problems.append(f"{here}: the caption cites no clause")
-            elif cited not in applied and cited not in scenario.clauses:
-                problems.append(
-                    f"{here}: the caption cites {cited}, which neither the step applies ({sorted(applied)}) "
-                    f"nor the scenario demonstrates ({list(scenario.clauses)})"
-                )
+    count, problems = citation_problems(spec, known_clauses(spec))
     assert count > 0, f"{spec.slug} has no scenario steps"
-    assert not problems, "\n".join(problems)
+    assert not problems, "\n".join(f"{where}: {problem}" for where, problem in problems)
+
+
+def test_a_wrong_citation_is_reported_naming_the_scenario_file():
+    """The check fails for a real defect: a rulebook without the clauses the toy's steps cite."""
+    spec = get_game("toy-game")
+    count, problems = citation_problems(spec, known_clauses(spec) - {"toy-einde"})
+    where = spec.scenario_dir / "toy-tot-zeven.toml"
+    assert count == 3
+    assert (where, "demonstrates unknown clause toy-einde") in problems
+    assert (where, "step 3: event cites unknown clause toy-einde") in problems
+    assert (where, "step 3: expects unknown clause toy-einde") in problems
+
+
+def test_checkrules_reports_a_caption_that_cites_a_clause_its_step_does_not_apply(monkeypatch, site_content):
+    from simulator import scenario_citations
+    from sitewide.management.commands.checkrules import scenario_citation_problems
+
+    monkeypatch.setattr(scenario_citations, "caption_clause_of", lambda *a: ClauseRef("x", "td-inleiding", "", "", ""))
+    found = [str(p) for p in scenario_citation_problems(site_content)]
+    assert any(
+        p.startswith("rules/games/torens_en_dieven/scenarios/") and "the caption cites td-inleiding, which neither" in p
+        for p in found
+    ), found[:3]

@@ -87,9 +87,9 @@ def test_what_a_decisive_event_is_about_is_a_target_drawn_on_the_board_after_it(
     the mark is never lost; and in a game that has ``about``, seeded random play meets decisive
     events it can point at (a catch, a fall, a guard displaced), not only ones about nothing."""
     engine, view = spec.engine, spec.view
-    about = getattr(view, "about", None)
+    about = spec.about
     if about is None:
-        pytest.skip(f"{spec.slug}: its view-model marks nothing (``about`` is optional)")
+        pytest.skip(f"{spec.slug}: its view-model marks nothing (it does not declare Capability.ABOUT)")
     from rules.core.replay import advance
 
     pointed = 0

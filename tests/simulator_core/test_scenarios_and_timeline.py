@@ -135,7 +135,8 @@ def test_timeline_from_a_log_replays_and_names_the_illegal_action():
     first = timeline.frames[1].events[0]
     assert ENGINE.describe(first) == "Speler a telt 2 op."
     assert ENGINE.describe(first, "en") == "Player a adds 2."
-    assert ENGINE.describe(timeline.frames[3].events[0], "en") == "De munt valt op heads."  # falls back to nl
+    assert ENGINE.describe(timeline.frames[3].events[0], "en") == "The coin lands on heads."
+    assert ENGINE.describe(timeline.frames[3].events[0], "fr") == "De munt valt op heads."  # falls back to nl
     with pytest.raises(TimelineError) as info:
         from_log(ENGINE, Log(setup={}, actions=("add:2", "add:2", "add:1")))
     assert info.value.field == "actions[2]"

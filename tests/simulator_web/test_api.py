@@ -363,7 +363,10 @@ def test_request_errors_carry_a_message_in_the_asked_language(client):
     """Issue 12: the API's own checks speak the request's language in "message"; "reason" stays
     English for programs."""
     english = client.get(f"{API}nope/scenarios/").json()["error"]
-    assert english == {"code": "unknown-game", "field": "game", "reason": "unknown game 'nope'", "message": "unknown game 'nope'"}
+    assert english == {
+        "code": "unknown-game", "field": "game", "reason": "unknown game 'nope'", "message": "unknown game 'nope'",
+        "data": {"game": "nope"},
+    }  # fmt: skip
     german = client.get(f"{API}nope/scenarios/", {"lang": "de"}).json()["error"]
     assert german["reason"] == "unknown game 'nope'" and german["message"] == "unbekanntes Spiel 'nope'"
     dutch = client.post(

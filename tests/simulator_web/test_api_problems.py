@@ -129,10 +129,18 @@ def test_every_kind_of_problem_has_its_code_and_field(client, method, url, body,
     assert code in CODES and error["reason"] and error["message"]
 
 
+def test_an_error_carries_the_values_of_its_sentence_as_data(client):
+    error = post(client, {"setup": {}}, game="nope").json()["error"]
+    assert error["data"] == {"game": "nope"}
+    error = client.get(f"{API}finstere-flure/apply").json()["error"]
+    assert error["data"]["method"] == "GET" and "POST" in error["data"]["allow"]
+
+
 def test_a_refused_action_of_the_start_names_its_clause_and_a_message_in_the_asked_language(client):
     body = {"setup": {"players": 2}, "actions": ["move:red1:E", "move:red1:E"]}
     error = post(client, body, query="?lang=de").json()["error"]
     assert error["code"] == "illegal-action" and error["field"] == "actions[1]" and error["clause"].startswith("ff-")
+    assert error["data"] == {"action": "move:red1:E"}  # the refused action, without reading the sentence
     assert error["reason"].startswith("'move:red1:E' is not allowed here:")
     assert error["message"].startswith("'move:red1:E' ist hier nicht erlaubt:")
 

@@ -57,3 +57,20 @@ def test_random_edits_through_the_page_never_fail_with_a_500(client, spec, data)
             # Nothing changed: the page's own link still holds the position it started from.
             own = re.search(r'class="copy-link" data-copy-url="([^"]+)"', body).group(1)
             assert _edit_position(unescape(own)) == engine.position_of(engine.state_from_position(position))
+
+
+@pytest.mark.usefixtures("rulebooks")
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_change_this_position_opens_the_editor_at_the_steps_position(client, spec):
+    """The page carries its position once (the JSON box); its "Change this position" link asks the
+    server for the editor's address of that step."""
+    engine = spec.engine
+    state = engine.initial_state({o.name: o.default for o in engine.setup_options()})
+    action = engine.legal_actions(state)[0]
+    log = Log(setup={o.name: o.default for o in engine.setup_options()}, actions=(action,))
+    page = client.get(f"/en/{spec.slug}/sim/", {"log": codec.encode(log), "step": "1"}).content.decode()
+    link = unescape(re.search(r'<a href="([^"]+then=edit)"', page).group(1))
+    response = client.get(link)
+    assert response.status_code == 302
+    assert _edit_position(response["Location"]) == engine.position_of(engine.apply(state, action)[0])
+    assert client.get(response["Location"]).status_code == 200

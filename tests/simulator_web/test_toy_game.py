@@ -127,7 +127,7 @@ def test_a_square_that_is_not_offered_says_why_citing_toy_beurt():
     texts = {lang: engine.reason(error, lang) for lang in ("nl", "de", "en")}
     assert texts == {
         "nl": "Vak 6 kan niet: de teller staat op 2 en een speler telt er 1 of 2 bij op.",
-        "de": "Feld 6 geht nicht: der Zähler steht auf 2, und man zählt 1 oder 2 dazu.",
+        "de": "Feld 6 geht nicht: der Zähler steht auf 2, und ein Spieler zählt 1 oder 2 dazu.",
         "en": "Square 6 is not possible: the counter stands at 2 and a player adds 1 or 2.",
     }
     assert spec.view.explain(engine, state, (), "sq:3") is None  # offered: nothing to explain

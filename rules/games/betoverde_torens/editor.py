@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
 from rules.core.engine import Engine
 from rules.core.inputs import is_digits
 
@@ -97,11 +97,6 @@ def t(key: str, lang: str | None, **data: Any) -> str:
 
 
 # -- reading and writing ---------------------------------------------------------------------------
-
-
-def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    state: State = read_state(engine, position)
-    return state
 
 
 def write(st: State) -> dict[str, Any]:
@@ -262,9 +257,109 @@ def check_end(st: State, lang: str | None) -> None:
 # -- the editor ------------------------------------------------------------------------------------
 
 
-class BetoverdeTorensEditor:
+# -- the form ----------------------------------------------------------------------------------------
+
+Tap = tuple[str, Level | None, str, str]  # a target read: (kind, level, colour, the target)
+
+
+def _yes_no(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+    return ("no", t("no", lang)), ("yes", t("yes", lang))
+
+
+def _flag(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _set_each(st: State, value: str, lang: str) -> State:
+    counts = on_ring(st)
+    for c in st.players:
+        if counts[c] > int(value):
+            raise Refusal("each-low", lang, who=colour(c, lang), k=counts[c])
+    return evolve(st, wizards_each=int(value))
+
+
+def _each_choices(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+    rules = TABLE[len(st.players)][0]
+    top = 18 // len(st.players)
+    return tuple((str(k), t("f.wizards_each.rules", lang, k=k) if k == rules else str(k)) for k in range(1, top + 1))
+
+
+def _spell_field(name: str) -> Field[State]:
+    """An open spell (master wizards, solo with flasks)."""
+
+    def set_spell(st: State, value: str, lang: str) -> State:
+        wanted = (set(st.spells) - {name}) | ({name} if value == "yes" else set())
+        return evolve(st, spells=tuple(s for s in SPELLS if s in wanted))
+
+    return Field(f"spell_{name}", lambda st, lang: t("f.spell", lang, name=spell_name(name, lang)), _yes_no,
+                 get=lambda st: _flag(name in st.spells), set=set_spell,
+                 shown=lambda st: st.master or st.variant == "solo-flasks")
+
+
+def _set_filled(st: State, i: int, value: str, lang: str) -> State:
+    """A player's filled flasks as the field says (0 up to those not spent); the rest empty."""
+    f = st.flasks[i]
+    flasks = list(st.flasks)
+    flasks[i] = Flasks(f.filled + f.empty - int(value), int(value), f.spent)
+    return evolve(st, flasks=tuple(flasks))
+
+
+def _hand_field(slot: int) -> SeatField[State]:
+    """The card in a slot of each hand (three slots, four while cards are exchanged); the deck is what
+    is left (settle)."""
+    return SeatField(f"hand_{{seat}}_{slot}", "f.hand",
+                     lambda st, i, lang: (("-", t("f.hand.none", lang)), *((c, cap(card(c, lang))) for c in CODES)),
+                     get=lambda st, i: st.hands[i][slot - 1] if slot <= len(st.hands[i]) else "-",
+                     shown=lambda st, i: slot <= max(3, len(st.hands[i])), data={"i": slot})
+
+
+FORM: tuple[Field[State] | SeatField[State], ...] = (
+    Field("player", "f.player", lambda st, lang: ((c, colour(c, lang)) for c in st.players), get=lambda st: st.active,
+          set=lambda st, v, lang: evolve(st, turn=st.players.index(v))),
+    Field("actions", "f.actions",
+          lambda st, lang: ((str(a), t("f.actions.value", lang, a=a, left=limit(st) - a)) for a in range(limit(st) + 1)),
+          get=lambda st: st.actions, set=lambda st, v, lang: evolve(st, actions=int(v))),
+    # the point in the turn with the dice card in play: settle()
+    Field("phase", "f.phase", lambda st, lang: _phases(st, lang), get=lambda st: _phase_value(st)),
+    Field("spell_used", "f.spell_used", _yes_no, get=lambda st: _flag(st.spell_used),
+          set=lambda st, v, lang: evolve(st, spell_used=v == "yes"), shown=lambda st: st.variant != "solo" and not st.master),
+    Field("die", "f.die", lambda st, lang: (("none", t("f.die.none", lang)), *((c, cap(card(c, lang))) for c in DICE)),
+          get=lambda st: st.pending.card if st.pending else "none"),
+    Field("roll", "f.roll", lambda st, lang: (("0", t("f.roll.none", lang)), *((str(k), str(k)) for k in range(1, 7))),
+          get=lambda st: st.pending.roll if st.pending else 0),
+    Field("rerolls", "f.rerolls", lambda st, lang: ((str(k), t("f.rerolls.value", lang, k=k)) for k in range(3)),
+          get=lambda st: st.pending.rolls_left if st.pending else 0),
+    Field("ending", "f.ending", _yes_no, get=lambda st: _flag(st.ending),
+          set=lambda st, v, lang: evolve(st, ending=v == "yes")),
+    Field("asked", "f.asked", _yes_no, get=lambda st: _flag(st.asked), set=lambda st, v, lang: evolve(st, asked=v == "yes"),
+          shown=lambda st: bool(st.teams)),
+    Field("wizards_each", "f.wizards_each", _each_choices, get=lambda st: st.wizards_each, set=_set_each),
+    *(_spell_field(name) for name in SPELLS),
+    # a player's filled flasks with one control (reviews-ux N5); the flasks spent on spells stay
+    SeatField("filled_{seat}", "f.filled", lambda st, i, lang: numbers(0, st.flasks[i].filled + st.flasks[i].empty),
+              get=lambda st, i: st.flasks[i].filled, set=_set_filled, shown=lambda st, i: st.flasks[i].total > 0),
+    *(_hand_field(slot) for slot in range(1, 5)),
+)
+
+
+class BetoverdeTorensEditor(FormEditor[State, Tap]):
+    form = FORM
+    seat_word = "who"
+
+    def encode(self, engine: Engine[Any], st: State) -> dict[str, Any]:
+        return write(st)
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return t(key, lang, **data)
+
+    def seats(self, st: State) -> tuple[str, ...]:
+        return st.players
+
+    def seat_name(self, seat: str, lang: str) -> str:
+        return colour(seat, lang)
+
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
-        st = read(engine, position)
+        st = self.decode(engine, position)
         spaces = [Space() for _ in range(RING)]
         for tower in range(1, 10):  # bt-opbouw: towers 1-9 on spaces 2-10
             spaces[tower] = Space((), ((tower, ()),))
@@ -286,17 +381,9 @@ class BetoverdeTorensEditor:
         )
         return write(with_inside(blank))
 
-    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
-        """The board target of the piece a "move" picked up (the page marks it)."""
-        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
-
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        st = read(engine, position)
+    def tools(self, st: State, lang: str) -> list[PaletteItem]:
         g_move, g_wiz = t("g.move", lang), t("g.wizards", lang)
         items = [PaletteItem("move", t("move", lang), glyph="↔", group=g_move)]
-        dropping = _drop_label(st, tool, lang)
-        if dropping:
-            items.append(PaletteItem(tool, dropping, glyph="↓", group=g_move))
         items.append(PaletteItem("raven", t("raven", lang), css="bt-raven-chip", glyph="R", group=g_move))
         items.append(PaletteItem("empty", t("empty", lang), glyph="×", group=g_move))
         counts = on_ring(st)
@@ -309,188 +396,73 @@ class BetoverdeTorensEditor:
                 items.append(PaletteItem(f"flask:{state}", t(f"flask:{state}", lang), glyph=glyph, group=g_fl))
         return items
 
-    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
-        st = read(engine, position)
+    def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
+        dropping = _drop_label(st, tool, lang)
+        return PaletteItem(tool, dropping, glyph="↓", group=t("g.move", lang)) if dropping else None
+
+    def settle(
+        self, engine: Engine[Any], st: State, values: Mapping[str, str], changed: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        st = _set_hands(_set_phase(st, values, lang), values, lang)
+        return self.after_tap(engine, st, lang)
+
+    # -- tapping the board ---------------------------------------------------------------------------
+
+    def target(self, st: State, target: str, lang: str) -> Tap:
         kind, level, c = parse_target(st, target)
         if not kind:
             raise Refusal("not-here", lang)
-        new_tool: str | None = None
-        parts = tool.split(":")
-        if tool == "move":
-            if kind == "wizard" and level is not None:
-                if c not in wizards_at(st, level):
-                    raise Refusal("gone", lang)
-                return EditResult(write(st), f"drop:wiz:{c}:{level[0]}{level[1]}")
-            if kind == "tower" and level is not None:
-                return EditResult(write(st), f"drop:tw:{level[1]}")
-            if kind == "raven":
-                return EditResult(write(st), "drop:raven")
-            raise Refusal("pick-piece", lang)
-        if parts[0] == "drop":
-            st = _drop(st, parts[1:], kind, level, lang)
-            new_tool = "move"
-        elif tool == "raven":
-            if level is None:
-                raise Refusal("not-here", lang)
-            st = place_raven(st, space_of(st, level), lang)
-        elif tool == "empty":
-            if kind == "raven":
-                raise Refusal("out-of-raven", lang)
-            if level is None:
-                raise Refusal("not-here", lang)
-            if kind == "wizard":
-                st = remove_wizard(st, level, c, lang)
-            else:
-                st = set_level(st, level, ())
-        elif parts[0] == "wiz" and len(parts) == 2 and parts[1] in st.players:
-            if kind == "raven":
+        return kind, level, c, target
+
+    def pick_up(self, st: State, at: Tap, lang: str) -> str:
+        kind, level, c, _target = at
+        if kind == "wizard" and level is not None:
+            if c not in wizards_at(st, level):
+                raise Refusal("gone", lang)
+            return f"wiz:{c}:{level[0]}{level[1]}"
+        if kind == "tower" and level is not None:
+            return f"tw:{level[1]}"
+        if kind == "raven":
+            return "raven"
+        raise Refusal("pick-piece", lang)
+
+    def drop(self, st: State, held: str, at: Tap, lang: str) -> State:
+        return _drop(st, held.split(":"), at[0], at[1], lang)
+
+    def empty(self, st: State, at: Tap, lang: str) -> State:
+        kind, level, c, _target = at
+        if kind == "raven":
+            raise Refusal("out-of-raven", lang)
+        if level is None:
+            raise Refusal("not-here", lang)
+        return remove_wizard(st, level, c, lang) if kind == "wizard" else set_level(st, level, ())
+
+    def put(self, st: State, tool: str, at: Tap, lang: str) -> State:
+        kind, level, c, target = at
+        name, _, arg = tool.partition(":")
+        if tool == "raven" or (name == "wiz" and arg in st.players):
+            if kind == "raven" and tool != "raven":
                 raise Refusal("into-raven", lang)
             if level is None:
                 raise Refusal("not-here", lang)
-            st = add_wizard(st, level, parts[1], lang)
-        elif parts[0] == "flask" and len(parts) == 2 and parts[1] in FLASK_STATES:
-            if kind != "flask":
-                raise Refusal("not-here", lang)
-            changed = set_flask(st, c, target.split(":")[2], parts[1])
+            return place_raven(st, space_of(st, level), lang) if tool == "raven" else add_wizard(st, level, arg, lang)
+        if name == "flask" and arg in FLASK_STATES:
+            changed = set_flask(st, c, target.split(":")[2], arg) if kind == "flask" else None
             if changed is None:
                 raise Refusal("not-here", lang)
-            st = changed
-        else:
-            raise Refusal("unknown-tool", lang)
-        st = with_inside(st)
-        check_end(st, lang)
-        return EditResult(write(st), new_tool)
+            return changed
+        raise Refusal("unknown-tool", lang)
 
-    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
-        st = read(engine, position)
-        yes_no = (("no", t("no", lang)), ("yes", t("yes", lang)))
-
-        def flag(value: bool) -> str:
-            return "yes" if value else "no"
-
-        n = limit(st)
-        out = [
-            EditField("player", t("f.player", lang), tuple((c, colour(c, lang)) for c in st.players), st.active),
-            EditField(
-                "actions",
-                t("f.actions", lang),
-                tuple((str(a), t("f.actions.value", lang, a=a, left=n - a)) for a in range(n + 1)),
-                str(st.actions),
-            ),
-            EditField("phase", t("f.phase", lang), _phases(st, lang), _phase_value(st)),
-        ]
-        if st.variant != "solo" and not st.master:
-            out.append(EditField("spell_used", t("f.spell_used", lang), yes_no, flag(st.spell_used)))
-        pending = st.pending
-        out += [
-            EditField(
-                "die",
-                t("f.die", lang),
-                (("none", t("f.die.none", lang)), *((code, cap(card(code, lang))) for code in DICE)),
-                pending.card if pending else "none",
-            ),
-            EditField(
-                "roll",
-                t("f.roll", lang),
-                (("0", t("f.roll.none", lang)), *((str(k), str(k)) for k in range(1, 7))),
-                str(pending.roll) if pending else "0",
-            ),
-            EditField(
-                "rerolls",
-                t("f.rerolls", lang),
-                tuple((str(k), t("f.rerolls.value", lang, k=k)) for k in range(3)),
-                str(pending.rolls_left) if pending else "0",
-            ),
-            EditField("ending", t("f.ending", lang), yes_no, flag(st.ending)),
-        ]
-        if st.teams:
-            out.append(EditField("asked", t("f.asked", lang), yes_no, flag(st.asked)))
-        rules = TABLE[len(st.players)][0]
-        out.append(
-            EditField(
-                "wizards_each",
-                t("f.wizards_each", lang),
-                tuple(
-                    (str(k), t("f.wizards_each.rules", lang, k=k) if k == rules else str(k))
-                    for k in range(1, 18 // len(st.players) + 1)
-                ),
-                str(st.wizards_each),
-            )
-        )
-        if st.master or st.variant == "solo-flasks":
-            for name in SPELLS:
-                label = t("f.spell", lang, name=spell_name(name, lang))
-                out.append(EditField(f"spell_{name}", label, yes_no, flag(name in st.spells)))
-        # A player's filled flasks with one control (reviews-ux N5: a tap per flask before); the
-        # flasks spent on spells stay as they are.
-        for c, f in zip(st.players, st.flasks, strict=True):
-            if f.total:
-                counts = tuple((str(k), str(k)) for k in range(f.filled + f.empty + 1))
-                out.append(EditField(f"filled_{c}", t("f.filled", lang, who=colour(c, lang)), counts, str(f.filled)))
-        cards = (("-", t("f.hand.none", lang)), *((code, cap(card(code, lang))) for code in CODES))
-        for c, hand in zip(st.players, st.hands, strict=True):
-            for i in range(max(3, len(hand))):
-                label = t("f.hand", lang, who=colour(c, lang), i=i + 1)
-                out.append(EditField(f"hand_{c}_{i + 1}", label, cards, hand[i] if i < len(hand) else "-"))
-        return out
-
-    def set_fields(
-        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
-    ) -> dict[str, Any]:
-        st = read(engine, position)
-        current = {f.name: f.value for f in self.fields(engine, position, lang)}
-        v = {**current, **values}
-
-        def yes(name: str) -> bool:
-            return v.get(name) == "yes"
-
-        each = int(v["wizards_each"])
-        counts = on_ring(st)
-        for c in st.players:
-            if counts[c] > each:
-                raise Refusal("each-low", lang, who=colour(c, lang), k=counts[c])
-        st = evolve(st, wizards_each=each)
-        if v["player"] in st.players:
-            st = evolve(st, turn=st.players.index(v["player"]))
-        st = evolve(st, actions=int(v["actions"]), ending=yes("ending"))
-        if "spell_used" in v:
-            st = evolve(st, spell_used=yes("spell_used"))
-        if st.teams:
-            st = evolve(st, asked=yes("asked"))
-        if st.master or st.variant == "solo-flasks":
-            st = evolve(st, spells=tuple(s for s in SPELLS if yes(f"spell_{s}")))
-        st = _set_phase(st, v, lang)
-        st = _set_hands(st, v, lang)
-        st = _set_filled(st, v)
+    def after_tap(self, engine: Engine[Any], st: State, lang: str) -> dict[str, Any]:
         st = with_inside(st)
         check_end(st, lang)
         return write(st)
 
 
-def _set_filled(st: State, v: Mapping[str, str]) -> State:
-    """Each player's filled flasks as the field says (0 up to those not spent); the rest empty."""
-    flasks = list(st.flasks)
-    for i, (c, f) in enumerate(zip(st.players, st.flasks, strict=True)):
-        raw = v.get(f"filled_{c}", "")
-        if f.total and is_digits(raw, 2) and int(raw) <= f.filled + f.empty:
-            flasks[i] = Flasks(f.filled + f.empty - int(raw), int(raw), f.spent)
-    return evolve(st, flasks=tuple(flasks))
-
-
 def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str | None) -> State:
     """Put down what the move tool picked up (``what``: ``wiz, colour, level`` / ``tw, t`` / ``raven``)."""
     if what[:1] == ["wiz"] and len(what) == 3 and what[1] in st.players:
-        origin = parse_level(what[2])
-        if origin is None:
-            raise Refusal("unknown-tool", lang)
-        if kind == "raven":
-            return remove_wizard(st, origin, what[1], lang)
-        if level is None:
-            raise Refusal("not-here", lang)
-        if level == origin:
-            return st
-        st = remove_wizard(st, origin, what[1], lang)
-        return add_wizard(st, level, what[1], lang, from_raven=False)
+        return _drop_wizard(st, what[1], what[2], kind, level, lang)
     if what[:1] == ["tw"] and len(what) == 2 and (tower := _int(what[1], 1, 9)) is not None:
         if kind == "raven":
             raise Refusal("tower-raven", lang)
@@ -502,6 +474,19 @@ def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str 
             raise Refusal("not-here", lang)
         return place_raven(st, space_of(st, level), lang)
     raise Refusal("unknown-tool", lang)
+
+
+def _drop_wizard(st: State, c: str, origin_text: str, kind: str, level: Level | None, lang: str | None) -> State:
+    origin = parse_level(origin_text)
+    if origin is None:
+        raise Refusal("unknown-tool", lang)
+    if kind == "raven":
+        return remove_wizard(st, origin, c, lang)
+    if level is None:
+        raise Refusal("not-here", lang)
+    if level == origin:
+        return st
+    return add_wizard(remove_wizard(st, origin, c, lang), level, c, lang, from_raven=False)
 
 
 def _drop_label(st: State, tool: str, lang: str | None) -> str:
@@ -544,18 +529,7 @@ def _phase_value(st: State) -> str:
 
 def _set_phase(st: State, v: Mapping[str, str], lang: str | None) -> State:
     phase = v["phase"]
-    die = v["die"]
-    pending = None
-    if die in BY_CODE:
-        dice = BY_CODE[die].dice
-        rerolls = int(v["rerolls"])
-        if rerolls > dice - 1:
-            raise Refusal("rerolls", lang, card=card(die, lang), k=dice - 1)
-        if phase != "play":
-            raise Refusal("die-phase", lang)
-        if st.actions >= limit(st):
-            raise Refusal("no-action", lang)
-        pending = Pending(die, int(v["roll"]), rerolls)
+    pending = _pending(st, v, lang)
     window, offer = "", 0
     last_move = st.last_move
     if phase == "play":
@@ -577,6 +551,22 @@ def _set_phase(st: State, v: Mapping[str, str], lang: str | None) -> State:
         last_move=last_move,
         passing=st.passing and phase == "draw",
     )
+
+
+def _pending(st: State, v: Mapping[str, str], lang: str | None) -> Pending | None:
+    """The dice card in play with its roll and rerolls left (fields die, roll, rerolls)."""
+    die = v["die"]
+    if die not in BY_CODE:
+        return None
+    dice = BY_CODE[die].dice
+    rerolls = int(v["rerolls"])
+    if rerolls > dice - 1:
+        raise Refusal("rerolls", lang, card=card(die, lang), k=dice - 1)
+    if v["phase"] != "play":
+        raise Refusal("die-phase", lang)
+    if st.actions >= limit(st):
+        raise Refusal("no-action", lang)
+    return Pending(die, int(v["roll"]), rerolls)
 
 
 def _set_hands(st: State, v: Mapping[str, str], lang: str | None) -> State:

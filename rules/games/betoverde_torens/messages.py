@@ -3,15 +3,9 @@ words outside the sentences are the same files' ``WORDS`` (:mod:`.words`)."""
 
 from __future__ import annotations
 
-from rules.core.messages import Catalogue, Messages
+from rules.core.messages import Messages
 
-from . import messages_de, messages_en, messages_nl
 from .names import formats
 from .words import WORDS
 
-MESSAGES = Messages(
-    Catalogue("nl", messages_nl.MESSAGES_NL, formats("nl")),
-    Catalogue("de", messages_de.MESSAGES_DE, formats("de")),
-    Catalogue("en", messages_en.MESSAGES_EN, formats("en")),
-    words=WORDS,
-)
+MESSAGES = Messages.for_package(__name__, source="nl", formats=formats, words=WORDS)

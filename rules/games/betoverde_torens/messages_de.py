@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-MESSAGES_DE: dict[str, str] = {
+MESSAGES: dict[str, str] = {
     # setup
     "setup.players": "Anzahl Spieler (1 = solo)",
     "setup.solo_flasks": "Solo mit Zaubertrankflaschen und 3 Zaubersprüchen",

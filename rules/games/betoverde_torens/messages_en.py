@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-MESSAGES_EN: dict[str, str] = {
+MESSAGES: dict[str, str] = {
     # setup
     "setup.players": "Number of players (1 = solo)",
     "setup.solo_flasks": "Solo with potions and 3 spells",

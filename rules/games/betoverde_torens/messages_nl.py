@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-MESSAGES_NL: dict[str, str] = {
+MESSAGES: dict[str, str] = {
     # setup
     "setup.players": "Aantal spelers (1 = solo)",
     "setup.solo_flasks": "Solo met flesjes en 3 spreuken",

@@ -111,6 +111,9 @@ class Model:
         held = state.flasks[me].filled
         return -mine + (RIVAL * min(rivals) if rivals else 0.0) + HELD * held
 
+    def final(self, engine: Engine[Any], state: State, seat: str) -> float:
+        return 0.0  # a table game is judged by who won alone
+
 
 class Solo(Model):
     """The strong player's judgement solo: the cards discarded and still needed, and the cards in

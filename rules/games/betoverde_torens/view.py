@@ -294,14 +294,5 @@ def about(engine: Engine[Any], state: Any, event: Event) -> str:
     tower = event.data.get("tower")
     return f"tw:{tower}" if isinstance(tower, int) and 1 <= tower <= 9 else ""
 
-
-class BetoverdeTorensView:
-    about = staticmethod(about)
-    board_view = staticmethod(board_view)
-    action_label = staticmethod(action_label)
-    action_group = staticmethod(action_group)
-    tap = staticmethod(tap)
-    explain = staticmethod(explain)
-
-
-VIEW = BetoverdeTorensView()
+# This module is the view-model (GAME.view): its functions, some of them written in other modules.
+__all__ = ["about", "action_group", "action_label", "board_view", "explain", "tap"]

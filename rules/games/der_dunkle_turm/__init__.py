@@ -49,7 +49,7 @@ rendered on the API page from the declaration.
 
 from pathlib import Path
 
-from rules.core.registry import GameSpec
+from rules.core.registry import Capability, GameSpec
 
 from .editor import EDITOR
 from .engine import ENGINE, DerDunkleTurmEngine
@@ -57,7 +57,17 @@ from .players import PLAYERS
 from .position import FORMAT
 from .view import VIEW
 
-GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                 editor=EDITOR, position_format=FORMAT, players=PLAYERS)
+GAME = GameSpec(
+    engine=ENGINE,
+    view=VIEW,
+    package_dir=Path(__file__).resolve().parent,
+    stylesheet="board.css",
+    editor=EDITOR,
+    position_format=FORMAT,
+    players=PLAYERS,
+    capabilities=frozenset(
+        {Capability.TAP, Capability.EXPLAIN, Capability.ABOUT, Capability.EDITOR, Capability.POSITION_FORMAT}
+    ),
+)
 
 __all__ = ["EDITOR", "ENGINE", "GAME", "DerDunkleTurmEngine"]

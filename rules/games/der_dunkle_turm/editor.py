@@ -19,11 +19,10 @@ The editor refuses what the rules forbid with a reason in the reader's language;
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core.editor import EditError, EditField, EditResult, PaletteItem
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, read_format
 from rules.core.engine import Engine, PositionError
 
 from . import board, words
@@ -79,21 +78,12 @@ def _comp(raw: Any) -> dict[str, Any]:
     return dict(raw) if isinstance(raw, dict) else {"at": raw}
 
 
-def decoded(position: Mapping[str, Any]) -> dict[str, Any]:
-    """The position as the engine's declared format reads it (defaults filled in); a position it
-    refuses is an :class:`EditError` naming the field."""
-    try:
-        return FORMAT.decode(copy.deepcopy(dict(position)))
-    except PositionError as exc:
-        raise EditError(exc.reason, exc.field, engine=True) from None
-
-
 class Table:
     """A position being edited, read by the position format (``position.FORMAT``) and written back
     through it: companions as dicts with ``at`` a string."""
 
     def __init__(self, position: Mapping[str, Any]):
-        p = decoded(position)
+        p = read_format(FORMAT, position)
         self.p = p
         self.teams: list[str] = list(p["teams"])
         self.comps: dict[str, dict[str, Any]] = {cid: _comp(raw) for cid, raw in p["companions"].items()}
@@ -251,10 +241,116 @@ def finish(engine: Engine[Any], t: Table, lang: str | None) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------------
+# the form
+
+
+def _word(key: str, lang: str, **data: Any) -> str:
+    return WORDS.table("editor", lang)[key].format(**data)
+
+
+def _teams(t: Table, lang: str) -> tuple[tuple[str, str], ...]:
+    return tuple((team, words.team(team, lang)) for team in t.teams)
+
+
+def _set_start(t: Table, value: str, lang: str) -> None:
+    t.start = None if value == "-" else value
+    if t.start is None:  # drawing lots: the first team, nothing done yet
+        t.turn, t.pending = t.teams[0], []
+        t.p["drawn"] = False
+
+
+def _set_number(key: str) -> Callable[[Table, str, str], None]:
+    return lambda t, value, lang: t.p.update({key: int(value)})
+
+
+def _beast_field(lair: str) -> Field[Table]:
+    def choices(t: Table, lang: str) -> list[tuple[str, str]]:
+        out = [("asleep", _word("asleep", lang)), ("awake-attacked", _word("awake-attacked", lang))]
+        return out + [(f"awake-{n}", _word("awake-n", lang, n=n)) for n in range(3)]
+
+    def set_beast(t: Table, value: str, lang: str) -> None:
+        beasts = dict(t.p.get("beasts") or {})
+        if value == "asleep":
+            beasts[lair] = "asleep"
+        else:
+            attacked = value == "awake-attacked"
+            beasts[lair] = {"awake": True, "quiet": 0 if attacked else int(value[-1]), "attacked": attacked}
+        t.p["beasts"] = beasts
+
+    return Field(f"beast.{lair}", lambda t, lang: _word("beast", lang, lair=lair), choices,
+                 get=lambda t: _beast_value((t.p.get("beasts") or {}).get(lair)), set=set_beast)
+
+
+def _deck_field(kind: str) -> Field[Table]:
+    """The cards of ``kind`` in the deck; the discard pile is what is not in play (settle)."""
+    return Field(f"deck.{kind}", lambda t, lang: _word("deck", lang, card=words.card(kind, lang)),
+                 lambda t, lang: _numbers(0, max(FULL_DECK[kind] - t.in_play(kind), t.decks()[kind])),
+                 get=lambda t: t.decks()[kind])
+
+
+def _wizard_choices(t: Table, lang: str) -> tuple[tuple[str, str], ...]:
+    return tuple((str(n), _word("wizard.0", lang) if n == 0 else _word("wizard.n", lang, r=rounds(n, lang)))
+                 for n in range(board.WIZARD_ROUNDS + 1))
+
+
+FORM: tuple[Field[Table] | SeatField[Table], ...] = (
+    Field("start", "start", lambda t, lang: (("-", _word("lot", lang)), *_teams(t, lang)),
+          get=lambda t: t.start or "-", set=_set_start),
+    Field("turn", "turn", _teams, get=lambda t: t.turn, set=lambda t, value, lang: setattr(t, "turn", value)),
+    Field("round", "round", lambda t, lang: _numbers(1, max(30, int(t.p.get("round", 1)))),
+          get=lambda t: int(t.p.get("round", 1)), set=_set_number("round")),
+    Field("phase", "phase", lambda t, lang: _phases(t, lang), get=lambda t: _phase_of(t),
+          set=lambda t, value, lang: _set_phase(t, value, lang)),
+    Field("wizard", "wizard", _wizard_choices, get=lambda t: int(t.p.get("wizard", 0)), set=_set_number("wizard")),
+    Field("attacks", "attacks", lambda t, lang: _numbers(0, max(24, int(t.p.get("attacks", 0)))),
+          get=lambda t: int(t.p.get("attacks", 0)), set=_set_number("attacks")),
+    Field("field_event", "field_event", lambda t, lang: (("no", _word("no", lang)), ("yes", _word("yes", lang))),
+          get=lambda t: "yes" if t.p.get("field_event_used") else "no",
+          set=lambda t, value, lang: t.p.update(field_event_used=value == "yes")),
+    *(_beast_field(lair) for lair in BEASTS),
+    SeatField("collection.{seat}", "collection", range(FULL_DECK["float"] + 1),
+              get=lambda t, i: t.collections[t.teams[i]],
+              set=lambda t, i, value, lang: t.collections.update({t.teams[i]: int(value)})),
+    *(_deck_field(kind) for kind in CARD_KINDS),
+)
+
+
+# ---------------------------------------------------------------------------------------------------
 # the editor
 
 
-class DunkleTurmEditor:
+class DunkleTurmEditor(FormEditor[Table, str]):
+    form = FORM
+    seat_word = "team"
+
+    def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> Table:
+        return Table(position)
+
+    def encode(self, engine: Engine[Any], t: Table) -> dict[str, Any]:
+        return t.position()
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return _word(key, lang, **data)
+
+    def seats(self, t: Table) -> list[str]:
+        return t.teams
+
+    def seat_name(self, seat: str, lang: str) -> str:
+        return words.team(seat, lang)
+
+    def settle(
+        self, engine: Engine[Any], t: Table, values: Mapping[str, str], changed: Mapping[str, str], lang: str
+    ) -> dict[str, Any]:
+        tidy(t, lang)
+        deck_changes = {k[5:]: int(v) for k, v in changed.items() if k.startswith("deck.")}
+        if deck_changes:
+            deck = t.decks()
+            for kind, n in deck_changes.items():
+                deck[kind] = n
+                t.discard[kind] = max(0, FULL_DECK[kind] - t.in_play(kind) - n)
+            t.deck = deck
+        return finish(engine, t, lang)
+
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """Everyone in the camp, nothing on the board, the full deck; the same teams and start team."""
         t = Table(position)
@@ -267,24 +363,19 @@ class DunkleTurmEditor:
         }
 
     # -- palette --------------------------------------------------------------------------------------
-    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+    def held_target(self, held: str) -> str:
         """The board target of the companion a "move" picked up (the page marks it)."""
-        return "c:" + tool.removeprefix("drop:") if tool.startswith("drop:") else None
+        return "c:" + held
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
+    def tools(self, table: Table, lang: str) -> list[PaletteItem]:
         p = WORDS.table("palette", lang)
         items: list[PaletteItem] = []
         comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
-        table = Table(position)
         teams = table.teams
         for team in teams:
             items.append(PaletteItem(f"team:{team}", p["team"].format(team=words.team(team, lang)),
                                      f"dt-team-{team}", words.team(team, lang)[:1], comp_group))
         items.append(PaletteItem("move", p["move"], "dt-chip-move", "↔", comp_group))
-        if tool.startswith("drop:") and tool[5:] in table.comps:
-            cid = tool[5:]
-            items.append(PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)),
-                                     f"dt-team-{team_of(cid)}", cid[-1], comp_group))
         items.append(PaletteItem("empty", p["empty"], "dt-chip-empty", "×", comp_group))
         for mark in MARK_TOOLS:
             name, _, left = mark.partition(":")
@@ -302,11 +393,16 @@ class DunkleTurmEditor:
             items.append(PaletteItem(key, p[key], f"dt-chip-{key}", glyph, board_group))
         return items
 
+    def held_item(self, table: Table, tool: str, lang: str) -> PaletteItem | None:
+        cid = tool[5:]
+        if cid not in table.comps:
+            return None
+        p = WORDS.table("palette", lang)
+        return PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)), f"dt-team-{team_of(cid)}", cid[-1],
+                           p["g.comp"])
+
     # -- tapping the board ------------------------------------------------------------------------
-    def place(
-        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
-    ) -> EditResult:
-        t = Table(position)
+    def target(self, t: Table, target: str, lang: str) -> str:
         kind, _, arg = target.partition(":")
         target_ok = (
             (kind == "c" and arg in t.comps) or (kind == "f" and arg in ALL_FIELDS) or (target in PLACES)
@@ -315,8 +411,23 @@ class DunkleTurmEditor:
         )
         if not target_ok:
             raise refuse(lang, "target")
+        return target
+
+    def pick_up(self, t: Table, target: str, lang: str) -> str:
+        kind, _, arg = target.partition(":")
+        if kind != "c":
+            raise refuse(lang, "pick-first")
+        return arg
+
+    def drop(self, t: Table, held: str, target: str, lang: str) -> Table:
+        if held not in t.comps:
+            raise refuse(lang, "tool")
+        if target != "c:" + held:
+            self._put(t, held, self._destination(t, target, lang), lang)
+        return t
+
+    def put(self, t: Table, tool: str, target: str, lang: str) -> Table:
         name, _, value = tool.partition(":")
-        next_tool: str | None = None
         if name == "team" and value in t.teams:
             cid = next((c for c in companion_ids(value) if t.comps[c]["at"] == CAMP), None)
             if cid is None:
@@ -325,16 +436,6 @@ class DunkleTurmEditor:
             if dest == CAMP:
                 raise refuse(lang, "to-camp")
             self._put(t, cid, dest, lang)
-        elif tool == "move":
-            if kind != "c":
-                raise refuse(lang, "pick-first")
-            return EditResult(dict(position), f"drop:{arg}")
-        elif name == "drop" and value in t.comps:
-            next_tool = "move"
-            if target != "c:" + value:
-                self._put(t, value, self._destination(t, target, lang), lang)
-        elif tool == "empty":
-            self._empty(t, target, lang)
         elif tool in MARK_TOOLS:
             self._mark(t, self._companion_at(t, target, lang), tool, lang)
         elif name == "rift" and value in ("1", "2", "3"):
@@ -344,19 +445,27 @@ class DunkleTurmEditor:
         elif tool in ("bridges-up", "bridges-down"):
             self._bridges(t, target, tool == "bridges-up", lang)
         elif tool in ("beast-awake", "beast-asleep"):
-            lair = arg if kind == "beast" else arg if kind == "f" and arg in BEASTS else ""
-            if not lair:
-                raise refuse(lang, "beast")
-            beasts = dict(t.p.get("beasts") or {})
-            if tool == "beast-asleep":
-                beasts[lair] = "asleep"
-            elif not isinstance(beasts.get(lair), dict):
-                beasts[lair] = {"awake": True, "quiet": 0, "attacked": False}
-            t.p["beasts"] = beasts
+            self._beast(t, target, tool == "beast-awake", lang)
         else:
             raise refuse(lang, "tool")
+        return t
+
+    def after_tap(self, engine: Engine[Any], t: Table, lang: str) -> dict[str, Any]:
         t.p["over"], t.p["winner"] = False, None  # a position being set up is a game that goes on
-        return EditResult(finish(engine, t, lang), next_tool)
+        return finish(engine, t, lang)
+
+    @staticmethod
+    def _beast(t: Table, target: str, awake: bool, lang: str | None) -> None:
+        kind, _, arg = target.partition(":")
+        lair = arg if kind == "beast" else arg if kind == "f" and arg in BEASTS else ""
+        if not lair:
+            raise refuse(lang, "beast")
+        beasts = dict(t.p.get("beasts") or {})
+        if not awake:
+            beasts[lair] = "asleep"
+        elif not isinstance(beasts.get(lair), dict):
+            beasts[lair] = {"awake": True, "quiet": 0, "attacked": False}
+        t.p["beasts"] = beasts
 
     @staticmethod
     def _destination(t: Table, target: str, lang: str | None) -> str:
@@ -408,7 +517,7 @@ class DunkleTurmEditor:
             return str(t.comps[arg]["at"])
         raise refuse(lang, "target")
 
-    def _empty(self, t: Table, target: str, lang: str | None) -> None:
+    def empty(self, t: Table, target: str, lang: str) -> Table:
         kind, _, arg = target.partition(":")
         if kind == "c":
             self._to_camp(t, arg)
@@ -435,6 +544,7 @@ class DunkleTurmEditor:
                 raise refuse(lang, "nothing")
             for cid in here:
                 self._to_camp(t, cid)
+        return t
 
     @staticmethod
     def _to_camp(t: Table, cid: str) -> None:
@@ -514,149 +624,80 @@ class DunkleTurmEditor:
                 raise refuse(lang, "bridges-busy", comp=words.companion(cid, lang), field=words.field(f, lang))
         t.p["bridges"] = "up" if up else "down"
 
-    # -- fields ------------------------------------------------------------------------------------
-    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
-        t = Table(position)
-        f = WORDS.table("editor", lang)
-        out: list[EditField] = []
-        teams = [(team, words.team(team, lang)) for team in t.teams]
-        out.append(EditField("start", f["start"], (("-", f["lot"]), *teams), t.start or "-"))
-        out.append(EditField("turn", f["turn"], tuple(teams), t.turn))
-        rnd = int(t.p.get("round", 1))
-        out.append(EditField("round", f["round"], _numbers(1, max(30, rnd)), str(rnd)))
-        out.append(EditField("phase", f["phase"], tuple(self._phases(t, lang)), _phase_of(t)))
-        wiz = int(t.p.get("wizard", 0))
-        out.append(EditField("wizard", f["wizard"], tuple(
-            (str(n), f["wizard.0"] if n == 0 else f["wizard.n"].format(r=rounds(n, lang))) for n in range(board.WIZARD_ROUNDS + 1)),
-            str(wiz)))
-        attacks = int(t.p.get("attacks", 0))
-        out.append(EditField("attacks", f["attacks"], _numbers(0, max(24, attacks)), str(attacks)))
-        out.append(EditField("field_event", f["field_event"], (("no", f["no"]), ("yes", f["yes"])),
-                             "yes" if t.p.get("field_event_used") else "no"))
-        beasts = t.p.get("beasts") or {}
-        for lair in BEASTS:
-            choices = [("asleep", f["asleep"]), ("awake-attacked", f["awake-attacked"])]
-            choices += [(f"awake-{n}", f["awake-n"].format(n=n)) for n in range(3)]
-            out.append(EditField(f"beast.{lair}", f["beast"].format(lair=lair), tuple(choices), _beast_value(beasts.get(lair))))
-        for team in t.teams:
-            out.append(EditField(f"collection.{team}", f["collection"].format(team=words.team(team, lang)),
-                                 _numbers(0, FULL_DECK["float"]), str(t.collections[team])))
+
+
+def _phases(t: Table, lang: str | None) -> list[tuple[str, str]]:
+    f = WORDS.table("editor", lang)
+    current = _phase_of(t)
+    out = [("ready", f["ready"])]
+    if t.start is not None:
+        out.append(("again", f["again"]))
+        out += [(f"step{n}", f["step"].format(n=n)) for n in range(1, 5)]
+        out += [(f"attack{n}", f["attack"].format(n=n)) for n in RIFT_FIELDS]
+        out += [(k, f[k]) for k in ("exile", "bolt", "spell", "float")]
+        for cid in t.at_tower():
+            comp = words.companion(cid, lang)
+            out += [("duel1", f["duel1"].format(comp=comp)), ("duel2", f["duel2"].format(comp=comp)),
+                    ("choice", f["choice"].format(comp=comp))]
+        for cid in companion_ids(t.turn):
+            c = t.comps[cid]
+            if c["at"] in MAGIC_PLACES and c.get("lying") is None:
+                out.append((f"event:{cid}", f["event"].format(comp=words.companion(cid, lang))))
+    if current not in {value for value, _label in out}:
+        out.append((current, f["over" if current == "over" else "keep"]))
+    return out
+
+
+def _set_phase(t: Table, phase: str, lang: str | None) -> None:
+    if phase in ("keep", "over"):
+        return
+    t.p["over"], t.p["winner"] = False, None
+    rescues = _rescue_tasks(t)
+    task = _duel_task(t, phase, lang) if phase in ("duel1", "duel2", "choice") else _task_of(phase)
+    if phase.startswith("event:"):
+        t.p["field_event_used"] = True
+    towers = t.at_tower()
+    if towers and (task is None or task["task"] not in DUEL_TASKS):
+        raise refuse(lang, "tower-duel", comp=words.companion(towers[0], lang))
+    t.pending = rescues + ([task] if task else [])
+    t.p["drawn"] = task is not None
+    card = phase if task is not None and task["task"] in CARD_TASKS else ""
+    if card and card not in ("spell", "float"):
+        # step, attack, exile and thunderbolt cards go to the discard as they are turned up
         deck = t.decks()
-        for kind in CARD_KINDS:
-            top = max(FULL_DECK[kind] - t.in_play(kind), deck[kind])
-            out.append(EditField(f"deck.{kind}", f["deck"].format(card=words.card(kind, lang)), _numbers(0, top),
-                                 str(deck[kind])))
-        return out
+        if t.discard[card] == 0 and deck[card] > 0:
+            deck[card] -= 1
+            t.discard[card] += 1
+            if t.deck is not None:
+                t.deck = deck
 
-    def _phases(self, t: Table, lang: str | None) -> list[tuple[str, str]]:
-        f = WORDS.table("editor", lang)
-        current = _phase_of(t)
-        out = [("ready", f["ready"])]
-        if t.start is not None:
-            out.append(("again", f["again"]))
-            out += [(f"step{n}", f["step"].format(n=n)) for n in range(1, 5)]
-            out += [(f"attack{n}", f["attack"].format(n=n)) for n in RIFT_FIELDS]
-            out += [(k, f[k]) for k in ("exile", "bolt", "spell", "float")]
-            for cid in t.at_tower():
-                comp = words.companion(cid, lang)
-                out += [("duel1", f["duel1"].format(comp=comp)), ("duel2", f["duel2"].format(comp=comp)),
-                        ("choice", f["choice"].format(comp=comp))]
-            for cid in companion_ids(t.turn):
-                c = t.comps[cid]
-                if c["at"] in MAGIC_PLACES and c.get("lying") is None:
-                    out.append((f"event:{cid}", f["event"].format(comp=words.companion(cid, lang))))
-        if current not in {value for value, _label in out}:
-            out.append((current, f["over" if current == "over" else "keep"]))
-        return out
 
-    def set_fields(
-        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
-    ) -> dict[str, Any]:
-        t = Table(position)
-        now = {field.name: field.value for field in self.fields(engine, position, lang)}
-        changed = {k: v for k, v in values.items() if now.get(k) != v}
-        if "start" in changed:
-            t.start = None if changed["start"] == "-" else changed["start"]
-            if t.start is None:
-                t.turn, t.pending = t.teams[0], []
-                t.p["drawn"] = False
-        if "turn" in changed:
-            t.turn = changed["turn"]
-        if "round" in changed:
-            t.p["round"] = int(changed["round"])
-        if "phase" in changed:
-            self._set_phase(t, changed["phase"], lang)
-        if "wizard" in changed:
-            t.p["wizard"] = int(changed["wizard"])
-        if "attacks" in changed:
-            t.p["attacks"] = int(changed["attacks"])
-        if "field_event" in changed:
-            t.p["field_event_used"] = changed["field_event"] == "yes"
-        beasts = dict(t.p.get("beasts") or {})
-        for lair in BEASTS:
-            value = changed.get(f"beast.{lair}")
-            if value == "asleep":
-                beasts[lair] = "asleep"
-            elif value == "awake-attacked":
-                beasts[lair] = {"awake": True, "quiet": 0, "attacked": True}
-            elif value is not None:
-                beasts[lair] = {"awake": True, "quiet": int(value[-1]), "attacked": False}
-        t.p["beasts"] = beasts
-        for team in t.teams:
-            if f"collection.{team}" in changed:
-                t.collections[team] = int(changed[f"collection.{team}"])
-        tidy(t, lang)
-        deck_changes = {k[5:]: int(v) for k, v in changed.items() if k.startswith("deck.")}
-        if deck_changes:
-            deck = t.decks()
-            for kind, n in deck_changes.items():
-                deck[kind] = n
-                t.discard[kind] = max(0, FULL_DECK[kind] - t.in_play(kind) - n)
-            t.deck = deck
-        return finish(engine, t, lang)
+def _task_of(phase: str) -> dict[str, Any] | None:
+    """The task of a stage of the turn (``ready``: none)."""
+    if phase == "again":
+        return {"task": "draw"}
+    if phase.startswith("step"):
+        return {"task": "step", "steps": int(phase[4:])}
+    if phase.startswith("attack"):
+        return {"task": "tower", "field": int(phase[6:])}
+    if phase in ("exile", "bolt", "spell", "float"):
+        return {"task": phase}
+    if phase.startswith("event:"):
+        return {"task": "event", "companion": phase[6:]}
+    return None
 
-    @staticmethod
-    def _set_phase(t: Table, phase: str, lang: str | None) -> None:
-        if phase in ("keep", "over"):
-            return
-        t.p["over"], t.p["winner"] = False, None
-        rescues = _rescue_tasks(t)
-        task: dict[str, Any] | None = None
-        card = ""
-        if phase == "again":
-            task = {"task": "draw"}
-        elif phase.startswith("step"):
-            task, card = {"task": "step", "steps": int(phase[4:])}, phase
-        elif phase.startswith("attack"):
-            task, card = {"task": "tower", "field": int(phase[6:])}, phase
-        elif phase in ("exile", "bolt", "spell", "float"):
-            task, card = {"task": phase}, phase
-        elif phase in ("duel1", "duel2", "choice"):
-            towers = t.at_tower()
-            if not towers:
-                raise refuse(lang, "duel-none")
-            cid = towers[0]
-            if phase == "choice" and not t.comps[cid].get("charred"):
-                raise refuse(lang, "choice-charred")
-            task = {"task": "choice", "companion": cid} if phase == "choice" else {
-                "task": "duel", "companion": cid, "round": int(phase[-1])}
-            t.turn = team_of(cid)
-        elif phase.startswith("event:"):
-            task = {"task": "event", "companion": phase[6:]}
-            t.p["field_event_used"] = True
-        towers = t.at_tower()
-        if towers and (task is None or task["task"] not in DUEL_TASKS):
-            raise refuse(lang, "tower-duel", comp=words.companion(towers[0], lang))
-        t.pending = rescues + ([task] if task else [])
-        t.p["drawn"] = task is not None
-        if card and card not in ("spell", "float"):
-            # step, attack, exile and thunderbolt cards go to the discard as they are turned up
-            deck = t.decks()
-            if t.discard[card] == 0 and deck[card] > 0:
-                deck[card] -= 1
-                t.discard[card] += 1
-                if t.deck is not None:
-                    t.deck = deck
+
+def _duel_task(t: Table, phase: str, lang: str | None) -> dict[str, Any]:
+    """The duel of the companion at the tower (dt-duell-fordern), in its team's turn."""
+    towers = t.at_tower()
+    if not towers:
+        raise refuse(lang, "duel-none")
+    cid = towers[0]
+    if phase == "choice" and not t.comps[cid].get("charred"):
+        raise refuse(lang, "choice-charred")
+    t.turn = team_of(cid)
+    return {"task": "choice", "companion": cid} if phase == "choice" else {
+        "task": "duel", "companion": cid, "round": int(phase[-1])}
 
 
 def _numbers(low: int, high: int) -> tuple[tuple[str, str], ...]:

@@ -5,15 +5,9 @@ files' ``WORDS`` (:mod:`.words`)."""
 
 from __future__ import annotations
 
-from rules.core.messages import Catalogue, Messages
+from rules.core.messages import Messages
 
-from . import messages_de, messages_en, messages_nl
 from .message_formats import formats
 from .words import WORDS
 
-MESSAGES = Messages(
-    Catalogue("de", messages_de.MESSAGES, formats("de")),
-    Catalogue("nl", messages_nl.MESSAGES, formats("nl")),
-    Catalogue("en", messages_en.MESSAGES, formats("en")),
-    words=WORDS,
-)
+MESSAGES = Messages.for_package(__name__, source="de", formats=formats, words=WORDS)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from rules.core.messages import Words
 
-from . import messages_de, messages_en, messages_nl
 from .board import SIDE_FIELDS
 
-WORDS = Words("de", {"de": messages_de.WORDS, "nl": messages_nl.WORDS, "en": messages_en.WORDS})
+WORDS = Words.for_package(__name__, source="de")
 
 
 def team(t: str, lang: str | None) -> str:

@@ -89,23 +89,27 @@ draw) and ``draw``; ``ENGINE.describe_result(result)`` renders its sentence.
 
 from pathlib import Path
 
-from rules.core.registry import GameSpec
+from rules.core.registry import Capability, GameSpec
 
+from . import view
 from .editor import EDITOR
 from .engine import FinstereFlureEngine
 from .players import PLAYERS
 from .position import FORMAT
-from .view import VIEW
 
 ENGINE = FinstereFlureEngine()
 
 GAME = GameSpec(
     engine=ENGINE,
-    view=VIEW,
+    view=view,
     package_dir=Path(__file__).resolve().parent,
     stylesheet="board.css",
-    editor=EDITOR, position_format=FORMAT,
+    editor=EDITOR,
+    position_format=FORMAT,
     players=PLAYERS,
+    capabilities=frozenset(
+        {Capability.TAP, Capability.EXPLAIN, Capability.ABOUT, Capability.EDITOR, Capability.POSITION_FORMAT}
+    ),
 )
 
 __all__ = ["ENGINE", "GAME", "FinstereFlureEngine"]

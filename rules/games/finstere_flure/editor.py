@@ -39,14 +39,13 @@ are translated too. Anything else it refuses comes back as the reader's own Engl
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.core.editor import EditError, EditField, EditResult, PaletteItem, judged
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, judged, numbers, read_format
 from rules.core.engine import Engine, PositionError
 from rules.core.inputs import is_digits
 
@@ -69,6 +68,7 @@ PHASE_ORDER = ("players", "card", "monster", "setup", "over")
 ENDING_ORDER = ("ff-einde-kampioenschap", "ff-einde-bord-leeg", "ff-einde-kaarten-op")  # how a game can end
 
 Board = dict[str, Any]  # a working copy of a canonical position
+Tap = tuple[str | None, Square | None]  # a target read: (the figure tapped, the square tapped)
 
 
 def text(key: str, lang: str | None, **data: Any) -> str:
@@ -108,10 +108,8 @@ class _Work:
     squares as tuples) and written back through it, with the small queries the tools need."""
 
     def __init__(self, pos: Mapping[str, Any]):
-        try:
-            self.pos: Board = FORMAT.decode(copy.deepcopy(dict(pos)))
-        except PositionError as exc:
-            raise EditError(exc.reason, exc.field, engine=True) from None
+        self.canon = pos  # the position as given (canonical)
+        self.pos: Board = read_format(FORMAT, pos)
         pos = self.pos
         self.players: list[str] = list(pos["players"])
         self.stones: list[Square] = list(pos["stones"])
@@ -207,10 +205,6 @@ class _Work:
         return FORMAT.encode(pos)
 
 
-def canonical(engine: Engine[Any], position: Mapping[str, Any]) -> Board:
-    return judged(engine, position)
-
-
 def check(engine: Engine[Any], pos: Mapping[str, Any], lang: str | None) -> Board:
     """The engine's judgement of an edited position, its refusals about the turn state in ``lang``."""
     try:
@@ -249,19 +243,85 @@ def _translated(exc: PositionError) -> str | None:
     return None
 
 
+# -- the form: every field is applied by settle() (phase, chapter, round and cards go together) ------------
+
+
+def _round_label(chapter: int, r: int, lang: str) -> str:
+    if chapter == 1:
+        return text("roundname", lang, n=r)
+    return text("roundname.chapter2", lang, n=CARDS_PER_CHAPTER + r, r=r)
+
+
+def _round(pos: Mapping[str, Any]) -> int:
+    """The round within the chapter."""
+    return int(pos["round"]) - (0 if pos["chapter"] == 1 else CARDS_PER_CHAPTER)
+
+
+def _round_choices(w: _Work, lang: str) -> list[tuple[str, str]]:
+    pos = w.canon
+    top = 1 if pos["phase"] == "setup" else CARDS_PER_CHAPTER + (1 if pos["phase"] == "over" else 0)
+    shown = sorted({*range(1, top + 1), _round(pos)})
+    return [(str(r), _round_label(pos["chapter"], r, lang)) for r in shown]
+
+
+def _card_field(i: int) -> Field[_Work]:
+    """The i-th card turned over this chapter (in phase monster the last one is the card in play)."""
+
+    def label(w: _Work, lang: str) -> str:
+        playing = w.canon["phase"] == "monster" and i == len(w.canon["discard"])
+        return text("field.card.play" if playing else "field.card", lang, i=i)
+
+    def choices(w: _Work, lang: str) -> list[tuple[str, str]]:
+        first = i == 1 and w.canon["chapter"] == 1  # never X or XX first in chapter 1
+        return [(c, card_label(c, lang)) for c in CARD_KINDS if not (first and c in HIT_CARDS)]
+
+    return Field(f"card{i}", label, choices, get=lambda w: w.canon["discard"][i - 1],
+                 shown=lambda w: i <= len(w.canon["discard"]))
+
+
+def _step_limit(w: _Work) -> int:
+    card = w.canon["monster_turn"]["card"]
+    return MAX_HIT_STEPS if card in HIT_CARDS else int(card)
+
+
+def _in(phase: str) -> Callable[[_Work], bool]:
+    return lambda w: w.canon["phase"] == phase
+
+
+FORM: tuple[Field[_Work], ...] = (
+    Field("phase", "field.phase", lambda w, lang: ((p, WORDS.word("phase", p, lang)) for p in PHASE_ORDER),
+          get=lambda w: w.canon["phase"]),
+    Field("chapter", "field.chapter", lambda w, lang: ((str(n), text("chapter", lang, n=n)) for n in (1, 2)),
+          get=lambda w: w.canon["chapter"]),
+    Field("round", "field.round", _round_choices, get=lambda w: _round(w.canon)),
+    *(_card_field(i) for i in range(1, len(FULL_DECK) + 1)),
+    Field("steps", "field.steps", lambda w, lang: numbers(0, _step_limit(w) - 1),
+          get=lambda w: w.canon["monster_turn"]["steps"], shown=_in("monster")),
+    Field("caught", "field.caught", lambda w, lang: numbers(0, HIT_CARDS[w.canon["monster_turn"]["card"]] - 1),
+          get=lambda w: w.canon["monster_turn"]["caught"],
+          shown=lambda w: w.canon["phase"] == "monster" and w.canon["monster_turn"]["card"] in HIT_CARDS),
+    Field("turn", "field.turn", lambda w, lang: ((p, WORDS.word("colour", p, lang)) for p in w.canon["players"]),
+          get=lambda w: (w.canon.get("turn") or {}).get("player") or "", shown=_in("players")),
+    Field("ending", "field.ending", lambda w, lang: ((e, WORDS.word("ending", e, lang)) for e in ENDING_ORDER),
+          get=lambda w: w.canon["ending"], shown=_in("over")),
+)
+
+
 # -- the editor --------------------------------------------------------------------------------------
 
 
-class FinstereFlureEditor:
+class FinstereFlureEditor(FormEditor[_Work, Tap]):
     """The position editor (``rules.core.editor.Editor``)."""
+
+    form = FORM
 
     # -- blank ---------------------------------------------------------------------------------------
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """The same players, every figure in the start pool coloured side up, no stones or blood, the
         monster on its start square (ff-monster-beginpositie), the first round's players' part."""
-        players = canonical(engine, position)["players"]
-        return canonical(engine, {
+        players = judged(engine, position)["players"]
+        return judged(engine, {
             "game": "finstere-flure",
             "players": players,
             "phase": "players",
@@ -279,7 +339,7 @@ class FinstereFlureEditor:
         a tool they turn over, get marked, or are picked up like any figure."""
         where = WORDS.table("off_board", lang)
         out = []
-        for fid, fig in canonical(engine, position)["figures"].items():
+        for fid, fig in judged(engine, position)["figures"].items():
             if isinstance(fig, dict) and fig.get("at") != "pool":
                 continue
             state = "pool" if isinstance(fig, dict) or fig == "pool" else str(fig)
@@ -289,9 +349,9 @@ class FinstereFlureEditor:
 
     # -- palette -------------------------------------------------------------------------------------
 
-    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
+    def held_target(self, held: str) -> str | None:
         """The board target of the piece a "move" picked up (the page marks it)."""
-        kind, _, rest = tool.removeprefix("drop:").partition(":") if tool.startswith("drop:") else ("", "", "")
+        kind, _, rest = held.partition(":")
         if kind == "fig":
             return f"fig:{rest}"
         if kind == "monster":
@@ -300,14 +360,10 @@ class FinstereFlureEditor:
             return f"sq:{rest}"
         return None
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        pos = canonical(engine, position)
+    def tools(self, w: _Work, lang: str) -> list[PaletteItem]:
+        pos = w.canon
         tools = text("group.tools", lang)
         items: list[PaletteItem] = []
-        if tool.startswith("drop:"):
-            held = self._held_label(pos, tool, lang)
-            if held is not None:
-                items.append(PaletteItem(tool, held, css="tool tool-held", glyph="✋", group=tools))
         items.append(PaletteItem("move", text("tool.move", lang), css="tool", glyph="↔", group=tools))
         items.append(PaletteItem("empty", text("tool.empty", lang), css="tool", glyph="∅", group=tools))
         if pos["phase"] == "players":
@@ -338,34 +394,38 @@ class FinstereFlureEditor:
                     )
         return items
 
-    def _held_label(self, pos: Mapping[str, Any], tool: str, lang: str | None) -> str | None:
+    def held_item(self, w: _Work, tool: str, lang: str) -> PaletteItem | None:
         kind, _, rest = tool[len("drop:") :].partition(":")
-        if kind == "fig" and rest in pos["figures"]:
-            return text("held", lang, what=figure_label(rest, lang))
-        if kind == "monster" and not rest:
-            return text("held", lang, what=text("what.monster", lang))
         sq = parse_square(rest)
-        if kind == "stone" and sq is not None:
-            return text("held", lang, what=text("what.stone", lang, sq=sq_text(sq)))
-        if kind == "pool" and sq is not None:
-            group = _Work(pos).pool_of(sq)
-            shape = pool_shape(group) if group else None
-            if shape:
-                return text("held.pool", lang, what=text(f"what.{shape}", lang))
-        return None
+        if kind == "fig" and rest in w.figs:
+            held = text("held", lang, what=figure_label(rest, lang))
+        elif kind == "monster" and not rest:
+            held = text("held", lang, what=text("what.monster", lang))
+        elif kind == "stone" and sq is not None:
+            held = text("held", lang, what=text("what.stone", lang, sq=sq_text(sq)))
+        elif kind == "pool" and sq is not None and (group := w.pool_of(sq)) and (shape := pool_shape(group)):
+            held = text("held.pool", lang, what=text(f"what.{shape}", lang))
+        else:
+            return None
+        return PaletteItem(tool, held, css="tool tool-held", glyph="✋", group=text("group.tools", lang))
 
     # -- place ---------------------------------------------------------------------------------------
 
-    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
-        w = _Work(canonical(engine, position))
-        fid, sq = self._target(w, target, lang)
-        next_tool: str | None = None
-        if tool == "move":
-            return EditResult(canonical(engine, position), self._pick_up(w, fid, sq, lang))
-        if tool.startswith("drop:"):
-            self._drop(w, tool, fid, sq, lang)
-            next_tool = "move"
-        elif tool == "stone":
+    def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> _Work:
+        return _Work(judged(engine, position))
+
+    def encode(self, engine: Engine[Any], w: _Work) -> dict[str, Any]:
+        return dict(w.canon)
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return text(key, lang, **data)
+
+    def target(self, w: _Work, target: str, lang: str) -> Tap:
+        return self._target(w, target, lang)
+
+    def put(self, w: _Work, tool: str, at: Tap, lang: str) -> _Work:
+        fid, sq = at
+        if tool == "stone":
             self._stone(w, self._square(sq, lang), lang)
         elif tool in ("pool4h", "pool4v", "pool2"):
             self._pool(w, tool, self._square(sq, lang), lang)
@@ -373,8 +433,6 @@ class FinstereFlureEditor:
             self._monster(w, self._square(sq, lang), tool[-1], lang)
         elif tool.startswith("fig:"):
             self._figure(w, tool, fid, sq, lang)
-        elif tool == "empty":
-            self._empty(w, fid, sq, lang)
         elif tool in ("moved", "saved", "out"):
             if fid is None:
                 raise EditError(text("no-figure", lang))
@@ -386,10 +444,13 @@ class FinstereFlureEditor:
                 self._out(w, fid, lang)
         else:
             raise EditError(text("bad-tool", lang))
-        return EditResult(check(engine, w.position(), lang), next_tool)
+        return w
+
+    def after_tap(self, engine: Engine[Any], w: _Work, lang: str) -> dict[str, Any]:
+        return check(engine, w.position(), lang)
 
     @staticmethod
-    def _target(w: _Work, target: str, lang: str | None) -> tuple[str | None, Square | None]:
+    def _target(w: _Work, target: str, lang: str | None) -> Tap:
         """(the figure tapped, the square tapped): a figure off the board has no square."""
         kind, _, rest = target.partition(":")
         if kind == "sq":
@@ -474,19 +535,21 @@ class FinstereFlureEditor:
             w.refuse_occupied(square, lang)
         w.set_figure(placing, square, showing=value)
 
-    def _empty(self, w: _Work, fid: str | None, sq: Square | None, lang: str | None) -> None:
+    def empty(self, w: _Work, at: Tap, lang: str) -> _Work:
+        fid, sq = at
         if fid is not None:
             w.set_figure(fid, "pool")
-            return
+            return w
         assert sq is not None  # a target without a figure is a square
         if sq == w.monster:
             raise EditError(text("monster-stays", lang))
         if sq in w.stones:
             w.stones.remove(sq)
-            return
+            return w
         group = w.pool_of(sq)
         if group is not None:
             w.blood -= group
+        return w
 
     def _moved(self, w: _Work, fid: str, lang: str | None) -> None:
         if w.pos["phase"] != "players":
@@ -506,161 +569,79 @@ class FinstereFlureEditor:
 
     # -- move: pick up and drop ----------------------------------------------------------------------
 
-    def _pick_up(self, w: _Work, fid: str | None, sq: Square | None, lang: str | None) -> str:
+    def pick_up(self, w: _Work, at: Tap, lang: str) -> str:
+        fid, sq = at
         if fid is not None:
-            return f"drop:fig:{fid}"
+            return f"fig:{fid}"
         assert sq is not None
         if sq == w.monster:
-            return "drop:monster"
+            return "monster"
         if sq in w.stones:
-            return f"drop:stone:{sq[0]},{sq[1]}"
+            return f"stone:{sq[0]},{sq[1]}"
         group = w.pool_of(sq)
         if group is not None:
             x, y = min(group, key=lambda s: (s[1], s[0]))
-            return f"drop:pool:{x},{y}"
+            return f"pool:{x},{y}"
         raise EditError(text("nothing-here", lang, sq=sq_text(sq)))
 
-    def _drop(self, w: _Work, tool: str, fid: str | None, sq: Square | None, lang: str | None) -> None:
-        kind, _, rest = tool[len("drop:") :].partition(":")
+    def drop(self, w: _Work, held: str, at: Tap, lang: str) -> _Work:
+        (kind, _, rest), (fid, sq) = held.partition(":"), at
         if kind == "fig":
             if rest not in w.figs:
                 raise EditError(text("held-gone", lang))
             if fid == rest:
-                return  # put down where it is
+                return w  # put down where it is
             square = self._square(sq, lang)
             w.refuse_occupied(square, lang)
-            at = w.where(rest)
-            showing = split_figure_id(rest)[1] if at in ("saved", "out") else None
-            w.set_figure(rest, square, showing=showing, moved=False if at in ("saved", "out") else None)
-            return
+            off = w.where(rest) in ("saved", "out")
+            w.set_figure(rest, square, showing=split_figure_id(rest)[1] if off else None, moved=False if off else None)
+            return w
         if kind == "monster" and not rest:
             square = self._square(sq, lang)
             self._monster(w, square, w.facing, lang)
-            return
+            return w
         origin = parse_square(rest)
         if kind == "stone" and origin is not None:
-            if origin not in w.stones:
-                raise EditError(text("held-gone", lang))
-            square = self._square(sq, lang)
-            if square == origin:
-                return
-            w.refuse_occupied(square, lang)
-            if square in (START, EXIT):
-                raise EditError(text("stone-special", lang))
-            w.stones[w.stones.index(origin)] = square
+            self._drop_stone(w, origin, self._square(sq, lang), lang)
+        elif kind == "pool" and origin is not None:
+            self._drop_pool(w, origin, self._square(sq, lang), lang)
+        else:
+            raise EditError(text("bad-tool", lang))
+        return w
+
+    @staticmethod
+    def _drop_stone(w: _Work, origin: Square, square: Square, lang: str | None) -> None:
+        if origin not in w.stones:
+            raise EditError(text("held-gone", lang))
+        if square == origin:
             return
-        if kind == "pool" and origin is not None:
-            group = w.pool_of(origin)
-            shape = pool_shape(group) if group else None
-            if group is None or shape is None:
-                raise EditError(text("held-gone", lang))
-            square = self._square(sq, lang)
-            x0, y0 = min(group, key=lambda s: (s[1], s[0]))
-            if square == (x0, y0):
-                return
-            if shape == "pool2":
-                pool_kind = "pool2"
-            else:
-                pool_kind = "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
-            self._pool(w, pool_kind, square, lang, moving=group)
+        w.refuse_occupied(square, lang)
+        if square in (START, EXIT):
+            raise EditError(text("stone-special", lang))
+        w.stones[w.stones.index(origin)] = square
+
+    def _drop_pool(self, w: _Work, origin: Square, square: Square, lang: str | None) -> None:
+        group = w.pool_of(origin)
+        shape = pool_shape(group) if group else None
+        if group is None or shape is None:
+            raise EditError(text("held-gone", lang))
+        if square == min(group, key=lambda s: (s[1], s[0])):
             return
-        raise EditError(text("bad-tool", lang))
+        if shape == "pool2":
+            pool_kind = "pool2"
+        else:
+            pool_kind = "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
+        self._pool(w, pool_kind, square, lang, moving=group)
 
     # -- fields --------------------------------------------------------------------------------------
 
-    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
-        pos = canonical(engine, position)
-        values = self._values(pos)
-        phase, chapter = pos["phase"], pos["chapter"]
-        out = [
-            EditField("phase", text("field.phase", lang),
-                      tuple((p, WORDS.word("phase", p, lang)) for p in PHASE_ORDER), values["phase"]),
-            EditField("chapter", text("field.chapter", lang),
-                      tuple((str(n), text("chapter", lang, n=n)) for n in (1, 2)), values["chapter"]),
-        ]  # fmt: skip
-        top = 1 if phase == "setup" else CARDS_PER_CHAPTER + (1 if phase == "over" else 0)
-        rounds = tuple((str(r), self._round_label(chapter, r, lang)) for r in range(1, top + 1))
-        if values["round"] not in {v for v, _l in rounds}:
-            rounds += ((values["round"], self._round_label(chapter, int(values["round"]), lang)),)
-        out.append(EditField("round", text("field.round", lang), rounds, values["round"]))
-        discard = pos["discard"]
-        for i, card in enumerate(discard, start=1):
-            kinds = [c for c in CARD_KINDS if not (i == 1 and chapter == 1 and c in HIT_CARDS)]
-            key = "field.card.play" if phase == "monster" and i == len(discard) else "field.card"
-            out.append(
-                EditField(f"card{i}", text(key, lang, i=i), tuple((c, card_label(c, lang)) for c in kinds), card)
-            )
-        if phase == "monster":
-            mt = pos["monster_turn"]
-            limit = MAX_HIT_STEPS if mt["card"] in HIT_CARDS else int(mt["card"])
-            out.append(
-                EditField(
-                    "steps", text("field.steps", lang), tuple((str(n), str(n)) for n in range(limit)), str(mt["steps"])
-                )
-            )
-            if mt["card"] in HIT_CARDS:
-                out.append(
-                    EditField(
-                        "caught",
-                        text("field.caught", lang),
-                        tuple((str(n), str(n)) for n in range(HIT_CARDS[mt["card"]])),
-                        str(mt["caught"]),
-                    )
-                )
-        if phase == "players":
-            out.append(
-                EditField(
-                    "turn",
-                    text("field.turn", lang),
-                    tuple((p, WORDS.word("colour", p, lang)) for p in pos["players"]),
-                    values["turn"],
-                )
-            )
-        if phase == "over":
-            out.append(
-                EditField(
-                    "ending",
-                    text("field.ending", lang),
-                    tuple((e, WORDS.word("ending", e, lang)) for e in ENDING_ORDER),
-                    pos["ending"],
-                )
-            )
-        return out
-
-    @staticmethod
-    def _round_label(chapter: int, r: int, lang: str | None) -> str:
-        if chapter == 1:
-            return text("roundname", lang, n=r)
-        return text("roundname.chapter2", lang, n=CARDS_PER_CHAPTER + r, r=r)
-
-    @staticmethod
-    def _values(pos: Mapping[str, Any]) -> dict[str, str]:
-        offset = 0 if pos["chapter"] == 1 else CARDS_PER_CHAPTER
-        values = {
-            "phase": pos["phase"],
-            "chapter": str(pos["chapter"]),
-            "round": str(pos["round"] - offset),
-            "turn": (pos.get("turn") or {}).get("player") or "",
-            "ending": pos.get("ending") or "",
-        }
-        for i, card in enumerate(pos["discard"], start=1):
-            values[f"card{i}"] = card
-        mt = pos.get("monster_turn")
-        if mt:
-            values["steps"], values["caught"] = str(mt["steps"]), str(mt["caught"])
-        return values
-
-    def set_fields(
-        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    def settle(
+        self, engine: Engine[Any], w: _Work, values: Mapping[str, str], changed: Mapping[str, str], lang: str
     ) -> dict[str, Any]:
-        pos = canonical(engine, position)
-        old = self._values(pos)
-        changed = {k: v for k, v in values.items() if old.get(k) != v}
-        w = _Work(pos)
+        """Only the fields whose value differs are applied (a form sends them all), in the form's order."""
+        pos = w.canon
         new: Board = w.position()
-        new["round"] = pos["round"]
-        phase, chapter = pos["phase"], pos["chapter"]
-        r = pos["round"] - (0 if chapter == 1 else CARDS_PER_CHAPTER)
+        phase, chapter, r = pos["phase"], pos["chapter"], _round(pos)
         discard = list(pos["discard"])
         if "chapter" in changed:
             chapter = int(changed["chapter"])
@@ -675,14 +656,17 @@ class FinstereFlureEditor:
         if {"chapter", "phase", "round"} & changed.keys():
             discard = self._discard_for(discard, phase, chapter, r, "round" in changed or phase != "over")
         for i in range(1, len(discard) + 1):
-            card = changed.get(f"card{i}")
-            if card is not None:
-                discard[i - 1] = card
+            discard[i - 1] = changed.get(f"card{i}", discard[i - 1])
         self._check_cards(discard, chapter, lang)
-        new.update(phase=phase, chapter=chapter, discard=discard)
-        new["round"] = (0 if chapter == 1 else CARDS_PER_CHAPTER) + r
+        new.update(phase=phase, chapter=chapter, discard=discard, round=(0 if chapter == 1 else CARDS_PER_CHAPTER) + r)
         if phase != "over":
             new.pop("round")
+        return check(engine, self._turn_state(engine, w, new, changed, lang), lang)
+
+    def _turn_state(self, engine: Engine[Any], w: _Work, new: Board, changed: Mapping[str, str], lang: str) -> Board:
+        """The part of the turn state that belongs to the new phase (whose turn, the monster's turn,
+        the ending); figures keep the "moved" mark only in the players' part."""
+        pos, phase = w.canon, new["phase"]
         for key in ("turn", "monster_turn", "placement", "ending"):
             new[key] = None
         figures = new["figures"]
@@ -695,10 +679,10 @@ class FinstereFlureEditor:
             if "turn" in changed:
                 new["turn"] = self._turn_for(engine, new, changed["turn"], lang)
         elif phase == "monster":
-            new["monster_turn"] = self._monster_turn(pos, discard, changed, lang)
+            new["monster_turn"] = self._monster_turn(pos, new["discard"], changed, lang)
         elif phase == "over":
             new["ending"] = changed.get("ending") or pos.get("ending") or self._ending_for(engine, new, lang)
-        return check(engine, new, lang)
+        return new
 
     @staticmethod
     def _discard_for(discard: list[str], phase: str, chapter: int, r: int, by_round: bool) -> list[str]:

@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from rules.core.engine import Engine, EngineError, Event, RuleError
 from rules.core.tapping import PickError, Tap, TapOptions, taps_from_paths
+from rules.core.tapping import refusal as _refusal  # the one "would the engine accept this?"
 from rules.core.view import BoardView, LegendRow, Shape
 
 from . import moves
@@ -1073,14 +1074,6 @@ def _explain_setup(engine: Engine[Any], state: State, pick: tuple[str, ...], tar
     return refusals[0]
 
 
-def _refusal(engine: Engine[Any], state: Any, action: str) -> RuleError | None:
-    try:
-        engine.apply(state, action)
-    except RuleError as exc:
-        return exc
-    return None
-
-
 def parse_target_square(target: str) -> Square | None:
     x, _, y = target[3:].partition(",")
     if not (x.isdigit() and y.isdigit()):
@@ -1088,23 +1081,8 @@ def parse_target_square(target: str) -> Square | None:
     return int(x), int(y)
 
 
-class FinstereFlureView:
-    """The view-model object the registry hands to the pages (``GAME.view``)."""
-
-    board_view = staticmethod(board_view)
-    action_label = staticmethod(action_label)
-    action_group = staticmethod(action_group)
-    tap = staticmethod(tap)
-    explain = staticmethod(explain)
-    about = staticmethod(about)
-
-
-VIEW = FinstereFlureView()
-
 __all__ = [
-    "VIEW",
     "WALL_LETTERS",
-    "FinstereFlureView",
     "action_group",
     "action_label",
     "board_view",

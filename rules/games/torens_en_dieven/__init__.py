@@ -47,17 +47,27 @@ rendered on the API page from the declaration.
 
 from pathlib import Path
 
-from rules.core.registry import GameSpec
+from rules.core.registry import Capability, GameSpec
 
+from . import view
 from .editor import EDITOR
 from .engine import TorensEnDievenEngine
 from .players import PLAYERS
 from .position import FORMAT
-from .view import VIEW
 
 ENGINE = TorensEnDievenEngine()
 
-GAME = GameSpec(engine=ENGINE, view=VIEW, package_dir=Path(__file__).resolve().parent, stylesheet="board.css",
-                editor=EDITOR, position_format=FORMAT, players=PLAYERS)
+GAME = GameSpec(
+    engine=ENGINE,
+    view=view,
+    package_dir=Path(__file__).resolve().parent,
+    stylesheet="board.css",
+    editor=EDITOR,
+    position_format=FORMAT,
+    players=PLAYERS,
+    capabilities=frozenset(
+        {Capability.TAP, Capability.EXPLAIN, Capability.ABOUT, Capability.EDITOR, Capability.POSITION_FORMAT}
+    ),
+)
 
 __all__ = ["ENGINE", "GAME", "TorensEnDievenEngine"]

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, EditField, EditResult, PaletteItem, read_state
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
 from rules.core.engine import Engine
 
 from .labels import colour, parse_square, square, tile_name
@@ -89,11 +89,6 @@ def word(key: str, lang: str | None, **data: Any) -> str:
     return WORDS.text("editor", key, lang, **data)
 
 
-def read(engine: Engine[Any], position: Mapping[str, Any]) -> State:
-    state: State = read_state(engine, position)
-    return state
-
-
 def has_river(st: State) -> bool:
     kinds = {k for _x, _y, k in st.tiles}
     return bool(kinds & {SOURCE, RIVER, RIVER_TOWER}) or sum(st.river_stack) > 0 or st.drawn in RIVER_KINDS
@@ -127,32 +122,35 @@ def connected_order(tiles: list[tuple[int, int, str]]) -> tuple[tuple[int, int, 
 # -- tiles in and out of the stacks ---------------------------------------------------------------------
 
 
+def _stack_of(st: State, kind: str) -> int:
+    """The tiles of ``kind`` left in its stack (0 for a kind without one: the start tile)."""
+    if kind in STACK_KINDS:
+        return st.stack[STACK_KINDS.index(kind)]
+    if kind in RIVER_KINDS:
+        return st.river_stack[RIVER_KINDS.index(kind)]
+    return st.tower_stack if kind == TOWER else 0
+
+
+def _with_stack(st: State, kind: str, n: int) -> State:
+    if kind in STACK_KINDS:
+        return evolve(st, stack=tuple(n if k == kind else c for k, c in zip(STACK_KINDS, st.stack, strict=True)))
+    if kind in RIVER_KINDS:
+        counts = zip(RIVER_KINDS, st.river_stack, strict=True)
+        return evolve(st, river_stack=tuple(n if k == kind else c for k, c in counts))
+    return evolve(st, tower_stack=n) if kind == TOWER else st
+
+
 def _used(st: State, kind: str) -> int:
     """Tiles of ``kind`` on the table, in hand, stolen and in the stacks (the engine counts these)."""
     n = sum(1 for _x, _y, k in st.tiles if k == kind) + (st.drawn == kind)
-    n += kind == f"thief{st.stolen}"
-    if kind in STACK_KINDS:
-        n += st.stack[STACK_KINDS.index(kind)]
-    elif kind in RIVER_KINDS:
-        n += st.river_stack[RIVER_KINDS.index(kind)]
-    elif kind == TOWER:
-        n += st.tower_stack
-    return n
+    return n + (kind == f"thief{st.stolen}") + _stack_of(st, kind)
 
 
 def take(st: State, kind: str, lang: str | None) -> State:
     """A tile of ``kind`` comes out of its stack (onto the table or into the hand); when the stack
     is out of that kind, only while the game has that many tiles."""
-    if kind in STACK_KINDS and st.stack[STACK_KINDS.index(kind)] > 0:
-        counts = list(st.stack)
-        counts[STACK_KINDS.index(kind)] -= 1
-        return evolve(st, stack=tuple(counts))
-    if kind in RIVER_KINDS and st.river_stack[RIVER_KINDS.index(kind)] > 0:
-        counts = list(st.river_stack)
-        counts[RIVER_KINDS.index(kind)] -= 1
-        return evolve(st, river_stack=tuple(counts))
-    if kind == TOWER and st.tower_stack > 0:
-        return evolve(st, tower_stack=st.tower_stack - 1)
+    if _stack_of(st, kind) > 0:
+        return _with_stack(st, kind, _stack_of(st, kind) - 1)
     limit = LIMITS.get(kind, 0)
     if _used(st, kind) >= limit:
         raise refuse("all-in-use", lang, n=limit, kind=tile_name(kind, lang))
@@ -162,19 +160,9 @@ def take(st: State, kind: str, lang: str | None) -> State:
 def give(st: State, kind: str) -> State:
     """A tile of ``kind`` goes back to its stack (the start tile has none). When the game is over the
     stacks are empty for good: the tile goes back in the box."""
-    if st.phase == OVER:
+    if st.phase == OVER or kind not in (*STACK_KINDS, *RIVER_KINDS, TOWER):
         return st
-    if kind in STACK_KINDS:
-        counts = list(st.stack)
-        counts[STACK_KINDS.index(kind)] += 1
-        return evolve(st, stack=tuple(counts))
-    if kind in RIVER_KINDS:
-        counts = list(st.river_stack)
-        counts[RIVER_KINDS.index(kind)] += 1
-        return evolve(st, river_stack=tuple(counts))
-    if kind == TOWER:
-        return evolve(st, tower_stack=st.tower_stack + 1)
-    return st
+    return _with_stack(st, kind, _stack_of(st, kind) + 1)
 
 
 def with_towers(st: State, towers: tuple[Tower, ...], lang: str | None) -> State:
@@ -205,21 +193,9 @@ def check_phase(st: State, lang: str | None) -> None:
     if st.drawn and st.phase not in (GROW, PLACE):
         raise refuse("drawn-phase", lang)
     if st.phase == DRAW:
-        if st.replacement and not st.stolen:
-            raise refuse("replacement-stolen", lang)
-        if st.replacement and st.tower_stack == 0 and sum(st.stack) == 0:
-            raise refuse("replacement-none", lang)
-        if not st.replacement and sum(st.stack) + sum(st.river_stack) == 0:
-            raise refuse("draw-empty", lang)
+        _check_draw(st, lang)
     elif st.phase in (GROW, PLACE):
-        if not st.drawn:
-            raise refuse("drawn-needed", lang)
-        if st.phase == GROW and not thief_value(st.drawn):
-            raise refuse("grow-thief", lang)
-        if st.phase == GROW and not 0 < st.supply < len(growing(st)):
-            raise refuse("grow-short", lang, supply=st.supply, towers=len(growing(st)))
-        if st.phase == PLACE and thief_value(st.drawn) and st.guards():
-            raise refuse("thief-guards", lang)
+        _check_in_hand(st, lang)
     elif st.phase == GUARD:
         kind = next((k for x, y, k in st.tiles if (x, y) == st.placed), None)
         if kind in (START, SOURCE):
@@ -228,6 +204,27 @@ def check_phase(st: State, lang: str | None) -> None:
             raise refuse("guard-reach", lang, player=colour(st.player, lang))
     elif st.phase == OVER and sum(st.stack) + sum(st.river_stack) > 0:
         raise refuse("over-tiles", lang)
+
+
+def _check_draw(st: State, lang: str | None) -> None:
+    if st.replacement and not st.stolen:
+        raise refuse("replacement-stolen", lang)
+    if st.replacement and st.tower_stack == 0 and sum(st.stack) == 0:
+        raise refuse("replacement-none", lang)
+    if not st.replacement and sum(st.stack) + sum(st.river_stack) == 0:
+        raise refuse("draw-empty", lang)
+
+
+def _check_in_hand(st: State, lang: str | None) -> None:
+    """Phases grow and place: a tile in hand that fits the phase."""
+    if not st.drawn:
+        raise refuse("drawn-needed", lang)
+    if st.phase == GROW and not thief_value(st.drawn):
+        raise refuse("grow-thief", lang)
+    if st.phase == GROW and not 0 < st.supply < len(growing(st)):
+        raise refuse("grow-short", lang, supply=st.supply, towers=len(growing(st)))
+    if st.phase == PLACE and thief_value(st.drawn) and st.guards():
+        raise refuse("thief-guards", lang)
 
 
 # -- the editor -------------------------------------------------------------------------------------------
@@ -241,15 +238,91 @@ def _target(target: str, lang: str | None) -> tuple[str, Square]:
     return kind, at
 
 
-class TorensEnDievenEditor:
+# -- the form ------------------------------------------------------------------------------------------
+
+
+def _yes_no(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+    return ("no", word("no", lang)), ("yes", word("yes", lang))
+
+
+def _drawn_choices(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+    drawable = (*STACK_KINDS, TOWER, *(RIVER_KINDS if has_river(st) else ()))
+    return ("", word("none", lang)), *((k, tile_name(k, lang)) for k in drawable)
+
+
+def _placed_choices(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+    placed = tuple((f"{x},{y}", square((x, y))) for x, y, k in st.tiles if k not in (START, SOURCE))
+    return ("", word("last", lang)), *placed
+
+
+def _set_stolen(st: State, value: str, lang: str) -> State:
+    """The stolen tile was drawn from the stack; the one it replaces goes back in the box
+    (td-gestolen-tegel-vervangen)."""
+    st = evolve(st, stolen=0)
+    return evolve(take(st, f"thief{value}", lang), stolen=int(value)) if value else st
+
+
+def _stack_field(name: str, kind: str) -> Field[State]:
+    """The tiles of ``kind`` left in its stack: at most what the game has of them."""
+
+    def label(st: State, lang: str) -> str:
+        return word("f.tower_stack", lang) if kind == TOWER else word("f.stack", lang, kind=tile_name(kind, lang))
+
+    def choices(st: State, lang: str) -> tuple[tuple[str, str], ...]:
+        n = _stack_of(st, kind)
+        return numbers(0, max(LIMITS[kind] - (_used(st, kind) - n), n))
+
+    return Field(name, label, choices, get=lambda st: _stack_of(st, kind),
+                 set=lambda st, v, lang: _with_stack(st, kind, int(v)),
+                 shown=(lambda st: has_river(st)) if kind in RIVER_KINDS else None)
+
+
+def _seat_count(name: str, st: State, i: int, value: str) -> State:
+    counts = list(getattr(st, name))
+    counts[i] = int(value)
+    return evolve(st, **{name: tuple(counts)})
+
+
+FORM: tuple[Field[State] | SeatField[State], ...] = (
+    Field("turn", "f.turn", lambda st, lang: ((p, colour(p, lang)) for p in st.players), get=lambda st: st.player,
+          set=lambda st, v, lang: evolve(st, turn=st.seat_index(v))),
+    # the phase with what belongs to it (the tile in hand, the tile placed, a replacement): settle()
+    Field("phase", "f.phase", lambda st, lang: ((p, word(f"p.{p}", lang)) for p in PHASE_ORDER), get=lambda st: st.phase),
+    Field("drawn", "f.drawn", _drawn_choices, get=lambda st: st.drawn),
+    Field("placed", "f.placed", _placed_choices, get=lambda st: f"{st.placed[0]},{st.placed[1]}" if st.placed else ""),
+    Field("replacement", "f.replacement", _yes_no, get=lambda st: "yes" if st.replacement else "no"),
+    Field("stolen", "f.stolen", lambda st, lang: (("", word("none", lang)), *((str(v), word("value", lang, n=v))
+                                                                        for v in THIEF_VALUES)),
+          get=lambda st: str(st.stolen) if st.stolen else "", set=_set_stolen),
+    _stack_field("tower_stack", TOWER),
+    *(_stack_field(f"stack_{k}", k) for k in STACK_KINDS),
+    *(_stack_field(f"river_stack_{k}", k) for k in RIVER_KINDS),
+    SeatField("score_{seat}", "f.score", lambda st, i, lang: numbers(0, max(MAX_SCORE_CHOICE, st.scores[i])),
+              get=lambda st, i: st.scores[i], set=lambda st, i, v, lang: _seat_count("scores", st, i, v)),
+    SeatField("followers_{seat}", "f.followers",
+              lambda st, i, lang: numbers(0, FOLLOWERS - sum(1 for t in st.towers if t.guard == st.players[i])),
+              get=lambda st, i: st.followers[i], set=lambda st, i, v, lang: _seat_count("followers", st, i, v)),
+)
+
+
+class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
     """``GAME.editor``: see the module docstring."""
 
-    # -- blank, palette and fields ------------------------------------------------------------------
+    form = FORM
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return word(key, lang, **data)
+
+    def seats(self, st: State) -> tuple[str, ...]:
+        return st.players
+
+    def seat_name(self, seat: str, lang: str) -> str:
+        return colour(seat, lang)
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """The start of a game with the same players and options: the start tile (the river's source
         with De Rivier) and full stacks (as many plain land tiles as the position's game has)."""
-        st = read(engine, position)
+        st = self.decode(engine, position)
         river = has_river(st)
         land = _used(st, LAND)
         blank = State(
@@ -260,12 +333,7 @@ class TorensEnDievenEditor:
         )
         return engine.position_of(blank)
 
-    def held(self, engine: Engine[Any], position: Mapping[str, Any], tool: str) -> str | None:
-        """The board target of the tile or guard a "move" picked up (the page marks it)."""
-        return tool.removeprefix("drop:") if tool.startswith("drop:") else None
-
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        st = read(engine, position)
+    def tools(self, st: State, lang: str) -> list[PaletteItem]:
         tiles, towers, guards, tools = (word(k, lang) for k in ("tiles", "towers", "guards", "tools"))
         items = []
         kinds = TILE_TOOLS + (RIVER_KINDS if has_river(st) else ())
@@ -283,94 +351,22 @@ class TorensEnDievenEditor:
                                      letters[p], guards))
         items.append(PaletteItem("empty", word("empty", lang), "", "\u00d7", tools))
         items.append(PaletteItem("move", word("move", lang), "", "\u2194", tools))
-        if tool.startswith("drop:"):
-            try:
-                kind, at = _target(tool[5:], lang)
-            except EditError:
-                return items
-            key = "drop.guard" if kind == "guard" else "drop.sq"
-            items.append(PaletteItem(tool, word(key, lang, at=square(at)), "", "\u2194", tools))
         return items
 
-    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
-        st = read(engine, position)
-        none = word("none", lang)
-        out = [
-            EditField("turn", word("f.turn", lang), tuple((p, colour(p, lang)) for p in st.players), st.player),
-            EditField("phase", word("f.phase", lang), tuple((p, word(f"p.{p}", lang)) for p in PHASE_ORDER), st.phase),
-        ]
-        drawable = (*STACK_KINDS, TOWER, *(RIVER_KINDS if has_river(st) else ()))
-        out.append(EditField("drawn", word("f.drawn", lang),
-                             (("", none), *((k, tile_name(k, lang)) for k in drawable)), st.drawn))
-        placed = tuple((f"{x},{y}", square((x, y))) for x, y, k in st.tiles if k not in (START, SOURCE))
-        out.append(EditField("placed", word("f.placed", lang), (("", word("last", lang)), *placed),
-                             f"{st.placed[0]},{st.placed[1]}" if st.placed else ""))
-        out.append(EditField("replacement", word("f.replacement", lang),
-                             (("no", word("no", lang)), ("yes", word("yes", lang))), "yes" if st.replacement else "no"))
-        out.append(EditField("stolen", word("f.stolen", lang),
-                             (("", none), *((str(v), word("value", lang, n=v)) for v in THIEF_VALUES)),
-                             str(st.stolen) if st.stolen else ""))
-        counts = [("tower_stack", TOWER, st.tower_stack)]
-        counts += [(f"stack_{k}", k, n) for k, n in zip(STACK_KINDS, st.stack, strict=True)]
-        if has_river(st):
-            counts += [(f"river_stack_{k}", k, n) for k, n in zip(RIVER_KINDS, st.river_stack, strict=True)]
-        for name, kind, n in counts:
-            top = LIMITS[kind] - (_used(st, kind) - n)
-            label = word("f.tower_stack", lang) if kind == TOWER else word("f.stack", lang, kind=tile_name(kind, lang))
-            out.append(EditField(name, label, tuple((str(i), str(i)) for i in range(max(top, n) + 1)), str(n)))
-        for i, p in enumerate(st.players):
-            top = max(MAX_SCORE_CHOICE, st.scores[i])
-            out.append(EditField(f"score_{p}", word("f.score", lang, player=colour(p, lang)),
-                                 tuple((str(v), str(v)) for v in range(top + 1)), str(st.scores[i])))
-        for i, p in enumerate(st.players):
-            top = FOLLOWERS - sum(1 for t in st.towers if t.guard == p)
-            out.append(EditField(f"followers_{p}", word("f.followers", lang, player=colour(p, lang)),
-                                 tuple((str(v), str(v)) for v in range(top + 1)), str(st.followers[i])))
-        return out
+    def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
+        try:
+            kind, at = _target(tool[5:], lang)
+        except EditError:
+            return None
+        key = "drop.guard" if kind == "guard" else "drop.sq"
+        return PaletteItem(tool, word(key, lang, at=square(at)), "", "\u2194", word("tools", lang))
 
-    def set_fields(
-        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
+    def settle(
+        self, engine: Engine[Any], st: State, values: Mapping[str, str], changed: Mapping[str, str], lang: str
     ) -> dict[str, Any]:
-        st = read(engine, position)
-        known = {f.name: f for f in self.fields(engine, position, lang)}
-        changed: dict[str, str] = {}
-        for name, value in values.items():
-            field = known.get(name)
-            if field is None or value not in {c for c, _l in field.choices}:
-                raise refuse("field", lang)
-            if value != field.value:
-                changed[name] = value
-        for name, value in changed.items():
-            if name.startswith("stack_"):
-                counts = list(st.stack)
-                counts[STACK_KINDS.index(name[6:])] = int(value)
-                st = evolve(st, stack=tuple(counts))
-            elif name.startswith("river_stack_"):
-                counts = list(st.river_stack)
-                counts[RIVER_KINDS.index(name[12:])] = int(value)
-                st = evolve(st, river_stack=tuple(counts))
-            elif name == "tower_stack":
-                st = evolve(st, tower_stack=int(value))
-            elif name.startswith("score_"):
-                scores = list(st.scores)
-                scores[st.seat_index(name[6:])] = int(value)
-                st = evolve(st, scores=tuple(scores))
-            elif name.startswith("followers_"):
-                followers = list(st.followers)
-                followers[st.seat_index(name[10:])] = int(value)
-                st = evolve(st, followers=tuple(followers))
-            elif name == "turn":
-                st = evolve(st, turn=st.seat_index(value))
-            elif name == "stolen":
-                # the stolen tile was drawn from the stack; the one it replaces goes back in the box
-                # (td-gestolen-tegel-vervangen)
-                st = evolve(st, stolen=0)
-                if value:
-                    st = evolve(take(st, f"thief{value}", lang), stolen=int(value))
-        # The phase with what belongs to it: the tile in hand (out of its stack), the tile placed this
-        # turn, the replacement of a stolen tile.
-        phase = changed.get("phase", st.phase)
-        drawn = changed.get("drawn", st.drawn)
+        """The phase with what belongs to it: the tile in hand (out of its stack), the tile placed this
+        turn, the replacement of a stolen tile."""
+        phase, drawn = values["phase"], values["drawn"]
         if phase not in (GROW, PLACE):
             if "drawn" in changed and drawn:
                 raise refuse("drawn-phase", lang)
@@ -383,34 +379,28 @@ class TorensEnDievenEditor:
             placed = parse_square(changed["placed"]) if changed.get("placed") else st.placed
             if placed is None:
                 placed = st.tiles[-1][:2]
-        replacement = (changed["replacement"] == "yes") if "replacement" in changed else st.replacement
+        replacement = values["replacement"] == "yes"
         st = evolve(st, phase=phase, drawn=drawn, placed=placed, replacement=replacement and phase == DRAW)
         check_phase(st, lang)
         return engine.position_of(st)
 
     # -- tapping the board ---------------------------------------------------------------------------------
 
-    def place(self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str) -> EditResult:
-        st = read(engine, position)
-        kind, at = _target(target, lang)
-        next_tool: str | None = None
+    def target(self, st: State, target: str, lang: str) -> tuple[str, Square]:
+        return _target(target, lang)
+
+    def put(self, st: State, tool: str, at: tuple[str, Square], lang: str) -> State:
         if tool.startswith("tile:"):
-            st = self._tile(st, at, tool[5:], lang)
-        elif tool.startswith("height:") and tool[7:] in HEIGHT_TOOLS:
-            st = self._height(st, at, tool[7:], lang)
-        elif tool.startswith("guard:") and tool[6:] in st.players:
-            st = self._guard(st, at, tool[6:], lang)
-        elif tool == "empty":
-            st = self._empty(st, kind, at, lang)
-        elif tool == "move":
-            next_tool = self._pick_up(st, kind, at, lang)
-        elif tool.startswith("drop:"):
-            st = self._drop(st, _target(tool[5:], lang), at, lang)
-            next_tool = "move"
-        else:
-            raise refuse("tool", lang)
+            return self._tile(st, at[1], tool[5:], lang)
+        if tool.startswith("height:") and tool[7:] in HEIGHT_TOOLS:
+            return self._height(st, at[1], tool[7:], lang)
+        if tool.startswith("guard:") and tool[6:] in st.players:
+            return self._guard(st, at[1], tool[6:], lang)
+        raise refuse("tool", lang)
+
+    def after_tap(self, engine: Engine[Any], st: State, lang: str) -> dict[str, Any]:
         check_phase(st, lang)
-        return EditResult(engine.position_of(st), next_tool)
+        return engine.position_of(st)
 
     def _tile(self, st: State, at: Square, kind: str, lang: str) -> State:
         if kind not in TILE_TOOLS + RIVER_KINDS:
@@ -469,7 +459,8 @@ class TorensEnDievenEditor:
         towers = tuple(Tower(t.at, t.pieces, player) if t.at == at else t for t in st.towers)
         return evolve(st, towers=towers, followers=tuple(followers))
 
-    def _empty(self, st: State, kind: str, at: Square, lang: str) -> State:
+    def empty(self, st: State, target: tuple[str, Square], lang: str) -> State:
+        kind, at = target
         tower = st.tower_at(at)
         if kind == "guard":
             if tower is None or not tower.guard:
@@ -492,18 +483,19 @@ class TorensEnDievenEditor:
             st = with_towers(st, tuple(t for t in st.towers if t.at != at), lang)
         return st
 
-    def _pick_up(self, st: State, kind: str, at: Square, lang: str) -> str:
+    def pick_up(self, st: State, target: tuple[str, Square], lang: str) -> str:
+        kind, at = target
         if kind == "guard":
             tower = st.tower_at(at)
             if tower is None or not tower.guard:
                 raise refuse("no-guard", lang, at=square(at))
-            return f"drop:guard:{at[0]},{at[1]}"
+            return f"guard:{at[0]},{at[1]}"
         if at not in st.occupied:
             raise refuse("nothing", lang)
-        return f"drop:sq:{at[0]},{at[1]}"
+        return f"sq:{at[0]},{at[1]}"
 
-    def _drop(self, st: State, what: tuple[str, Square], at: Square, lang: str) -> State:
-        kind, source = what
+    def drop(self, st: State, held: str, target: tuple[str, Square], lang: str) -> State:
+        (kind, source), at = _target(held, lang), target[1]
         if source == at:
             return st
         if kind == "guard":

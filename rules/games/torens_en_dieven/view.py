@@ -244,16 +244,5 @@ def about(engine: Engine[Any], state: Any, event: Event) -> str:
         return f"tower:{at[0]},{at[1]}"
     return ""
 
-
-class TorensEnDievenView:
-    """The view-model object the registry hands to the pages (``GAME.view``)."""
-
-    about = staticmethod(about)
-    board_view = staticmethod(board_view)
-    action_label = staticmethod(action_label)
-    action_group = staticmethod(action_group)
-    tap = staticmethod(tap)
-    explain = staticmethod(explain)
-
-
-VIEW = TorensEnDievenView()
+# This module is the view-model (GAME.view): its functions, some of them written in other modules.
+__all__ = ["about", "action_group", "action_label", "board_view", "explain", "tap"]

@@ -6,6 +6,4 @@ from __future__ import annotations
 
 from rules.core.messages import Words
 
-from . import messages_de, messages_en, messages_nl
-
-WORDS = Words("nl", {"nl": messages_nl.WORDS, "de": messages_de.WORDS, "en": messages_en.WORDS})
+WORDS = Words.for_package(__name__, source="nl")

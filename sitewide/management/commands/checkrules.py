@@ -5,11 +5,29 @@ import json
 from argparse import ArgumentParser
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from faq.sync import deploy_problems
 from faq.verification import curated_problems, is_verified
+from rulebooks.contentset import ContentSet
 from rulebooks.loader import plan_load, read_content
+from rulebooks.parsing import Problem
+from rules.core.registry import get_game
+from simulator.scenario_citations import citation_problems
+
+
+def scenario_citation_problems(content: ContentSet) -> list[Problem]:
+    """What each scenario step and its caption cite (simulator.scenario_citations), per game."""
+    problems = []
+    for slug, game in content.games.items():
+        spec = get_game(slug)
+        if spec is not None:
+            _count, found = citation_problems(spec, {clause.id for clause in game.book.clauses})
+            for where, problem in found:
+                path = where.relative_to(settings.BASE_DIR) if where.is_relative_to(settings.BASE_DIR) else where
+                problems.append(Problem(str(path), 0, problem))
+    return problems
 
 
 class Command(BaseCommand):
@@ -39,6 +57,8 @@ class Command(BaseCommand):
         # The badge rule: a curated FAQ entry that names a scenario must replay with its
         # expectations holding.
         problems = content.problems + curated_problems(content)
+        if not content.problems:
+            problems += scenario_citation_problems(content)
         if options["database"] and not content.problems:
             plan = plan_load(content)
             problems += plan.problems + deploy_problems(content, plan)

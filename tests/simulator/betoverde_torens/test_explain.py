@@ -16,7 +16,7 @@ VIEW = GAME.view
 
 def why(s, pick, target):
     """The answer to a tap on ``target`` after ``pick`` (the target must not be offered)."""
-    offered = {t.target for t in tap_options(VIEW, ENGINE, s, pick, "en").taps}
+    offered = {t.target for t in tap_options(GAME, s, pick, "en").taps}
     assert target not in offered, f"{target} is offered after {pick}"
     error = VIEW.explain(ENGINE, s, pick, target, lang="en")
     assert error is not None, f"no reason for {target} after {pick}"

@@ -14,7 +14,7 @@ VIEW = GAME.view
 
 
 def why(s, pick, target):
-    offered = {t.target for t in tap_options(VIEW, ENGINE, s, pick, "en").taps}
+    offered = {t.target for t in tap_options(GAME, s, pick, "en").taps}
     assert target not in offered, f"{target} is offered after {pick}"
     error = VIEW.explain(ENGINE, s, pick, target, lang="en")
     assert error is not None and error.clause in rulebook_clauses(), error

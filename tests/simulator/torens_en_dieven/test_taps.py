@@ -226,7 +226,7 @@ def test_a_complete_grow_pick_cannot_go_on():
 
 def test_the_core_helper_passes_the_pick_through():
     state = grow_state_two()
-    assert tap_options(GAME.view, ENGINE, state, ("tower:0,2",), "en").chosen == ("tower:0,2",)
+    assert tap_options(GAME, state, ("tower:0,2",), "en").chosen == ("tower:0,2",)
 
 
 def test_tap_labels_in_every_language_carry_no_engine_codes():

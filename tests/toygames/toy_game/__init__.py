@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.bots import Bot, SeatView
-from rules.core.editor import EditError, EditField, EditResult, PaletteItem
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem
 from rules.core.engine import (
     CHANCE,
     TERMINAL,
@@ -31,9 +31,9 @@ from rules.core.engine import (
     SetupProblem,
 )
 from rules.core.inputs import is_digits
-from rules.core.messages import Catalogue, Messages
+from rules.core.messages import Messages
 from rules.core.positions import as_bool, as_int, as_object, one_of
-from rules.core.registry import GameSpec
+from rules.core.registry import Capability, GameSpec
 from rules.core.search import PerfectInformation, SearchBot, Settings
 from rules.core.strengths import ComputerPlayers, Reason
 from rules.core.tapping import TapOptions, refusal, taps_from_paths
@@ -42,46 +42,7 @@ from rules.core.view import BoardView, LegendRow, Shape
 HERE = Path(__file__).resolve().parent
 RULEBOOK = HERE / "rulebook.md"
 
-MESSAGES = Messages(
-    Catalogue(
-        "nl",
-        {
-            "add": "Speler {player} telt {amount} op.",
-            "coin": "De munt valt op {side}.",
-            "end": "De teller staat op 7: het spel is uit.",
-            "result": "Speler {winner} wint.",
-            "refuse": "{action} is hier niet toegestaan.",
-            "setup.target": "Doel",
-            "why.step": "Vak {square} kan niet: de teller staat op {counter} en een speler telt er 1 of 2 bij op.",
-            "why.coin": "Eerst wordt de munt gegooid (na elke tweede zet).",
-            "why.over": "Het spel is uit: de teller staat op {counter}.",
-            "advice.win": "Zo komt de teller op {counter}: gewonnen.",
-            "advice.add": "Zo staat de teller op {counter}, dichter bij 7.",
-        },
-    ),
-    Catalogue(
-        "en",
-        {
-            "add": "Player {player} adds {amount}.",
-            "setup.target": "Target",
-            "why.step": "Square {square} is not possible: the counter stands at {counter} and a player adds 1 or 2.",
-            "why.coin": "First the coin is tossed (after every second move).",
-            "why.over": "The game is over: the counter stands at {counter}.",
-            "advice.win": "This brings the counter to {counter}: a win.",
-            "advice.add": "This brings the counter to {counter}, closer to 7.",
-        },
-    ),
-    Catalogue(
-        "de",
-        {
-            "why.step": "Feld {square} geht nicht: der Zähler steht auf {counter}, und man zählt 1 oder 2 dazu.",
-            "why.coin": "Zuerst wird die Münze geworfen (nach jedem zweiten Zug).",
-            "why.over": "Das Spiel ist aus: der Zähler steht auf {counter}.",
-            "advice.win": "So kommt der Zähler auf {counter}: gewonnen.",
-            "advice.add": "So steht der Zähler auf {counter}, näher an 7.",
-        },
-    ),
-)
+MESSAGES = Messages.for_package(__name__, source="nl")  # messages_nl.py, messages_de.py, messages_en.py
 
 
 @dataclass(frozen=True)
@@ -272,32 +233,70 @@ class ToyView:
         return RuleError(error.clause, "why.step", square=square, counter=state.counter)
 
 
-class ToyEditor:
-    """The counter is set by tapping a square with the tool "counter"; whose turn is a field."""
+TOY_WORDS = {
+    "nl": {"turn": "Aan de beurt", "moves": "Zetten gedaan", "counter": "Teller", "move": "Verplaatsen", "empty": "Leeg",
+           "where": "Dat kan hier niet.", "top": "De teller gaat tot 6.", "nothing": "Hier staat niets."},
+    "en": {"turn": "Aan de beurt", "moves": "Moves made", "counter": "Counter", "move": "Move", "empty": "Empty",
+           "where": "That cannot go there.", "top": "The counter goes up to 6.", "nothing": "Nothing stands here."},
+}
+
+
+class ToyEditor(FormEditor[dict[str, Any], int]):
+    """A declared editor: the counter (a piece on its square) is put on a square with the tool
+    "counter", picked up with "move" and put down elsewhere, or taken back to 0 with "empty"; whose
+    turn and the moves made are fields."""
+
+    form = (
+        Field("turn", "turn", lambda pos, lang: (("a", "Speler a"), ("b", "Speler b")), get=lambda pos: pos["turn"],
+              set=lambda pos, value, lang: pos.update(turn=value)),
+        Field("moves", "moves", range(0, 21), get=lambda pos: pos["moves"],
+              set=lambda pos, value, lang: pos.update(moves=int(value), coin=False)),
+    )
+
+    def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(position)
+
+    def encode(self, engine: Engine[Any], pos: dict[str, Any]) -> dict[str, Any]:
+        return pos
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return TOY_WORDS["nl" if lang == "nl" else "en"][key]
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         return {"counter": 0, "turn": "a", "moves": 0, "coin": False, "winner": ""}
 
-    def palette(self, engine: Engine[Any], position: Mapping[str, Any], tool: str, lang: str) -> list[PaletteItem]:
-        return [PaletteItem("counter", "Teller" if lang == "nl" else "Counter", "toy-chip", "#")]
+    def tools(self, pos: dict[str, Any], lang: str) -> list[PaletteItem]:
+        return [PaletteItem("counter", self.text("counter", lang), "toy-chip", "#"),
+                PaletteItem("move", self.text("move", lang), "", "\u2194"),
+                PaletteItem("empty", self.text("empty", lang), "", "\u00d7")]
 
-    def fields(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[EditField]:
-        return [EditField("turn", "Aan de beurt", (("a", "Speler a"), ("b", "Speler b")), str(position["turn"]))]
+    def held_item(self, pos: dict[str, Any], tool: str, lang: str) -> PaletteItem | None:
+        return PaletteItem(tool, self.text("counter", lang), "toy-chip", "#") if tool == f"drop:sq:{pos['counter']}" else None
 
-    def place(
-        self, engine: Engine[Any], position: Mapping[str, Any], target: str, tool: str, lang: str
-    ) -> EditResult:
-        if tool != "counter" or not target.startswith("sq:") or not is_digits(target[3:], 2):
-            raise EditError("Dat kan hier niet." if lang == "nl" else "That cannot go there.")
-        value = int(target[3:])
-        if value > 6:
-            raise EditError("De teller gaat tot 6." if lang == "nl" else "The counter goes up to 6.", "counter")
-        return EditResult({**position, "counter": value})
+    def target(self, pos: dict[str, Any], target: str, lang: str) -> int:
+        if not target.startswith("sq:") or not is_digits(target[3:], 2):
+            raise EditError(self.text("where", lang))
+        return int(target[3:])
 
-    def set_fields(
-        self, engine: Engine[Any], position: Mapping[str, Any], values: Mapping[str, str], lang: str
-    ) -> dict[str, Any]:
-        return {**position, **values}
+    def pick_up(self, pos: dict[str, Any], at: int, lang: str) -> str:
+        if at != pos["counter"]:
+            raise EditError(self.text("nothing", lang))
+        return f"sq:{at}"
+
+    def drop(self, pos: dict[str, Any], held: str, at: int, lang: str) -> dict[str, Any]:
+        return self.put(pos, "counter", at, lang)
+
+    def empty(self, pos: dict[str, Any], at: int, lang: str) -> dict[str, Any]:
+        if at != pos["counter"]:
+            raise EditError(self.text("nothing", lang))
+        return {**pos, "counter": 0}
+
+    def put(self, pos: dict[str, Any], tool: str, at: int, lang: str) -> dict[str, Any]:
+        if tool != "counter":
+            raise EditError(self.text("where", lang))
+        if at > 6:
+            raise EditError(self.text("top", lang), "counter")
+        return {**pos, "counter": at}
 
 
 ENGINE = ToyEngine()
@@ -326,4 +325,4 @@ def explain(engine: Engine[Any], view: SeatView, action: str) -> list[Reason]:
 PLAYERS = ComputerPlayers(beginner=beginner, strong=strong, explain=explain)
 
 GAME = GameSpec(engine=ENGINE, view=ToyView(), package_dir=HERE, stylesheet="board.css", editor=ToyEditor(),
-                players=PLAYERS)
+                players=PLAYERS, capabilities=frozenset({Capability.TAP, Capability.EXPLAIN, Capability.EDITOR}))
