@@ -63,12 +63,14 @@ test-browser: venv
 	$(TEST_ENV) $(PY) -m pytest -m browser -p no:cacheprovider $(PYTEST_ARGS)
 
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
+# Of these folders, only the tests that reach the database run (RULESITE_DATABASE_TESTS_ONLY, see
+# tests/conftest.py): the parsing tests among them ran in make test and prove nothing new here.
 # (Not tests/simulator_web, engine pages whose only rows are the games', nor tests/search, whose
 # index is built in Python from rows the other tests read since the database text search went:
 # nine minutes of CI.)
 test-postgres: venv
 	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
-	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py
+	$(TEST_ENV) RULESITE_DATABASE_TESTS_ONLY=1 $(PY) -m pytest tests/rulebooks tests/faq tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py $(PYTEST_ARGS)
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py

@@ -7,6 +7,8 @@ server, the rooms' tests) leaves it empty; the ``site``, ``rulebooks`` and ``faq
 back the copy of the database kept after the first load (:mod:`tests.stored_content`).
 """
 
+import os
+
 import pytest
 
 from rulebooks.loader import ContentSet, read_content, store_content
@@ -81,6 +83,20 @@ def pytest_collection_modifyitems(config, items):
     from its first use to the end of the run, and code that calls ``async_to_sync`` there (the
     rooms' services, Channels) refuses to run beside it."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    if os.environ.get("RULESITE_DATABASE_TESTS_ONLY") == "1":
+        # `make test-postgres`: the tests that reach the database, again on PostgreSQL (the others
+        # ran in `make test` already and would prove nothing new).
+        kept = [item for item in items if _uses_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not _uses_the_database(item)])
+        items[:] = kept
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def _uses_the_database(item) -> bool:
+    """pytest-django lets a test reach the database only through its marker or these fixtures."""
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(item.fixturenames))
 
 
 @pytest.fixture(scope="session", autouse=True)
