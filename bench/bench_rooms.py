@@ -167,98 +167,113 @@ async def play_room(bases: list[str], room: Room, tokens: list[tuple[int, str]],
 
 
 async def play_room_on(bases: list[str], room: Room, tokens: list[tuple[int, str]], figures: Figures) -> None:
-    import websockets
-
-    sockets = []
+    table = await Table.connect(bases, room, tokens)
     try:
-        for i, (_seat, token) in enumerate(tokens):
-            base = bases[(room.number + i) % len(bases)]  # the two people on different workers
-            url = base.replace("http://", "ws://") + f"/ws/rooms/{GAME}/{room.number}/?lang=en"
-            headers = {"Cookie": f"rooms_{room.pk}={token}", "Origin": base}
-            sockets.append(await websockets.connect(url, additional_headers=headers, open_timeout=ANSWER_S))
-    except BaseException:
-        for ws in sockets:
-            await ws.close()
-        raise
-    latest: dict[int, dict[str, Any]] = {i: {} for i in range(len(sockets))}  # {}: no message yet
-    seen: dict[int, dict[int, float]] = {i: {} for i in range(len(sockets))}  # version -> first seen
-    changed = asyncio.Event()
+        for _ in range(MOVES_PER_ROOM):
+            if not await table.play_one(figures):
+                break
+    finally:
+        await table.close()
 
-    async def read(i: int, ws: ClientConnection) -> None:
+
+class Table:
+    """A room's two people over their sockets: the latest room message each saw, when each first saw
+    each version, and a signal when anything came in."""
+
+    def __init__(self, sockets: list[ClientConnection]) -> None:
+        self.sockets = sockets
+        self.latest: dict[int, dict[str, Any]] = {i: {} for i in range(len(sockets))}  # {}: no message yet
+        self.seen: dict[int, dict[int, float]] = {i: {} for i in range(len(sockets))}  # version -> first seen
+        self.changed = asyncio.Event()
+        self.readers = [asyncio.create_task(self.read(i, ws)) for i, ws in enumerate(sockets)]
+
+    @classmethod
+    async def connect(cls, bases: list[str], room: Room, tokens: list[tuple[int, str]]) -> Table:
+        import websockets
+
+        sockets = []
+        try:
+            for i, (_seat, token) in enumerate(tokens):
+                base = bases[(room.number + i) % len(bases)]  # the two people on different workers
+                url = base.replace("http://", "ws://") + f"/ws/rooms/{GAME}/{room.number}/?lang=en"
+                headers = {"Cookie": f"rooms_{room.pk}={token}", "Origin": base}
+                sockets.append(await websockets.connect(url, additional_headers=headers, open_timeout=ANSWER_S))
+        except BaseException:
+            for ws in sockets:
+                await ws.close()
+            raise
+        return cls(sockets)
+
+    async def close(self) -> None:
+        for ws in self.sockets:
+            await ws.close()
+        for task in self.readers:
+            task.cancel()
+
+    async def read(self, i: int, ws: ClientConnection) -> None:
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] == "room":
-                seen[i].setdefault(message["version"], time.perf_counter())
+                self.seen[i].setdefault(message["version"], time.perf_counter())
                 if not message.get("pacing"):
-                    latest[i] = message
+                    self.latest[i] = message
             elif message["type"] == "refused":
-                latest[i] = dict(latest[i] or {}, refused=True)
+                self.latest[i] = dict(self.latest[i] or {}, refused=True)
             elif message["type"] == "ping":  # as the page does: a socket silent for a minute is closed (4408)
                 await ws.send(json.dumps({"type": "pong"}))
-            changed.set()
+            self.changed.set()
 
-    readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
-
-    async def until(predicate: Callable[[], object]) -> bool:
+    async def until(self, predicate: Callable[[], object]) -> bool:
         try:
             async with asyncio.timeout(ANSWER_S):
                 while not predicate():
-                    changed.clear()
-                    await changed.wait()
+                    self.changed.clear()
+                    await self.changed.wait()
         except TimeoutError:
             return False
         return True
 
-    def after(i: int, version: int) -> float | None:
-        times = [t for v, t in seen[i].items() if v > version]
+    def after(self, i: int, version: int) -> float | None:
+        times = [t for v, t in self.seen[i].items() if v > version]
         return min(times) if times else None
 
-    try:
-        for _ in range(MOVES_PER_ROOM):
-            def to_move() -> list[int]:
-                return [i for i, m in latest.items() if m and m.get("my_turn") and not m.get("refused")]
+    def to_move(self) -> list[int]:
+        return [i for i, m in self.latest.items() if m and m.get("my_turn") and not m.get("refused")]
 
-            if not await until(lambda: to_move() or any(m and m["status"] == "over" for m in latest.values())):
-                figures.lost += 1
-                break
-            if not to_move():
-                break
-            await asyncio.sleep(random.uniform(*THINK_S))
-            movers = to_move()
-            if not movers:
-                continue
-            mover = movers[0]
-            version = latest[mover]["version"]
-            action = first_move(latest[mover]["html"])
-            if action is None:
-                break
-            started = time.perf_counter()
-            await sockets[mover].send(json.dumps({"type": "move", "action": action, "version": version}))
-            other = 1 - mover
-
-            def answered(m: int = mover, v: int = version) -> bool:
-                return bool(latest[m].get("refused")) or after(m, v) is not None
-
-            def reached(o: int = other, v: int = version) -> bool:
-                return after(o, v) is not None
-
-            if not await until(answered):
-                figures.lost += 1
-                break
-            if latest[mover].get("refused"):
-                latest[mover] = dict(latest[mover], refused=False, my_turn=False)
-                await sockets[mover].send(json.dumps({"type": "refresh"}))
-                continue
-            figures.mover.append((after(mover, version) or started) * 1000 - started * 1000)
-            if await until(reached):
-                figures.other.append((after(other, version) or started) * 1000 - started * 1000)
-            else:
-                figures.lost += 1
-    finally:
-        for ws in sockets:
-            await ws.close()
-        for task in readers:
-            task.cancel()
+    async def play_one(self, figures: Figures) -> bool:
+        """The person to move thinks, plays the first move offered and times the answer to both;
+        False when the game is over or stuck."""
+        latest = self.latest
+        if not await self.until(lambda: self.to_move() or any(m and m["status"] == "over" for m in latest.values())):
+            figures.lost += 1
+            return False
+        if not self.to_move():
+            return False
+        await asyncio.sleep(random.uniform(*THINK_S))
+        movers = self.to_move()
+        if not movers:
+            return True
+        mover = movers[0]
+        version = latest[mover]["version"]
+        action = first_move(latest[mover]["html"])
+        if action is None:
+            return False
+        started = time.perf_counter()
+        await self.sockets[mover].send(json.dumps({"type": "move", "action": action, "version": version}))
+        other = 1 - mover
+        if not await self.until(lambda: bool(latest[mover].get("refused")) or self.after(mover, version) is not None):
+            figures.lost += 1
+            return False
+        if latest[mover].get("refused"):
+            latest[mover] = dict(latest[mover], refused=False, my_turn=False)
+            await self.sockets[mover].send(json.dumps({"type": "refresh"}))
+            return True
+        figures.mover.append((self.after(mover, version) or started) * 1000 - started * 1000)
+        if await self.until(lambda: self.after(other, version) is not None):
+            figures.other.append((self.after(other, version) or started) * 1000 - started * 1000)
+        else:
+            figures.lost += 1
+        return True
 
 
 async def round_of(bases: list[str], rooms: list[PlayedRoom]) -> Figures:

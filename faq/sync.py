@@ -207,42 +207,54 @@ def _sync_curated(content: ContentSet, only: set[tuple[str, str]] | None) -> Syn
         for source in game.faqs:
             key = (game_slug, source.slug)
             seen.add(key)
-            if only is not None and key not in only:
-                continue
-            entry = Entry.objects.filter(game_id=game_slug, slug=source.slug).first()
-            if entry is not None and entry.origin == Entry.VISITOR:
-                report.moved.append(_move_visitor_question(entry, source, curated))
-                entry = None
-            if entry is None:
-                entry = Entry(game_id=game_slug, slug=source.slug, origin=Entry.REPOSITORY, created_at=now)
-                apply_source(entry, source, now)
-                report.created += 1
-            elif entry.origin != Entry.REPOSITORY:
-                report.conflicts.append(
-                    f"{source.path}: the slug '{source.slug}' belongs to an entry written in the admin"
-                )
-            elif entry.edited_in_admin:
-                report.kept += 1
-            elif entry.content_hash == faq_hash(source) and entry.published:
-                report.unchanged += 1
-            else:
-                apply_source(entry, source, now)
-                report.updated += 1
-            if entry.origin == Entry.REPOSITORY and not entry.edited_in_admin:
-                apply_translations(entry, game)
+            if only is None or key in only:
+                _sync_source(game_slug, game, source, curated, now, report)
     if only is None:
-        gone = Entry.objects.filter(
-            origin=Entry.REPOSITORY, edited_in_admin=False, published=True, game_id__in=list(content.games)
-        )
-        for entry in gone:
-            if (entry.game_id, entry.slug) not in seen:
-                entry.published = False
-                entry.content_hash = ""
-                entry.save(dates=False)
-                report.withdrawn += 1
+        report.withdrawn = _withdraw_missing(content, seen)
         report.phrasings = sync_phrasings(content)
         rerender_all()
     return report
+
+
+def _sync_source(
+    game_slug: str, game: GameContent, source: FaqSource, curated: set[str], now: dt.datetime, report: SyncReport
+) -> None:
+    """One curated question from the repository: created, updated, or left alone when it is unchanged,
+    edited in the admin or a slug of the admin's; a visitor's question with its slug moves aside."""
+    entry = Entry.objects.filter(game_id=game_slug, slug=source.slug).first()
+    if entry is not None and entry.origin == Entry.VISITOR:
+        report.moved.append(_move_visitor_question(entry, source, curated))
+        entry = None
+    if entry is None:
+        entry = Entry(game_id=game_slug, slug=source.slug, origin=Entry.REPOSITORY, created_at=now)
+        apply_source(entry, source, now)
+        report.created += 1
+    elif entry.origin != Entry.REPOSITORY:
+        report.conflicts.append(f"{source.path}: the slug '{source.slug}' belongs to an entry written in the admin")
+    elif entry.edited_in_admin:
+        report.kept += 1
+    elif entry.content_hash == faq_hash(source) and entry.published:
+        report.unchanged += 1
+    else:
+        apply_source(entry, source, now)
+        report.updated += 1
+    if entry.origin == Entry.REPOSITORY and not entry.edited_in_admin:
+        apply_translations(entry, game)
+
+
+def _withdraw_missing(content: ContentSet, seen: set[tuple[str, str]]) -> int:
+    """Unpublish the repository's published entries whose file is gone (not edited in the admin)."""
+    withdrawn = 0
+    gone = Entry.objects.filter(
+        origin=Entry.REPOSITORY, edited_in_admin=False, published=True, game_id__in=list(content.games)
+    )
+    for entry in gone:
+        if (entry.game_id, entry.slug) not in seen:
+            entry.published = False
+            entry.content_hash = ""
+            entry.save(dates=False)
+            withdrawn += 1
+    return withdrawn
 
 
 def sync_phrasings(content: ContentSet) -> int:

@@ -305,26 +305,40 @@ def _plan(records: list[Any]) -> list[_Planned]:
             problems.append(f"{where}.clauses: these clauses belong to another game: {', '.join(foreign)}")
             continue
         unchanged = entry is not None and entry_record(entry) == _comparable(record, clauses, entry)
-        candidate = _filled(entry or Entry(), record)  # (fills the stored entry in place: compare first)
-        local = []
-        try:
-            candidate.full_clean(exclude=["game"], validate_unique=False, validate_constraints=False)
-        except ValidationError as exc:
-            for name, messages in exc.message_dict.items():
-                local.extend(f"{where}: {name}: {message}" for message in messages)
-        local.extend(_admin_form_rules(record, where, languages.get(record["game"], "")))
+        local = _model_problems(entry, record, where, languages.get(record["game"], ""))
         if local:
             problems.extend(local)
             continue
         planned.append(_Planned(record, entry, clauses, unchanged))
+    problems.extend(_unknown_duplicates(records, seen_keys))
+    if problems:
+        raise ImportRefused(problems)
+    return planned
+
+
+def _model_problems(entry: Entry | None, record: Record, where: str, game_language: str) -> list[str]:
+    """What the model's validation and the admin's form refuse in ``record``; fills ``entry`` (when
+    stored) in place."""
+    candidate = _filled(entry or Entry(), record)
+    problems: list[str] = []
+    try:
+        candidate.full_clean(exclude=["game"], validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        for name, messages in exc.message_dict.items():
+            problems.extend(f"{where}: {name}: {message}" for message in messages)
+    problems.extend(_admin_form_rules(record, where, game_language))
+    return problems
+
+
+def _unknown_duplicates(records: list[Any], seen_keys: set[tuple[str, str]]) -> list[str]:
+    """``duplicate_of`` naming an entry neither stored nor in the file."""
     known = {f"{g}/{s}" for g, s in Entry.objects.values_list("game_id", "slug")} | {f"{g}/{s}" for g, s in seen_keys}
+    problems = []
     for i, record in enumerate(records):
         duplicate = record.get("duplicate_of") if isinstance(record, dict) else None
         if isinstance(duplicate, str) and "/" in duplicate and duplicate not in known:
             problems.append(f"entries[{i}].duplicate_of: unknown entry {json.dumps(duplicate)[:80]}")
-    if problems:
-        raise ImportRefused(problems)
-    return planned
+    return problems
 
 
 def _admin_form_rules(record: Record, where: str, game_language: str) -> list[str]:
@@ -346,6 +360,13 @@ def _admin_form_rules(record: Record, where: str, game_language: str) -> list[st
     for j, change in enumerate(record["changes"]):
         if len(change["reason"]) > REASON_MAX:
             problems.append(f"{where}.changes[{j}].reason: has {len(change['reason'])} characters; at most {REASON_MAX}")
+    return problems + _translation_form_rules(record, where, game_language)
+
+
+def _translation_form_rules(record: Record, where: str, game_language: str) -> list[str]:
+    """What the admin's translation inline refuses: the rulebook's own language, a language twice, an
+    empty or too long question, an empty answer."""
+    problems = []
     seen: set[str] = set()
     for j, item in enumerate(record["translations"] or ()):
         here = f"{where}.translations[{j}]"
@@ -389,6 +410,25 @@ def _check_record(record: object, where: str) -> list[str]:
     bad_text = _bad_text(record, where)
     if bad_text:
         return bad_text
+    problems = _field_problems(record, where)
+    changes = record["changes"]
+    if not isinstance(changes, list):
+        problems.append(f"{where}.changes: must be a list")
+        return problems
+    problems.extend(_change_problems(changes, where))
+    problems.extend(_phrasing_problems(record["phrasings"], f"{where}.phrasings"))
+    translations = record["translations"]
+    if translations is None:  # a version 1 file
+        return problems
+    if not isinstance(translations, list):
+        problems.append(f"{where}.translations: must be a list")
+        return problems
+    return problems + _translation_problems(translations, where)
+
+
+def _field_problems(record: Record, where: str) -> list[str]:
+    """The entry's own fields of the wrong type: text, true/false, dates, notices, token, clause ids."""
+    problems = []
     for name in ("game", *TEXT_FIELDS):
         if not isinstance(record[name], str):
             problems.append(f"{where}.{name}: must be text")
@@ -405,10 +445,12 @@ def _check_record(record: object, where: str) -> list[str]:
         problems.append(f"{where}.token: must be text or null")
     if not isinstance(record["clauses"], list) or not all(isinstance(c, str) for c in record["clauses"]):
         problems.append(f"{where}.clauses: must be a list of clause ids")
-    changes = record["changes"]
-    if not isinstance(changes, list):
-        problems.append(f"{where}.changes: must be a list")
-        return problems
+    return problems
+
+
+def _change_problems(changes: list[Any], where: str) -> list[str]:
+    """The entry's change log: objects with a reason, an editor's name or null, a date."""
+    problems = []
     for j, change in enumerate(changes):
         here = f"{where}.changes[{j}]"
         if not isinstance(change, dict) or set(change) != CHANGE_KEYS:
@@ -421,13 +463,12 @@ def _check_record(record: object, where: str) -> list[str]:
         problem = _date_problem(change["created_at"], required=True)
         if problem:
             problems.append(f"{here}.created_at: {problem}")
-    problems.extend(_phrasing_problems(record["phrasings"], f"{where}.phrasings"))
-    translations = record["translations"]
-    if translations is None:  # a version 1 file
-        return problems
-    if not isinstance(translations, list):
-        problems.append(f"{where}.translations: must be a list")
-        return problems
+    return problems
+
+
+def _translation_problems(translations: list[Any], where: str) -> list[str]:
+    """The entry's translations: objects in a language of the site, with text for question and answer."""
+    problems = []
     languages = {code for code, _name in settings.LANGUAGES}
     for j, item in enumerate(translations):
         here = f"{where}.translations[{j}]"
@@ -654,18 +695,8 @@ def _plan_extras(data: Record) -> _Extras:
     extras = _Extras([], [])
     if data["version"] < 3:
         return extras
-    problems: list[str] = []
     clauses = _clause_lookup()
-    items = data["clause_phrasings"]
-    problems.extend(_bad_text(items, "clause_phrasings"))
-    if not problems:
-        problems.extend(_phrasing_problems(items, "clause_phrasings", CLAUSE_PHRASING_KEYS))
-    for j, item in enumerate(items if not problems else ()):
-        clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
-        if clause is None:
-            problems.append(f"clause_phrasings[{j}].clause: unknown clause {json.dumps(item['clause'])[:60]}")
-        else:
-            extras.clause_phrasings.append((clause, item))
+    problems = _plan_clause_phrasings(data["clause_phrasings"], clauses, extras)
     games = set(Game.all_objects.values_list("slug", flat=True))
     entries = {f"{g}/{s}" for g, s in Entry.objects.values_list("game_id", "slug")}
     entries |= {f"{r.get('game')}/{r.get('slug')}" for r in data["entries"] if isinstance(r, dict)}
@@ -679,31 +710,53 @@ def _plan_extras(data: Record) -> _Extras:
             problems.append(f"{here}: must be an object with exactly {', '.join(sorted(keys))}")
             continue
         item = {"review": KEEP, **item}  # a version 3 file: the stored review stays
-        local = []
-        if item["review"] is not KEEP and item["review"] not in REVIEWS:
-            local.append(f"{here}.review: must be one of {', '.join(repr(r) for r in sorted(REVIEWS))}")
-        if item["game"] is not None and item["game"] not in games:
-            local.append(f"{here}.game: unknown game {json.dumps(item['game'])[:60]}")
-        if not isinstance(item["language"], str) or not isinstance(item["question"], str):
-            local.append(f"{here}: language and question must be text")
-        elif len(item["question"]) > QUESTION_MAX:
-            local.append(f"{here}.question: has {len(item['question'])} characters; at most {QUESTION_MAX}")
-        if item["entry"] is not None and item["entry"] not in entries:
-            local.append(f"{here}.entry: unknown entry {json.dumps(item['entry'])[:80]}")
-        clause = None
-        if item["clause"] is not None:
-            clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
-            if clause is None:
-                local.append(f"{here}.clause: unknown clause {json.dumps(item['clause'])[:60]}")
-        problem = _date_problem(item["created_at"], required=True)
-        if problem:
-            local.append(f"{here}.created_at: {problem}")
+        local, clause = _answer_problems(item, here, games, entries, clauses)
         problems.extend(local)
         if not local:
             extras.answers.append((item, clause))
     if problems:
         raise ImportRefused(problems)
     return extras
+
+
+def _plan_clause_phrasings(items: Any, clauses: dict[str, Clause], extras: _Extras) -> list[str]:
+    """Check the clauses' phrasings of a version 3 file, adding the good ones to ``extras``."""
+    problems = _bad_text(items, "clause_phrasings")
+    if not problems:
+        problems.extend(_phrasing_problems(items, "clause_phrasings", CLAUSE_PHRASING_KEYS))
+    for j, item in enumerate(items if not problems else ()):
+        clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
+        if clause is None:
+            problems.append(f"clause_phrasings[{j}].clause: unknown clause {json.dumps(item['clause'])[:60]}")
+        else:
+            extras.clause_phrasings.append((clause, item))
+    return problems
+
+
+def _answer_problems(
+    item: Record, here: str, games: set[str], entries: set[str], clauses: dict[str, Clause]
+) -> tuple[list[str], Clause | None]:
+    """What is wrong with one suggestion answer's fields, and the clause it names (None for none)."""
+    local = []
+    if item["review"] is not KEEP and item["review"] not in REVIEWS:
+        local.append(f"{here}.review: must be one of {', '.join(repr(r) for r in sorted(REVIEWS))}")
+    if item["game"] is not None and item["game"] not in games:
+        local.append(f"{here}.game: unknown game {json.dumps(item['game'])[:60]}")
+    if not isinstance(item["language"], str) or not isinstance(item["question"], str):
+        local.append(f"{here}: language and question must be text")
+    elif len(item["question"]) > QUESTION_MAX:
+        local.append(f"{here}.question: has {len(item['question'])} characters; at most {QUESTION_MAX}")
+    if item["entry"] is not None and item["entry"] not in entries:
+        local.append(f"{here}.entry: unknown entry {json.dumps(item['entry'])[:80]}")
+    clause = None
+    if item["clause"] is not None:
+        clause = clauses.get(item["clause"]) if isinstance(item["clause"], str) else None
+        if clause is None:
+            local.append(f"{here}.clause: unknown clause {json.dumps(item['clause'])[:60]}")
+    problem = _date_problem(item["created_at"], required=True)
+    if problem:
+        local.append(f"{here}.created_at: {problem}")
+    return local, clause
 
 
 def _apply_extras(extras: _Extras, report: ImportReport) -> None:

@@ -9,9 +9,10 @@ registered a hook gives nothing, so a page of a lower layer renders with only th
 Names are declared here once: registering or reading an undeclared name raises, so a typo fails
 instead of silently doing nothing. Functions run in ``order`` (then in registration order).
 
-The page hooks (``*_extras``, ``*_actions``, ``*_links``, ``question_attrs``) are called with the
-template ``context`` and the arguments the template passes, and return HTML (``""`` for nothing;
-:func:`render_fragment` renders one of the app's templates as ``{% include %}`` would).
+The page hooks (the site frame's ``head_*``, ``header_search`` and ``under_header``; ``*_extras``,
+``*_actions``, ``*_links``, ``question_attrs``) are called with the template ``context`` and the
+arguments the template passes, and return HTML (``""`` for nothing; :func:`render_fragment` renders
+one of the app's templates as ``{% include %}`` would).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from django.utils.safestring import SafeString
 
 # name -> who reads it and what a registered function is (docs/ARCHITECTURE.md lists who registers).
 HOOKS: dict[str, str] = {
+    "head_meta": "rulebooks/base.html: the head's meta tags after the description (link previews); no args",
+    "head_links": "rulebooks/base.html: the head's links after the icons (the web app manifest); no args",
+    "head_styles": "rulebooks/base.html: stylesheets between the site's and the print one (boards); no args",
+    "head_scripts": "rulebooks/base.html: scripts after the site's (offline); no args",
+    "header_search": "rulebooks/base.html: the header's search form (block site_search, which a page may replace); no args",
+    "under_header": "rulebooks/base.html: between the header and the page (the offline banner); no args",
     "game_resolver": "pagecache.httpcache: fn(path) -> the game slug a public page belongs to, or None",
     "clause_rulings": "rulebooks.annotations: an object with rulings_by_clause(game), rulings_for_clause(clause)",
     "triage_matchers": "faq.triage: fn(question, game, language) -> search hits for the editor",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 from django.conf import settings
 from django.urls import reverse
@@ -23,7 +22,7 @@ from rules.core import codec
 from rules.core.engine import CHANCE, TERMINAL
 from rules.core.tapping import PickError, refusal
 from rules.core.view import Box
-from simulator.addressing import looking_query, parse_zoom
+from simulator.addressing import log_query, looking_query, parse_zoom, play_query
 from simulator.playing import tap_context
 from simulator.presenter import bot_label
 from simulator.scene import (
@@ -68,7 +67,7 @@ class RoomLinks(Links):
         self.url, self.version = url, version
 
     def play(self, *actions: str) -> str:
-        return f"{self.url}?{urlencode({'play': actions[0], 'v': self.version})}"
+        return f"{self.url}?{play_query(actions[0], self.version)}"
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
         query = looking_query(pick, zoom)
@@ -85,7 +84,7 @@ def room_url(room: Room) -> str:
 def replay_url(game_slug: str, log_json: dict[str, Any]) -> str:
     """A finished game as an ordinary simulator URL (the full-information table view)."""
     log = codec.log_from_json(log_json)
-    return f"{reverse('simulator:page', args=[game_slug])}?{urlencode({'log': codec.encode(log)})}"
+    return f"{reverse('simulator:page', args=[game_slug])}?{log_query(codec.encode(log))}"
 
 
 def seat_rows(room: Room, seats: Sequence[Seat], me: Seat | None, now: dt.datetime | None = None) -> list[dict[str, Any]]:
@@ -202,18 +201,24 @@ def room_context(
         return context  # hands and decks stay on the server: no seat, no board
     playing = services.active_stand_ins(seats)
     context.update(room_scene(game, room, spec, viewer, lang, pick, url, zoom=zoom, why=why, upto=upto, stand_ins=playing))
+    _name_the_turn(context, engine, set(playing))
+    return context
+
+
+def _name_the_turn(context: dict[str, Any], engine: Any, stand_ins: set[str]) -> None:
+    """The seat rows get the board's names of their seats; the page names whose turn it is and
+    announces what the room waits for (or what is moving)."""
     scene = context["scene"]
     labels = seat_labels(scene.board, [r["seat"] for r in context["seats"] if r["seat"]])
     for row in context["seats"]:
         row["seat_label"] = labels.get(row["seat"], "")
     actor = context["actor"]
     context["turn_name"] = next((r["name"] for r in context["seats"] if r["seat"] and r["seat"] == actor), "")
-    bots = {r["seat"] for r in context["seats"] if r["bot"]} | set(playing)
+    bots = {r["seat"] for r in context["seats"] if r["bot"]} | stand_ins
     if context.get("moving"):
         scene.announce = context["moving"]
     elif not scene.over and not context["my_turn"]:
         scene.announce = waiting_for(engine, actor, bots, context["turn_name"])
-    return context
 
 
 def waiting_for(engine: Any, actor: str, computer: set[str], turn_name: str) -> str:
@@ -263,22 +268,10 @@ def room_scene(
     recent = [e for batch in played.events[first:upto] for e in visible_to(viewer, batch)]
     board = view.board_view(engine, state, events=recent, seat=viewer, lang=lang)
 
-    legal = engine.legal_actions(state) if my_turn else []
-    taps = None
     if (pick or why) and not my_turn:
         raise Untappable(_("Nothing can be tapped here: it is not your turn."))
-    if my_turn:
-        taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play)
-    drawn = draw_board(
-        board,
-        # The piece or place the last move's decisive event is about, marked as on the simulator page.
-        board_decider(spec, state, taps, set(legal), links, lang, about_target(spec, state, recent)),
-        links,
-        lang,
-        zoom=parse_zoom(zoom, board),
-        zoom_url=lambda area: links.pick(pick, area),
-        ask_url=links.why(pick, "") if taps is not None else None,
-    )
+    legal = engine.legal_actions(state) if my_turn else []
+    taps, drawn = _interactive_board(spec, state, board, links, legal, pick, zoom, lang, recent, my_turn=my_turn)
     computer = gamestate.computer_seats(played, stand_ins)
     happened = room_happened(spec, played, range(first, upto), viewer, clauses, lang, computer)
     scene = Scene(
@@ -304,6 +297,33 @@ def room_scene(
         "shown_actions": upto,
         "replay_url": replay_url(room.game, room.log or {}) if over and not paced else None,
     }
+
+
+def _interactive_board(
+    spec: Any,
+    state: Any,
+    board: Any,
+    links: RoomLinks,
+    legal: list[str],
+    pick: tuple[str, ...],
+    zoom: str | None,
+    lang: str,
+    recent: list[Any],
+    *,
+    my_turn: bool,
+) -> tuple[Any, Any]:
+    """(the seat's taps on its turn, else None; its board drawn): what a tap does, the piece the last
+    move was about marked (as on the simulator page), the zoom, the "why not?" link on its turn."""
+    taps = tap_context(spec, state, pick, board.targets, lang, links.pick, links.play) if my_turn else None
+    return taps, draw_board(
+        board,
+        board_decider(spec, state, taps, set(legal), links, lang, about_target(spec, state, recent)),
+        links,
+        lang,
+        zoom=parse_zoom(zoom, board),
+        zoom_url=lambda area: links.pick(pick, area),
+        ask_url=links.why(pick, "") if taps is not None else None,
+    )
 
 
 def shown_point(played: gamestate.Game, upto: int | None) -> tuple[int, Any]:

@@ -29,10 +29,10 @@ from rulebooks.localize import localize_game
 from rulebooks.lookups import get_game_or_404
 from rulebooks.models import Game
 from rules.core.inputs import InputError, parse_int
-from rules.core.problems import Code
+from rules.core.problems import Code, Problem
 from rules.core.registry import get_game
 from rules.core.tapping import PickError
-from simulator.addressing import looking
+from simulator.addressing import RoomQuery, looking, room_query
 from simulator.markup import clause_cite
 from simulator.presenter import ui_language
 
@@ -132,15 +132,17 @@ def _render_room(
     status = error.status if error else 200
     params = request.GET if request.method in ("GET", "HEAD") else {}
     try:
-        seen = looking(params)
+        seen, asked = looking(params), room_query(params)
         context = presenter.room_context(game_obj, room, me, lang, seen.pick, zoom=seen.zoom, why=seen.why)
     except PickError as exc:
-        context = presenter.room_context(game_obj, room, me, lang)
+        context, asked = presenter.room_context(game_obj, room, me, lang), RoomQuery()
         message = exc.reason if isinstance(exc, presenter.Untappable) else presenter.not_tappable_message()
         error, status = RoomError(Code.BAD_PICK, message), 400
-    play = request.GET.get("play")
-    if play and error is None and request.method in ("GET", "HEAD"):
-        context["confirm"] = presenter.confirm_context(room, me, play[: services.MAX_ACTION_CHARS], lang)
+    except Problem as exc:  # a bad ?v=
+        context, asked = presenter.room_context(game_obj, room, me, lang), RoomQuery()
+        error, status = RoomError(exc.code, f"{exc.field}: {exc.message or exc.sentence()}"), 400
+    if asked.play and error is None:
+        context["confirm"] = presenter.confirm_context(room, me, asked.play[: services.MAX_ACTION_CHARS], lang)
         if context["confirm"] is None:
             error, status = RoomError(Code.NOT_PLAYABLE, presenter.not_playable_message()), 400
     context["error"] = error

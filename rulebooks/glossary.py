@@ -30,6 +30,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rules.core.languages import LANGUAGES as LANGUAGES  # re-exported: the glossary's languages
 
@@ -99,24 +100,32 @@ def read_glossary(path: Path) -> list[Term]:
         extra = set(raw) - {"id", "note", *LANGUAGES, *(f"say_{lang}" for lang in LANGUAGES)}
         if extra:
             raise GlossaryError(path, f"{where}: unknown key(s) {sorted(extra)}")
-        forms: dict[str, tuple[str, ...]] = {}
-        for lang in LANGUAGES:
-            value = raw.get(lang)
-            if not isinstance(value, list) or not value or not all(isinstance(f, str) and f.strip() for f in value):
-                raise GlossaryError(path, f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
-            forms[lang] = tuple(f.strip() for f in value)
-        say: dict[str, tuple[str, ...]] = {}
-        for lang in LANGUAGES:
-            value = raw.get(f"say_{lang}", [])
-            if not isinstance(value, list) or not all(isinstance(f, str) and f.strip() for f in value):
-                raise GlossaryError(path, f"{where}: 'say_{lang}' must be a list of words players use")
-            if value:
-                say[lang] = tuple(f.strip() for f in value)
+        forms, say = _words(path, where, raw)
         note = raw.get("note", "")
         if not isinstance(note, str):
             raise GlossaryError(path, f"{where}: note must be text")
         terms.append(Term(term_id, forms, note, say))
     return terms
+
+
+def _words(
+    path: Path, where: str, raw: dict[str, Any]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """A term's written forms per language (the one to write first) and the words players say for it."""
+    forms: dict[str, tuple[str, ...]] = {}
+    for lang in LANGUAGES:
+        value = raw.get(lang)
+        if not isinstance(value, list) or not value or not all(isinstance(f, str) and f.strip() for f in value):
+            raise GlossaryError(path, f"{where}: '{lang}' must be a non-empty list of forms, the one to write first")
+        forms[lang] = tuple(f.strip() for f in value)
+    say: dict[str, tuple[str, ...]] = {}
+    for lang in LANGUAGES:
+        value = raw.get(f"say_{lang}", [])
+        if not isinstance(value, list) or not all(isinstance(f, str) and f.strip() for f in value):
+            raise GlossaryError(path, f"{where}: 'say_{lang}' must be a list of words players use")
+        if value:
+            say[lang] = tuple(f.strip() for f in value)
+    return forms, say
 
 
 def glossary_path(content_dir: Path, game: str) -> Path:

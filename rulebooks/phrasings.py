@@ -91,18 +91,25 @@ def read_phrasings(path: Path) -> list[PhrasingSource]:
             if extra:
                 raise PhrasingsError(path, f"{where}: unknown language(s) {sorted(extra)}; use {', '.join(LANGUAGES)}")
             for lang, texts in languages.items():
-                if not isinstance(texts, list) or not all(isinstance(t, str) and t.strip() for t in texts):
-                    raise PhrasingsError(path, f"{where} {lang}: must be a list of phrasings")
-                seen: set[str] = set()
-                for text in texts:
-                    text = " ".join(text.split())
-                    problem = phrasing_problem(text)
-                    if problem == "length":
-                        raise PhrasingsError(path, f"{where} {lang}: “{text[:40]}…” is longer than {MAX_CHARS} characters")
-                    if problem is not None:
-                        raise PhrasingsError(path, f"{where} {lang}: “{text[:40]}” carries {problem}: plain words only")
-                    if text.casefold() in seen:
-                        raise PhrasingsError(path, f"{where} {lang}: “{text}” is listed twice")
-                    seen.add(text.casefold())
-                    found.append(PhrasingSource(kind, ref, lang, text))
+                found += (PhrasingSource(kind, ref, lang, text) for text in _texts(path, f"{where} {lang}", texts))
     return found
+
+
+def _texts(path: Path, where: str, texts: object) -> list[str]:
+    """One language's phrasings of a table, their spaces folded: plain words, short enough, none twice."""
+    if not isinstance(texts, list) or not all(isinstance(t, str) and t.strip() for t in texts):
+        raise PhrasingsError(path, f"{where}: must be a list of phrasings")
+    seen: set[str] = set()
+    folded = []
+    for text in texts:
+        text = " ".join(text.split())
+        problem = phrasing_problem(text)
+        if problem == "length":
+            raise PhrasingsError(path, f"{where}: “{text[:40]}…” is longer than {MAX_CHARS} characters")
+        if problem is not None:
+            raise PhrasingsError(path, f"{where}: “{text[:40]}” carries {problem}: plain words only")
+        if text.casefold() in seen:
+            raise PhrasingsError(path, f"{where}: “{text}” is listed twice")
+        seen.add(text.casefold())
+        folded.append(text)
+    return folded

@@ -328,39 +328,62 @@ def read_faq_translations(
         if not answer:
             problems.append(Problem(shown, start + 1, "a translated FAQ entry needs its answer"))
             continue
-        if Counter(cross_refs(answer)) != Counter(cross_refs(source.answer)):
-            problems.append(
-                Problem(
-                    shown,
-                    start + 1,
-                    f"the answer cites {sorted(cross_refs(answer))}, the source {sorted(cross_refs(source.answer))}",
-                )
-            )
-        if skeleton(answer) != skeleton(source.answer):
-            problems.append(
-                Problem(
-                    shown, start + 1, f"the answer has blocks {skeleton(answer)}, the source {skeleton(source.answer)}"
-                )
-            )
-        both, source_both = f"{question}\n{answer}", f"{source.question}\n{source.answer}"
-        difference = _counter_difference(numbers(source_both), numbers(both))
-        if difference:
-            problems.append(Problem(shown, 1, f"numbers differ from the source ({difference})"))
-        allowed = meta.get(EXCEPTIONS, [])
-        if not isinstance(allowed, list) or not set(allowed) <= {t.id for t in terms}:
-            problems.append(Problem(shown, 1, f"{EXCEPTIONS} must list term ids of the glossary"))
-            allowed = []
-        flagged = {t.id: t for t in inconsistencies(terms, source_lang, source_both, lang, both)}
-        for term_id, term in flagged.items():
-            if term_id not in allowed:
-                problems.append(_glossary_problem(shown, 1, f"FAQ entry '{source.slug}'", term, source_lang, lang))
-        for term_id in sorted(set(allowed) - set(flagged)):
-            problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{term_id}' is not needed: remove it"))
+        problems += _faq_differences(shown, start, question, answer, source)
+        problems += _faq_term_problems(shown, meta.get(EXCEPTIONS, []), terms, source, source_lang, lang, question, answer)
         found[source.slug] = FaqTranslation(source.slug, shown, question.strip(), answer)
     for slug, path in files.items():
         if not (folder / "faq" / f"{slug}.md").exists():  # (a broken source file is reported itself)
             problems.append(Problem(rel(path), 1, f"'{slug}' is not a curated FAQ entry of this game (no faq/{slug}.md)"))
     return found, problems
+
+
+def _faq_differences(shown: str, start: int, question: str, answer: str, source: FaqSource) -> list[Problem]:
+    """Where a translated FAQ entry differs from its source in what must stay: the clauses it cites,
+    its blocks, its numbers."""
+    problems = []
+    if Counter(cross_refs(answer)) != Counter(cross_refs(source.answer)):
+        problems.append(
+            Problem(
+                shown,
+                start + 1,
+                f"the answer cites {sorted(cross_refs(answer))}, the source {sorted(cross_refs(source.answer))}",
+            )
+        )
+    if skeleton(answer) != skeleton(source.answer):
+        problems.append(
+            Problem(shown, start + 1, f"the answer has blocks {skeleton(answer)}, the source {skeleton(source.answer)}")
+        )
+    both, source_both = f"{question}\n{answer}", f"{source.question}\n{source.answer}"
+    difference = _counter_difference(numbers(source_both), numbers(both))
+    if difference:
+        problems.append(Problem(shown, 1, f"numbers differ from the source ({difference})"))
+    return problems
+
+
+def _faq_term_problems(
+    shown: str,
+    allowed: object,
+    terms: list[Term],
+    source: FaqSource,
+    source_lang: str,
+    lang: str,
+    question: str,
+    answer: str,
+) -> list[Problem]:
+    """The glossary's terms a translated FAQ entry renders otherwise than the glossary says, less the
+    exceptions its front matter lists (each of which must be needed)."""
+    problems = []
+    if not isinstance(allowed, list) or not set(allowed) <= {t.id for t in terms}:
+        problems.append(Problem(shown, 1, f"{EXCEPTIONS} must list term ids of the glossary"))
+        allowed = []
+    both, source_both = f"{question}\n{answer}", f"{source.question}\n{source.answer}"
+    flagged = {t.id: t for t in inconsistencies(terms, source_lang, source_both, lang, both)}
+    for term_id, term in flagged.items():
+        if term_id not in allowed:
+            problems.append(_glossary_problem(shown, 1, f"FAQ entry '{source.slug}'", term, source_lang, lang))
+    for term_id in sorted(set(allowed) - set(flagged)):
+        problems.append(Problem(shown, 1, f"{EXCEPTIONS}: '{term_id}' is not needed: remove it"))
+    return problems
 
 
 def target_languages(source_lang: str) -> tuple[str, ...]:

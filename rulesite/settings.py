@@ -137,7 +137,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "sitewide.context_processors.site",
+                "rulebooks.context_processors.site",
             ],
         },
     },

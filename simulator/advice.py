@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString
 from rules.core.advice import advisable, advise
 from rules.core.registry import GameSpec
 
-from .addressing import Address
+from .addressing import Address, advice_query
 from .playing import rng_for
 from .scene import Cited, Clauses, Links, draw_board, events_cited
 
@@ -41,7 +41,7 @@ def advice_url(spec: GameSpec, address: Address, step_url: str) -> str | None:
     frame = address.frame
     if frame.refused is not None or not advisable(spec, frame.state, frozenset(address.timeline.log.bots or {})):
         return None
-    return f"{step_url}&advice=1"
+    return f"{step_url}&{advice_query()}"
 
 
 def advice_answer(

@@ -40,7 +40,7 @@ from rules.core.scenarios import ScenarioError, load_scenario
 from rules.core.timeline import Timeline
 
 from . import openapi
-from .addressing import parse_step
+from .addressing import step_of
 from .api_endpoint import LANGUAGES, endpoint
 from .api_endpoint import asked_language as _asked_language
 from .api_endpoint import header_language as _header_language
@@ -217,7 +217,7 @@ def scenario_step(request: HttpRequest, game: str, scenario_id: str) -> HttpResp
             "scenario", gettext_noop("unknown scenario '%(scenario)s'"), 404, code=Code.UNKNOWN_SCENARIO, scenario=scenario_id[:80]
         ) from None
     assert timeline.scenario is not None
-    step = parse_step(request.GET.get("step"), timeline.last, 0)
+    step = step_of(request.GET, timeline.last, 0)
     frame = timeline.frames[step]
     refused = frame.refused
     return _answer(

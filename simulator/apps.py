@@ -6,3 +6,6 @@ class SimulatorConfig(AppConfig):
 
     name = "simulator"
     verbose_name = "Simulator"
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401 - registers the game registry's start-up check

@@ -12,7 +12,6 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
@@ -23,10 +22,8 @@ from rules.core.problems import Code, Problem
 from rules.core.registry import GameSpec
 from rules.core.view import Box
 
-from .addressing import parse_zoom, zoom_param
+from .addressing import FIELD_PREFIX, EditQuery, edit_query, log_query, parse_zoom
 from .scene import Links, Scene, draw_board
-
-FIELD_PREFIX = "f."
 
 
 @dataclass
@@ -54,28 +51,28 @@ def edit_token(position: Mapping[str, Any]) -> str:
     return codec.encode(Log(position=dict(position)))
 
 
-def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
+def handle(spec: GameSpec, asked: EditQuery, lang: str) -> EditRequest:
     """Read an edit address; apply its tap (``at``) or its fields (``set``)."""
     assert spec.editor is not None
     engine, editor = spec.engine, spec.editor
-    raw = decode_position(params.get("edit", ""))
+    raw = decode_position(asked.edit)
     try:
         position = judged(engine, raw)
     except EditError as exc:  # the token's own position is refused: the address is bad (400)
         raise exc.under("edit") from None
-    tool = params.get("tool", "")
+    tool = asked.tool
     if not tool:  # the palette's first tool
         palette = editor.palette(engine, position, tool, lang)
         tool = palette[0].id if palette else ""
     request = EditRequest(position, tool)
     try:
-        if params.get("at"):
-            result = apply_edit(engine, editor, position, params["at"], tool, lang)
+        if asked.at:
+            result = apply_edit(engine, editor, position, asked.at, tool, lang)
             request.position, request.changed = result.position, True
             if result.tool is not None:
                 request.tool = result.tool
-        elif params.get("set"):
-            values = {k[len(FIELD_PREFIX) :]: v for k, v in params.items() if k.startswith(FIELD_PREFIX)}
+        elif asked.set:
+            values = dict(asked.fields)
             request.submitted = values
             request.position, request.changed = apply_fields(engine, editor, position, values, lang), True
     except EditError as exc:
@@ -83,12 +80,8 @@ def handle(spec: GameSpec, params: Mapping[str, str], lang: str) -> EditRequest:
     return request
 
 
-def edit_url(sim_url: str, position: Mapping[str, Any], tool: str = "", **extra: str) -> str:
-    query = {"edit": edit_token(position)}
-    if tool:
-        query["tool"] = tool
-    query.update(extra)
-    return f"{sim_url}?{urlencode(query)}"
+def edit_url(sim_url: str, position: Mapping[str, Any], tool: str = "") -> str:
+    return f"{sim_url}?{edit_query(edit_token(position), tool)}"
 
 
 class EditorLinks(Links):
@@ -104,13 +97,10 @@ class EditorLinks(Links):
         self.token = edit_token(position)
 
     def edit(self, target: str) -> str:
-        return f"{self.sim_url}?{urlencode({'edit': self.token, 'tool': self.tool, 'at': target})}"
+        return f"{self.sim_url}?{edit_query(self.token, self.tool, at=target)}"
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
-        query = {"edit": self.token, "tool": self.tool}
-        if zoom is not None:
-            query["zoom"] = zoom_param(zoom)
-        return f"{self.sim_url}?{urlencode(query)}"
+        return f"{self.sim_url}?{edit_query(self.token, self.tool, zoom=zoom)}"
 
 
 def held_target(spec: GameSpec, position: Mapping[str, Any], tool: str) -> str:
@@ -163,7 +153,7 @@ def edit_context(
         "error_from_engine": bool(error and error.engine),
         "urls": {
             "self": edit_url(sim_url, position, tool),
-            "play": f"{sim_url}?{urlencode({'log': codec.encode(play_log), 'step': 0})}",
+            "play": f"{sim_url}?{log_query(codec.encode(play_log), 0)}",
             "blank": edit_url(sim_url, blank, tool),
             "sim": sim_url,
         },

@@ -183,14 +183,8 @@ def board_svg(
     out.extend(
         _shape(b, hx_target, push, ask) + "\n" for i, b in enumerate(board_shapes) if shown is None or i in shown
     )
-    for o in layout.overlays if layout is not None else ():
-        x0, y0, x1, y1 = o.box
-        kind = f'board-direct{" " + _v(o.state) if o.state else ""}" data-target="{_v(o.target)}' if o.target else "board-zoom"
-        out.append(
-            f'<a class="board-action {kind}" href="{_v(o.href)}"{_htmx(o.href, hx_target, push)}'
-            f' aria-label="{_v(o.label)}"><rect class="board-zoom__area" x="{x0:g}" y="{y0:g}"'
-            f' width="{round(x1 - x0, 3):g}" height="{round(y1 - y0, 3):g}" rx="0.12"></rect></a>\n'
-        )
+    if layout is not None:
+        out.extend(_overlays(layout, hx_target, push))
     out.append("</svg>\n")
     if layout is not None:
         out.append("</div>\n")
@@ -201,6 +195,20 @@ def board_svg(
     out.extend(f"<li>{_v(line)}</li>" for line in board.description)
     out.append("</ul>\n")
     return mark_safe("".join(out))
+
+
+def _overlays(layout: BoardLayout, hx_target: str, push: bool) -> list[str]:
+    """The layout's links over the board: a direct tap on a piece or place, or a zoom into a crowded area."""
+    out = []
+    for o in layout.overlays:
+        x0, y0, x1, y1 = o.box
+        kind = f'board-direct{" " + _v(o.state) if o.state else ""}" data-target="{_v(o.target)}' if o.target else "board-zoom"
+        out.append(
+            f'<a class="board-action {kind}" href="{_v(o.href)}"{_htmx(o.href, hx_target, push)}'
+            f' aria-label="{_v(o.label)}"><rect class="board-zoom__area" x="{x0:g}" y="{y0:g}"'
+            f' width="{round(x1 - x0, 3):g}" height="{round(y1 - y0, 3):g}" rx="0.12"></rect></a>\n'
+        )
+    return out
 
 
 def board_legend(board: Any, language: str) -> SafeString:

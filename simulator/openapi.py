@@ -129,25 +129,31 @@ def _state_schemas() -> dict[str, Any]:
                 "reading": READING,
             },
         },
-        "State": {
-            "type": "object",
-            "description": "A state of the game and what can happen next.",
-            "required": ["position", "actor", "legal_actions", "chance", "over", "result"],
-            "properties": {
-                "position": _ref("Position"),
-                "actor": {"type": "string", "description": "A seat, 'chance', an automatic actor, or '' when over."},
-                "legal_actions": string_list,
-                "chance": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["action", "probability"],
-                        "properties": {"action": {"type": "string"}, "probability": {"type": "number"}},
-                    },
+        "State": _state_schema(),
+    }
+
+
+def _state_schema() -> dict[str, Any]:
+    """A state of the game: its position, who acts, the legal actions, chance's odds, the end."""
+    string_list = {"type": "array", "items": {"type": "string"}}
+    return {
+        "type": "object",
+        "description": "A state of the game and what can happen next.",
+        "required": ["position", "actor", "legal_actions", "chance", "over", "result"],
+        "properties": {
+            "position": _ref("Position"),
+            "actor": {"type": "string", "description": "A seat, 'chance', an automatic actor, or '' when over."},
+            "legal_actions": string_list,
+            "chance": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["action", "probability"],
+                    "properties": {"action": {"type": "string"}, "probability": {"type": "number"}},
                 },
-                "over": {"type": "boolean"},
-                "result": _nullable(_ref("Result")),
             },
+            "over": {"type": "boolean"},
+            "result": _nullable(_ref("Result")),
         },
     }
 
@@ -241,39 +247,44 @@ def _scenario_step_schema() -> dict[str, Any]:
     }
 
 
+def _apply_request_schema() -> dict[str, Any]:
+    """What the apply endpoint is asked: one start, the actions to replay, the actions to try, a seed."""
+    return {
+        "type": "object",
+        "description": "Exactly one start (position, setup, log or scenario), optional actions to replay first, "
+        "and the actions to try (none: only read the start's state and its legal actions).",
+        "additionalProperties": False,
+        "oneOf": [{"required": [start]} for start in ("position", "setup", "log", "scenario")],
+        "properties": {
+            "position": _ref("Position"),
+            "setup": {"type": "object", "description": "Setup options by name (see the game's 'setup')."},
+            "log": {"type": "string", "minLength": 1, "maxLength": MAX_TOKEN_CHARS},
+            "scenario": {"type": "string", "minLength": 1, "maxLength": 100},
+            "actions": {
+                "type": "array",
+                "maxItems": MAX_ACTIONS,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_CHARS},
+            },
+            "apply": {
+                "description": "'@draw' draws the next chance outcome from the seed (without a seed: from seed 0).",
+                "oneOf": [
+                    {"type": "string", "minLength": 1},
+                    {"type": "array", "maxItems": MAX_APPLY, "items": {"type": "string", "minLength": 1}},
+                ],
+            },
+            "seed": {
+                **INT64,
+                "type": ["integer", "null"],
+                "description": "The seed of '@draw' (null or absent: 0).",
+            },
+        },
+    }
+
+
 def _apply_schemas() -> dict[str, Any]:
     """The apply endpoint's request, the judgement of each action, and its answer."""
     return {
-        "ApplyRequest": {
-            "type": "object",
-            "description": "Exactly one start (position, setup, log or scenario), optional actions to replay first, "
-            "and the actions to try (none: only read the start's state and its legal actions).",
-            "additionalProperties": False,
-            "oneOf": [{"required": [start]} for start in ("position", "setup", "log", "scenario")],
-            "properties": {
-                "position": _ref("Position"),
-                "setup": {"type": "object", "description": "Setup options by name (see the game's 'setup')."},
-                "log": {"type": "string", "minLength": 1, "maxLength": MAX_TOKEN_CHARS},
-                "scenario": {"type": "string", "minLength": 1, "maxLength": 100},
-                "actions": {
-                    "type": "array",
-                    "maxItems": MAX_ACTIONS,
-                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_CHARS},
-                },
-                "apply": {
-                    "description": "'@draw' draws the next chance outcome from the seed (without a seed: from seed 0).",
-                    "oneOf": [
-                        {"type": "string", "minLength": 1},
-                        {"type": "array", "maxItems": MAX_APPLY, "items": {"type": "string", "minLength": 1}},
-                    ],
-                },
-                "seed": {
-                    **INT64,
-                    "type": ["integer", "null"],
-                    "description": "The seed of '@draw' (null or absent: 0).",
-                },
-            },
-        },
+        "ApplyRequest": _apply_request_schema(),
         "ApplyResult": {
             "type": "object",
             "required": ["action", "legal"],
@@ -386,6 +397,30 @@ def _listing_paths() -> dict[str, Any]:
     }
 
 
+def _scenario_list_schema() -> dict[str, Any]:
+    """A game's worked examples: id, title, clauses and number of steps of each."""
+    return {
+        "type": "object",
+        "required": ["game", "scenarios"],
+        "properties": {
+            "game": {"type": "string"},
+            "scenarios": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "title", "clauses", "steps"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "title": {"type": "string"},
+                        "clauses": {"type": "array", "items": {"type": "string"}},
+                        "steps": {"type": "integer", "minimum": 0},
+                    },
+                },
+            },
+        },
+    }
+
+
 def _scenario_paths() -> dict[str, Any]:
     """A game's worked examples and one step of one."""
     not_found = _error(NOT_FOUND)
@@ -396,29 +431,7 @@ def _scenario_paths() -> dict[str, Any]:
                 "summary": "The worked examples of a game",
                 "parameters": [_game_parameter()],
                 "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["game", "scenarios"],
-                            "properties": {
-                                "game": {"type": "string"},
-                                "scenarios": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "required": ["id", "title", "clauses", "steps"],
-                                        "properties": {
-                                            "id": {"type": "string"},
-                                            "title": {"type": "string"},
-                                            "clauses": {"type": "array", "items": {"type": "string"}},
-                                            "steps": {"type": "integer", "minimum": 0},
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                        "The scenarios.",
-                    ),
+                    "200": _json(_scenario_list_schema(), "The scenarios."),
                     "404": not_found,
                 },
             }

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import markdown
 from django.conf import settings
@@ -34,7 +33,7 @@ from rules.core.tapping import PickError
 from rules.core.timeline import branch_encoder
 from rules.core.view import Box
 
-from .addressing import Address, looking_query, parse_zoom, query_for
+from .addressing import Address, log_query, looking_query, new_game_query, parse_zoom, query_for, then_edit_query
 from .advice import advice_answer, advice_url
 from .editing import position_json
 from .markup import clause_cite
@@ -218,7 +217,7 @@ class SimulatorLinks(Links):
     def play(self, *actions: str) -> str:
         """The URL of "play these actions here" (a board piece and its move share one)."""
         if actions not in self._branches:
-            self._branches[actions] = f"{self.sim_url}?log={self._branch(*actions)}"
+            self._branches[actions] = f"{self.sim_url}?{log_query(self._branch(*actions))}"
         return self._branches[actions]
 
     def pick(self, pick: Sequence[str], zoom: Box | None = None) -> str:
@@ -294,9 +293,9 @@ def board_context(
     are links (the simulator page); False for mini-boards under clauses and FAQ answers, which only
     step through their example (and get no step log, moves or computer's move: those are not built
     for them). ``advice``: answer "what would a good player do?" (simulator.advice)."""
-    engine, view, lang = spec.engine, spec.view, ui_language()
+    lang = ui_language()
     timeline, step, frame = address.timeline, address.step, address.frame
-    clauses, state = clauses_for(game, lang), frame.state
+    clauses = clauses_for(game, lang)
     links = SimulatorLinks(sim_url, timeline, step) if playable_board else DemoLinks(sim_url, timeline, step, demo_id)
     if (pick or zoom or why) and not playable_board:
         raise PickError("this board cannot be tapped")
@@ -304,8 +303,53 @@ def board_context(
     # A scenario's sentences in the reader's language where they are translated (scenario_texts),
     # else in the rulebook's; an event's always in the reader's.
     scenario, scenario_lang, shown_caption = shown_scenario(timeline.scenario, lang, game.language)
-    caption, caption_lang = step_caption(frame, shown_caption, scenario_lang, lang)
+    caption = step_caption(frame, shown_caption, scenario_lang, lang)
+    scene, index, position = _step_scene(
+        spec, address, links, clauses, texts, caption, pick, zoom=zoom, why=why, playable_board=playable_board,
+        sim_url=sim_url, lang=lang,
+    )
+    urls = scene.urls
+    return {
+        "game": game,
+        "scene": scene,
+        "stylesheet": spec.stylesheet_path,
+        "timeline": timeline,
+        "scenario": scenario,
+        "scenario_lang": scenario_lang,
+        "step": step,
+        "last": timeline.last,
+        "frame": frame,
+        "demo_id": demo_id,
+        "start_caption": shown_caption(timeline.frames[0].caption) or "",
+        **step_log(address, texts, shown_caption, links, playable_board),
+        "urls": urls,
+        "position_json": position_json(position) if position is not None else "",
+        "advice_url": advice_url(spec, address, links.step(step) or "") if playable_board else None,
+        "advice": advice_answer(spec, address, links.play, clauses, index, lang) if advice and playable_board else None,
+        "advice_asked": advice and playable_board,
+    }
 
+
+def _step_scene(
+    spec: GameSpec,
+    address: Address,
+    links: SimulatorLinks,
+    clauses: Clauses,
+    texts: StepTexts,
+    caption: tuple[str | None, str],
+    pick: tuple[str, ...],
+    *,
+    zoom: str | None,
+    why: str,
+    playable_board: bool,
+    sim_url: str,
+    lang: str,
+) -> tuple[Scene, int, dict[str, Any] | None]:
+    """The scene of the step ``address`` points at: its board and what can be tapped on it, its caption,
+    what happened, the result, the offers and actions; with the step's index in the actions and the
+    position (None for a mini-board)."""
+    engine, view, timeline, step, frame = spec.engine, spec.view, address.timeline, address.step, address.frame
+    state = frame.state
     over = engine.is_over(state)
     legal = [] if over or not playable_board else engine.legal_actions(state)
     previous = timeline.frames[step - 1].state if step > 0 and frame.refused is None else None
@@ -326,10 +370,10 @@ def board_context(
         board=board,
         drawn=drawn,
         links=links,
-        caption=caption if caption is not None else event_caption(engine, frame, lang),
-        caption_lang=caption_lang,
+        caption=caption[0] if caption[0] is not None else event_caption(engine, frame, lang),
+        caption_lang=caption[1],
         caption_cite=clause_cite(caption_clause_of(engine, frame, timeline.scenario, clauses)),
-        caption_is_event=caption is None,
+        caption_is_event=caption[0] is None,
         refused=refusal_cited(engine, frame.refused, clauses, lang),
         happened=what_happened(engine, address, texts, links),
         result=result_of(engine, state, clauses, lang),
@@ -344,25 +388,7 @@ def board_context(
         actions_truncated=len(legal) > MAX_ACTION_BUTTONS,
         urls=urls,
     )
-    return {
-        "game": game,
-        "scene": scene,
-        "stylesheet": spec.stylesheet_path,
-        "timeline": timeline,
-        "scenario": scenario,
-        "scenario_lang": scenario_lang,
-        "step": step,
-        "last": timeline.last,
-        "frame": frame,
-        "demo_id": demo_id,
-        "start_caption": shown_caption(timeline.frames[0].caption) or "",
-        **step_log(address, texts, shown_caption, links, playable_board),
-        "urls": urls,
-        "position_json": position_json(position) if position is not None else "",
-        "advice_url": advice_url(spec, address, links.step(step) or "") if playable_board else None,
-        "advice": advice_answer(spec, address, links.play, clauses, index, lang) if advice and playable_board else None,
-        "advice_asked": advice and playable_board,
-    }
+    return scene, index, position
 
 
 def interactive_board(
@@ -538,7 +564,7 @@ def page_urls(
         "self": links.step(step),
         # The editor's address holds the position as a token: made when it is asked for, so a page
         # encodes its position once (the JSON box).
-        "edit": f"{sim_url}?{query_for(timeline, step)}&then=edit" if spec.editor is not None and position is not None else None,
+        "edit": f"{sim_url}?{then_edit_query(timeline, step)}" if spec.editor is not None and position is not None else None,
         "new": sim_url,
         "again": again_url(spec.engine, sim_url, timeline.log) if again else None,
         "print": f"{sim_url}print/?{query_for(timeline, step)}" if playable else None,
@@ -595,18 +621,7 @@ def again_url(engine: Any, sim_url: str, log: Any) -> str | None:
     setup); None for a position or a scenario."""
     if log.setup is None:
         return None
-    query: dict[str, str] = {"new": "1"}
-    for name, value in log.setup.items():
-        if isinstance(value, bool):
-            if value:
-                query[name] = "1"
-        else:
-            query[name] = str(value)
-    seats = engine.seats(engine.initial_state(log.setup))
-    for i, seat in enumerate(seats, start=1):
-        if log.bots and seat in log.bots:
-            query[f"seat{i}"] = log.bots[seat]
-    return f"{sim_url}?{urlencode(query)}"
+    return f"{sim_url}?{new_game_query(engine, log.setup, log.bots)}"
 
 
 def log_window(last: int, step: int) -> range:

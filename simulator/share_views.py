@@ -21,13 +21,13 @@ from pagecache.httpcache import public
 from rules.core.registry import GameSpec
 
 from . import preview, sharing
-from .addressing import Address, BadAddress, resolve
+from .addressing import Address, BadAddress, read, resolve
 from .presenter import ui_language
 from .views import game_and_spec
 
 
 def _address(spec: GameSpec, params: Mapping[str, str]) -> Address | None:
-    if not params.get("scenario") and not params.get("log"):
+    if not read(params, "scenario") and not read(params, "log"):
         return None
     return resolve(spec.engine, params)
 

@@ -1,6 +1,7 @@
 """What the simulator adds to the rulebook pages below it (hooks of :mod:`pagecache.hooks`,
 found by ``PagecacheConfig.ready``): each clause's demos, and the way to
-the simulator from a rulebook and from its card on the home page (games with a rules engine)."""
+the simulator from a rulebook and from its card on the home page (games with a rules engine); in
+every page's frame the boards' stylesheets and the link preview (``{% share_meta %}``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from pagecache import hooks
 from rules.core.registry import get_game
+
+from .templatetags.sharing_tags import share_meta
 
 
 @hooks.register("clause_extras", order=10)
@@ -33,3 +36,11 @@ def try_a_position(context: Context, game: Any) -> str:
     if get_game(game.slug) is None:
         return ""
     return format_html('<a href="{}">{}</a>', reverse("simulator:page", args=[game.slug]), _("Simulator: try a position"))
+
+
+hooks.register("head_meta", share_meta)
+
+
+@hooks.register("head_styles")
+def board_stylesheets(context: Context) -> SafeString:
+    return hooks.render_fragment(context, "simulator/_head_styles.html")

@@ -9,6 +9,7 @@ built by :mod:`simulator.presenter` from the game's ``GameSpec``; nothing here k
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -25,7 +26,18 @@ from rules.core.problems import Problem
 from rules.core.registry import GameSpec, get_game
 
 from . import editing
-from .addressing import MAX_POSITION_CHARS, looking, new_game_log, parse_advice, pasted_position_log, resolve
+from .addressing import (
+    MAX_POSITION_CHARS,
+    Dispatch,
+    dispatch,
+    edit_query_of,
+    log_query,
+    looking,
+    new_game_log,
+    pasted_position_log,
+    read,
+    resolve,
+)
 from .editing import edit_url
 from .presenter import api_docs_context, board_context, start_context, ui_language
 
@@ -48,12 +60,13 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     params = request.GET
     htmx = getattr(request, "htmx", None)
     try:
-        if "edit" in params and spec.editor is not None:
+        asked = dispatch(params)
+        if asked.edit is not None and spec.editor is not None:
             return _editor(request, game_obj, spec, sim_url)
-        elsewhere = _elsewhere(spec, params, sim_url)
+        elsewhere = _elsewhere(spec, params, asked, sim_url)
         if elsewhere is not None:
             return elsewhere
-        if not params.get("scenario") and not params.get("log"):
+        if not read(params, "scenario") and not read(params, "log"):
             return render(request, "simulator/start.html", start_context(game_obj, spec))
         address = resolve(engine, params)
         seen = looking(params)
@@ -68,7 +81,7 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             zoom=seen.zoom,
             why=seen.why,
             demo_id=htmx.target if demo and htmx else "",
-            advice=parse_advice(params.get("advice")),
+            advice=read(params, "advice"),
         )
         auto = context["scene"].auto
         if auto and htmx and htmx.history_restore_request:
@@ -76,6 +89,11 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
     except Problem as exc:
         return _refused(request, game_obj, spec, exc)
 
+    return render(request, _page_template(htmx), context)
+
+
+def _page_template(htmx: Any) -> str:
+    """The page, or the part of it an htmx request swaps: a demo's board, the simulator, the advice."""
     template = "simulator/page.html"
     if htmx and not htmx.history_restore_request:
         target = htmx.target or ""
@@ -85,27 +103,26 @@ def simulator_page(request: HttpRequest, game: str) -> HttpResponse:
             template += "#sim"
         elif target == "advice":
             template = "simulator/_advice.html"
-    return render(request, template, context)
+    return template
 
 
-def _elsewhere(spec: GameSpec, params: Mapping[str, str], sim_url: str) -> HttpResponse | None:
+def _elsewhere(spec: GameSpec, params: Mapping[str, str], asked: Dispatch, sim_url: str) -> HttpResponse | None:
     """The addresses answered with another address: a new game (or the editor at its start, or a
     blank board), a pasted position, and the editor at a step ("Change this position", ``then=edit``:
     the page itself carries its position once, in the JSON box)."""
     engine = spec.engine
-    if "new" in params:
+    if asked.new:
         log = new_game_log(engine, params, spec.players.accepted_names())
-        then = params.get("then", "")
-        if then in ("edit", "blank") and spec.editor is not None:
+        if asked.then in ("edit", "blank") and spec.editor is not None:
             position = engine.position_of(engine.initial_state(log.setup or {}))
-            if then == "blank":
+            if asked.then == "blank":
                 position = spec.editor.blank(engine, position)
             return redirect(edit_url(sim_url, position))
-        return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
-    if "position" in params:
-        log = pasted_position_log(engine, params.get("position", ""))
-        return redirect(f"{sim_url}?log={codec.encode(log)}&step=0")
-    if params.get("then") == "edit" and spec.editor is not None and (params.get("scenario") or params.get("log")):
+        return redirect(f"{sim_url}?{log_query(codec.encode(log), 0)}")
+    if asked.position is not None:
+        log = pasted_position_log(engine, asked.position)
+        return redirect(f"{sim_url}?{log_query(codec.encode(log), 0)}")
+    if asked.then == "edit" and spec.editor is not None and (read(params, "scenario") or read(params, "log")):
         address = resolve(engine, params)
         return redirect(edit_url(sim_url, engine.position_of(address.frame.state)))
     return None
@@ -116,20 +133,22 @@ def _refused(request: HttpRequest, game: Game, spec: GameSpec, exc: Problem) -> 
     page renders a :class:`~rules.core.problems.Problem`."""
     context = start_context(game, spec)
     context["error"] = {"code": exc.code, "field": exc.field, "reason": exc.sentence(), "message": exc.message}
-    if "position" in request.GET:
-        context["pasted"] = request.GET.get("position", "")[:MAX_POSITION_CHARS]
+    pasted = read(request.GET, "position")  # the refused text, shown again as typed
+    if pasted is not None:
+        context["pasted"] = pasted[:MAX_POSITION_CHARS]
     return render(request, "simulator/start.html", context, status=400)
 
 
 def _editor(request: HttpRequest, game: Game, spec: GameSpec, sim_url: str) -> HttpResponse:
     """The position editor: a tap or a field change moves to the new position's own URL."""
     lang = ui_language()
-    edit = editing.handle(spec, request.GET, lang)
+    asked = edit_query_of(request.GET)
+    edit = editing.handle(spec, asked, lang)
     htmx = getattr(request, "htmx", None)
     canonical = edit_url(sim_url, edit.position, edit.tool)
     if edit.changed and edit.error is None and not htmx:
         return redirect(canonical)
-    context = editing.edit_context(game, spec, edit, sim_url, lang, zoom=request.GET.get("zoom"))
+    context = editing.edit_context(game, spec, edit, sim_url, lang, zoom=asked.zoom)
     template = "simulator/edit.html"
     if htmx and not htmx.history_restore_request and htmx.target == "editor":
         template += "#editor"

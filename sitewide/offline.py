@@ -40,6 +40,7 @@ from rulebooks.search.stopwords import STOPWORDS
 from rulebooks.search.synonyms import SynonymGroup, Thesaurus
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
+from simulator.addressing import scenario_query
 from simulator.timelines import scenario_timeline
 
 from . import search
@@ -97,7 +98,7 @@ def manifest(game: Game, lang: str) -> dict[str, Any]:
                 except ScenarioError:
                     continue  # checkrules reports it; the page shows no board either
                 for step in range(timeline.last + 1):
-                    url = f"{sim_url}?scenario={scenario}&step={step}"
+                    url = f"{sim_url}?{scenario_query(scenario, step)}"
                     fragments.append((url, element))
                     if url not in steps:
                         steps.append(url)
@@ -121,17 +122,12 @@ def manifest(game: Game, lang: str) -> dict[str, Any]:
     return {"version": digest.hexdigest(), **body}
 
 
-def search_index(game: Game, lang: str) -> dict[str, Any]:
-    """The game's documents in ``lang`` and how the browser reads a question (module docstring)."""
-    games = {g.slug: g for g in Game.objects.all()}
-    clause_say, entry_say = search._phrasings(lang)
-    clauses = search._clause_documents(lang, {game.slug: game}, clause_say)
-    titles = {d.ref: d.fields["title"] for d in clauses}
-    entries = search._entry_documents(lang, {game.slug: game}, entry_say, titles)
+def _documents(game: Game, lang: str, docs: list[Any]) -> list[dict[str, Any]]:
+    """The clauses and FAQ entries as the browser's index holds them: fields, address, snippet."""
     slugs = dict(Entry.objects.filter(game=game).values_list("pk", "slug"))
+    documents = []
     with override(lang):
-        documents = []
-        for d in clauses + entries:
+        for d in docs:
             if d.kind == "clause":
                 url = reverse("rulebooks:clause", args=[game.slug, d.ref])
             else:
@@ -152,17 +148,12 @@ def search_index(game: Game, lang: str) -> dict[str, Any]:
                     "language": d.meta.get("language", lang),
                 }
             )
-    vocabulary: dict[str, list[str]] = {}
-    for doc in documents:
-        for name in ("title", "say", "body", "notes", "context"):
-            for word in words(doc[name]):
-                if word not in vocabulary:
-                    vocabulary[word] = list(word_tokens(word, lang))
-    groups = [
-        SynonymGroup(f"{game.slug}:{term.get('id', '')}", {k: tuple(v) for k, v in term.items() if k != "id"})
-        for term in games[game.slug].search_terms or []
-    ]
-    thesaurus = Thesaurus.build(lang, groups)
+    return documents
+
+
+def _one_word_forms(thesaurus: Thesaurus, lang: str, vocabulary: dict[str, list[str]]) -> dict[str, list[int]]:
+    """Each one-word form of a synonym group -> the groups it belongs to; the forms in ``lang`` join
+    the ``vocabulary``."""
     forms: dict[str, list[int]] = {}
     for number, group in enumerate(thesaurus.groups):
         for form_lang, group_forms in group.forms.items():
@@ -174,6 +165,29 @@ def search_index(game: Game, lang: str) -> dict[str, Any]:
                         forms[folded[0]].append(number)
                     if form_lang == lang and folded[0] not in vocabulary:
                         vocabulary[folded[0]] = list(word_tokens(folded[0], lang))
+    return forms
+
+
+def search_index(game: Game, lang: str) -> dict[str, Any]:
+    """The game's documents in ``lang`` and how the browser reads a question (module docstring)."""
+    games = {g.slug: g for g in Game.objects.all()}
+    clause_say, entry_say = search._phrasings(lang)
+    clauses = search._clause_documents(lang, {game.slug: game}, clause_say)
+    titles = {d.ref: d.fields["title"] for d in clauses}
+    entries = search._entry_documents(lang, {game.slug: game}, entry_say, titles)
+    documents = _documents(game, lang, clauses + entries)
+    vocabulary: dict[str, list[str]] = {}
+    for doc in documents:
+        for name in ("title", "say", "body", "notes", "context"):
+            for word in words(doc[name]):
+                if word not in vocabulary:
+                    vocabulary[word] = list(word_tokens(word, lang))
+    groups = [
+        SynonymGroup(f"{game.slug}:{term.get('id', '')}", {k: tuple(v) for k, v in term.items() if k != "id"})
+        for term in games[game.slug].search_terms or []
+    ]
+    thesaurus = Thesaurus.build(lang, groups)
+    forms = _one_word_forms(thesaurus, lang, vocabulary)
     return {
         "game": game.slug,
         "lang": lang,

@@ -2,7 +2,8 @@
 by ``PagecacheConfig.ready``): which game a page's path belongs to (for the page
 cache), the search's matches for an editor triaging a question, the "Keep this game offline"
 control of a rulebook page (``static/js/offline.js`` shows it where the browser can keep pages; see
-:mod:`sitewide.offline`), the home page's search form and the ask form's typeahead and search link."""
+:mod:`sitewide.offline`), the home page's search form and the ask form's typeahead and search link;
+in every page's frame the web app manifest, the offline script and banner, and the header's search."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from django.template.context import Context
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -55,3 +57,24 @@ def question_typeahead(context: Context) -> SafeString:
 def search_the_answers_first(context: Context, game: Any) -> str:
     url = f"{reverse('sitewide:search')}?in={game.slug}"
     return format_html('<p class="ask__search"><a href="{}">{}</a></p>', url, _("Search the answers first"))
+
+
+@hooks.register("head_links")
+def web_manifest(context: Context) -> str:
+    return format_html('<link rel="manifest" href="{}">', reverse("sitewide:webmanifest"))
+
+
+@hooks.register("head_scripts")
+def offline_script(context: Context) -> str:
+    return format_html('<script src="{}" defer></script>', static("js/offline.js"))
+
+
+@hooks.register("header_search")
+def header_search(context: Context) -> SafeString:
+    return hooks.render_fragment(context, "sitewide/_site_search.html")
+
+
+@hooks.register("under_header")
+def offline_banner(context: Context) -> SafeString:
+    # site-answers is this app's view (offline_views.site_answers), routed at the root by rulesite.
+    return hooks.render_fragment(context, "sitewide/_offline_banner.html", ping_url=reverse("site-answers"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.test import Client, RequestFactory, override_settings
 
@@ -62,7 +63,8 @@ def test_the_error_handlers_answer_json_under_the_api():
     too_big = errors.bad_request(RequestFactory().post("/api/v1/games/finstere-flure/apply"), RequestDataTooBig("x"))
     assert too_big.status_code == 413 and too_big["Content-Type"] == "application/json"
     assert json.loads(too_big.content)["error"]["code"] == "too-large"
-    assert set(json.loads(too_big.content)["error"]) == {"code", "field", "reason", "message"}
+    assert set(json.loads(too_big.content)["error"]) == {"code", "field", "reason", "message", "data"}
+    assert json.loads(too_big.content)["error"]["data"] == {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
     not_found = errors.page_not_found(RequestFactory().get("/api/v2/games/"), None)
     assert not_found.status_code == 404 and json.loads(not_found.content)["error"]["field"] == "path"
     csrf = errors.csrf_failure(RequestFactory().post("/api/v1/games/finstere-flure/apply"), "no cookie")

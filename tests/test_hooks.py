@@ -1,11 +1,16 @@
 """pagecache.hooks: the named hooks through which the higher apps add to the pages of the lower
-ones. A rulebook page renders with every hook emptied (as with only the lower apps installed) and
-then shows none of the higher apps' parts; with the apps' hooks it shows each of them."""
+ones and to the site frame (rulebooks/base.html). A rulebook page renders with every hook emptied
+(as with only the lower apps installed) and then shows none of the higher apps' parts; with the
+apps' hooks it shows each of them; and it renders with only the lower apps installed and routed."""
 
 import re
 
 import pytest
+from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
 from django.template import Context, Template
+from django.test import override_settings
+from django.urls import include, path
 
 from pagecache import hooks
 from pagecache.httpcache import STORE
@@ -24,7 +29,22 @@ HIGHER_PARTS = {
     "faq: the rulings under a clause": 'class="clause-faq"',
     "rooms: play online": 'href="/nl/betoverde-torens/rooms/"',
     "sitewide: keep offline": 'class="offline-keep"',
+    # ... and to the frame around it
+    "simulator: the link preview": '<meta property="og:title"',
+    "simulator: the boards' stylesheets": 'href="/static/css/simulator.css"',
+    "sitewide: the web app manifest": '<link rel="manifest" href="/nl/manifest.webmanifest">',
+    "sitewide: the offline script": 'src="/static/js/offline.js"',
+    "sitewide: the offline banner": '<p id="offline-status" class="offline-banner"',
+    "sitewide: the header's search": '<form class="site-search" role="search" action="/nl/search/"',
 }
+# The frame itself, the lowest web app's (rulebooks/base.html): there with or without the higher apps.
+FRAME_PARTS = [
+    '<link rel="stylesheet" href="/static/css/site.css">',
+    '<a class="brand" href="/nl/">',
+    '<nav class="language-switch"',
+    '<link rel="alternate" hreflang="de" href="http://testserver/de/betoverde-torens/">',
+    '<footer class="site-footer">',
+]
 
 
 def page(client, url: str) -> str:
@@ -40,6 +60,7 @@ def test_a_rulebook_page_renders_without_the_higher_apps_and_lacks_their_parts(c
         book = page(client, BOOK)
         clause = page(client, CLAUSE)
     assert '<article class="rulebook"' in book and 'id="bt-einde-spel"' in book  # the rulebook itself
+    assert [part for part in FRAME_PARTS if part not in book] == []
     assert [name for name, mark in HIGHER_PARTS.items() if mark in book] == []
     assert 'class="ask"' not in clause and 'class="clause-faq"' not in clause
 
@@ -47,6 +68,7 @@ def test_a_rulebook_page_renders_without_the_higher_apps_and_lacks_their_parts(c
 def test_with_the_apps_hooks_the_rulebook_page_has_each_higher_part(client):
     book = page(client, BOOK)
     assert [name for name, mark in HIGHER_PARTS.items() if mark not in book] == []
+    assert [part for part in FRAME_PARTS if part not in book] == []
     assert 'class="ask"' in page(client, CLAUSE)  # the FAQ's "ask a question" under a clause's page
 
 
@@ -85,10 +107,28 @@ def test_every_declared_hook_is_read_somewhere_and_filled_by_an_installed_app():
     """No dead name: each hook is read by a template (``hook_output``) or by Python (``get_hooks``),
     and the site's apps register something for each."""
     read: set[str] = set()
-    for file in (path for app in APPS for path in (ROOT / app).rglob("*") if path.is_file()):
+    for file in (found for app in APPS for found in (ROOT / app).rglob("*") if found.is_file()):
         if file.suffix == ".py":
             read |= set(re.findall(r'get_hooks\("(\w+)"\)', file.read_text(encoding="utf-8")))
         elif file.suffix in (".html", ".txt") and "templates" in file.parts:
             read |= set(re.findall(r'hook_output "(\w+)"', file.read_text(encoding="utf-8")))
     assert read == set(hooks.HOOKS)
     assert [name for name in hooks.HOOKS if not hooks.get_hooks(name)] == []
+
+
+# Only the lower apps, for real: the higher apps neither installed (their tag libraries and templates
+# are not found) nor routed (a {% url %} of theirs would fail to reverse). Their hooks are emptied too:
+# this process imported every app's site_hooks at start, which a site without them never would.
+LOWER_APPS = [app for app in settings.INSTALLED_APPS if app not in {"faq", "sitewide", "simulator", "rooms", "axes", "channels", "django.contrib.admin"}]
+urlpatterns = i18n_patterns(path("", include("rulebooks.urls")), prefix_default_language=True)
+
+
+@override_settings(INSTALLED_APPS=LOWER_APPS, ROOT_URLCONF=__name__)
+def test_with_only_the_lower_apps_installed_a_rulebook_page_renders_in_its_frame(client):
+    assert "rulebooks" in LOWER_APPS and "sitewide" not in LOWER_APPS
+    with hooks.emptied():
+        pages = {url: page(client, url) for url in ("/nl/", BOOK, CLAUSE)}
+    for url, html in pages.items():
+        assert '<a class="brand" href="/nl/">' in html and '<footer class="site-footer">' in html, url
+        assert [name for name, mark in HIGHER_PARTS.items() if mark in html] == [], url
+    assert 'id="bt-einde-spel"' in pages[BOOK] and 'id="bt-einde-spel"' in pages[CLAUSE]

@@ -197,12 +197,12 @@ def test_every_package_with_python_code_has_a_layer():
 
 
 # Templates: each app keeps its own in <app>/templates/<app>/ (admin overrides in
-# <app>/templates/admin/<app>/); the project's templates/ holds the site frame (base.html), the error
-# pages and the lock-out page, and belongs to the top layer. A template loads tag libraries, includes
-# and extends templates and names URLs of its own layer or below, never of a higher app (what a higher
-# app adds to a lower page comes through pagecache.hooks); every page extends the frame.
+# <app>/templates/admin/<app>/); the site frame is the lowest web app's (rulebooks/base.html), so that
+# every page may extend it; the project's templates/ holds the error pages and the lock-out page, and
+# belongs to the top layer. A template loads tag libraries, includes and extends templates and names
+# URLs of its own layer or below, never of a higher app, with no exception (what a higher app adds to
+# a lower page or to the frame comes through pagecache.hooks).
 
-FRAME = {"base.html"}
 PROJECT_TEMPLATES = "templates"
 TEMPLATE_TAG = re.compile(r"{%\s*(load|include|extends|url)\s+(.*?)\s*%}", re.S)
 
@@ -274,9 +274,9 @@ def provider(reference: TemplateReference) -> str | None:
 
 
 def upward_template_reference(reference: TemplateReference) -> str | None:
-    """A template naming a library, template or URL of a higher app (pages extending the frame excepted)."""
+    """A template naming a library, template or URL of a higher app."""
     owner = provider(reference)
-    if owner is None or reference.app == "rulesite" or (reference.kind == "extends" and reference.name in FRAME):
+    if owner is None or reference.app == "rulesite":
         return None
     if LAYERS.index(owner) > LAYERS.index(reference.app):
         return (
@@ -384,7 +384,10 @@ def test_each_rule_lets_allowed_imports_through(rule, path, source):
 
 
 BAD_TEMPLATES = [
-    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"base.html\" %}{% load i18n simulator_tags %}\n"),
+    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"rulebooks/base.html\" %}{% load i18n simulator_tags %}\n"),
+    ("rulebooks/templates/rulebooks/base.html", "{% load i18n hook_tags %}\n<link rel=\"manifest\" href=\"{% url 'sitewide:webmanifest' %}\">\n"),
+    ("rulebooks/templates/rulebooks/base.html", "{% load static i18n django_htmx site_description sharing_tags %}\n"),
+    ("rulebooks/templates/rulebooks/home.html", "{% extends \"404.html\" %}\n"),
     ("rulebooks/templates/rulebooks/home.html", "{% load i18n %}\n<p>\n{% load has_simulator from simulator_tags %}\n"),
     ("rulebooks/templates/rulebooks/clause.html", "{% load i18n %}\n{% include \"faq/_ask_link.html\" with clause=clause %}\n"),
     ("simulator/templates/simulator/start.html", "{% include 'rooms/_online_link.html' %}\n"),
@@ -397,7 +400,8 @@ BAD_TEMPLATES = [
 ]
 
 GOOD_TEMPLATES = [
-    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"base.html\" %}{% load i18n static rulebook_tags hook_tags %}"),
+    ("rulebooks/templates/rulebooks/rulebook.html", "{% extends \"rulebooks/base.html\" %}{% load i18n static rulebook_tags hook_tags %}"),
+    ("faq/templates/faq/index.html", "{% extends \"rulebooks/base.html\" %}{% load hook_tags %}"),
     ("faq/templates/faq/entry.html", "{% load simulator_tags %}{% include \"rulebooks/_toc.html\" %}{% url 'rulebooks:home' %}"),
     ("rooms/templates/rooms/room.html", "{% include 'simulator/_scene_now.html' %}{% url 'rooms:lobby' game.slug %}"),
     ("templates/404.html", "{% url 'sitewide:search' %}{% load sharing_tags %}"),
@@ -426,6 +430,7 @@ def test_the_template_rule_lets_references_down_the_layers_through(path, source)
         ("templates/rulebooks/home.html", True),
         ("faq/templates/rulebooks/home.html", True),
         ("faq/templates/admin/rooms/x.html", True),
+        ("rulebooks/templates/rulebooks/base.html", False),
         ("templates/base.html", False),
         ("templates/admin/locked_out.html", False),
         ("faq/templates/admin/faq/entry/queue.html", False),

@@ -168,19 +168,13 @@ def _lookup(index: Index, kept: Kept) -> QueryWord:
     if not known:
         _foreign(index, word, kept.original)
     if kept.typing and len(folded) >= 2 and not known:
-        for completion in index.completions(folded):
-            for token in word_tokens(completion, lang):
-                _add(index, word, token, weights.prefix, "prefix", completion)
+        _completions(index, word, folded)
     for token in own:
         for compound in index.compounds_with(token):
             for compound_token in word_tokens(compound, lang):
                 _add(index, word, compound_token, weights.compound, "compound", compound)
     if not word.alternatives:
-        for part in index.decompounder.part_words(folded):  # an unknown compound: its parts
-            tokens = word_tokens(part, lang)
-            for token in tokens:
-                _add(index, word, token, weights.part, "part", part)
-            _group_targets(index, word, index.thesaurus.groups_of(tokens), weights.part * weights.synonym)
+        _compound_parts(index, word, folded)
     if word.alternatives or folded.isdigit():
         return word
     # Still unknown: a real word of the language ("joker", "Kloster", "farmers") is something the
@@ -189,6 +183,23 @@ def _lookup(index: Index, kept: Kept) -> QueryWord:
     if len(folded) >= MIN_FUZZY:
         _fuzzy(index, word, kept.original)
     return word
+
+
+def _completions(index: Index, word: QueryWord, folded: str) -> None:
+    """A word still being typed: the index's words it is the start of."""
+    for completion in index.completions(folded):
+        for token in word_tokens(completion, index.lang):
+            _add(index, word, token, index.weights.prefix, "prefix", completion)
+
+
+def _compound_parts(index: Index, word: QueryWord, folded: str) -> None:
+    """An unknown compound: its parts, and their synonyms."""
+    weights = index.weights
+    for part in index.decompounder.part_words(folded):
+        tokens = word_tokens(part, index.lang)
+        for token in tokens:
+            _add(index, word, token, weights.part, "part", part)
+        _group_targets(index, word, index.thesaurus.groups_of(tokens), weights.part * weights.synonym)
 
 
 def _kept_words(index: Index, text: str, partial: bool, parsed: Parsed) -> list[Kept]:

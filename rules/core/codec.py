@@ -129,14 +129,7 @@ def log_from_json(data: Any) -> Log:
         raise CodecError("'position' must be an object")
     if scenario is not None and (not isinstance(scenario, str) or not scenario or len(scenario) > 100):
         raise CodecError("'scenario' must be a scenario id")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise CodecError("'actions' must be a list of strings")
-    if len(actions) > MAX_ACTIONS:
-        raise CodecError(f"a log holds at most {MAX_ACTIONS} actions")
-    for i, action in enumerate(actions):
-        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
-            raise CodecError(f"actions[{i}] must be a non-empty string of at most {MAX_ACTION_CHARS} characters")
+    actions = _actions(data.get("actions", []))
     seed = data.get("seed")
     if setup is not None and "seed" in setup:  # logs before the seed became a driver option
         setup = {k: v for k, v in setup.items() if k != "seed"}
@@ -145,15 +138,32 @@ def log_from_json(data: Any) -> Log:
         raise CodecError("'seed' must be an integer", "seed")
     bots = data.get("bots")
     if bots is not None:
-        if not isinstance(bots, dict) or len(bots) > MAX_BOT_SEATS:
-            raise CodecError(f"'bots' must be an object of at most {MAX_BOT_SEATS} seats")
-        for seat, name in bots.items():
-            if not _is_name(seat) or not isinstance(name, str) or not _is_name(name):
-                raise CodecError("'bots' maps seat names to computer player names")
+        _check_bots(bots)
     return Log(setup=setup, position=position, scenario=scenario, actions=tuple(actions), seed=seed, bots=bots or None)
 
 
 MAX_BOT_SEATS = 12
+
+
+def _actions(actions: object) -> list[str]:
+    """A log's actions: a list of at most MAX_ACTIONS non-empty strings, none too long."""
+    if not isinstance(actions, list):
+        raise CodecError("'actions' must be a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise CodecError(f"a log holds at most {MAX_ACTIONS} actions")
+    for i, action in enumerate(actions):
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
+            raise CodecError(f"actions[{i}] must be a non-empty string of at most {MAX_ACTION_CHARS} characters")
+    return actions
+
+
+def _check_bots(bots: object) -> None:
+    """A log's computer players: seat name -> computer player name, for at most MAX_BOT_SEATS seats."""
+    if not isinstance(bots, dict) or len(bots) > MAX_BOT_SEATS:
+        raise CodecError(f"'bots' must be an object of at most {MAX_BOT_SEATS} seats")
+    for seat, name in bots.items():
+        if not _is_name(seat) or not isinstance(name, str) or not _is_name(name):
+            raise CodecError("'bots' maps seat names to computer player names")
 
 
 def _is_name(value: object) -> bool:

@@ -124,25 +124,7 @@ def parse_scenario(text: str, game: str, scenario_id: str, path: str = "") -> Sc
     setup, position = data.get("setup"), data.get("position")
     if (setup is None) == (position is None):
         raise ScenarioError(f"{where}: give exactly one of [setup] or [position]")
-    steps = []
-    for i, raw in enumerate(data.get("step", []), start=1):
-        if not isinstance(raw, dict):
-            raise ScenarioError(f"{where}: step {i} must be a table")
-        bad = set(raw) - STEP_KEYS
-        if bad:
-            raise ScenarioError(f"{where}: step {i}: unknown key '{sorted(bad)[0]}'")
-        action, caption = raw.get("action"), raw.get("caption")
-        if not isinstance(action, str) or not action:
-            raise ScenarioError(f"{where}: step {i}: 'action' is required")
-        if not isinstance(caption, str) or not caption.strip():
-            raise ScenarioError(f"{where}: step {i}: 'caption' is required")
-        expect = raw.get("expect", {})
-        if not isinstance(expect, dict) or set(expect) - EXPECT_KEYS:
-            raise ScenarioError(f"{where}: step {i}: 'expect' may hold only {', '.join(sorted(EXPECT_KEYS))}")
-        refused = raw.get("refused")
-        if refused is not None and (not isinstance(refused, str) or not refused):
-            raise ScenarioError(f"{where}: step {i}: 'refused' must be the clause id of the refusal")
-        steps.append(Step(action=action, caption=caption.strip(), expect=expect, refused=refused))
+    steps = [_parse_step(raw, f"{where}: step {i}") for i, raw in enumerate(data.get("step", []), start=1)]
     if not steps:
         raise ScenarioError(f"{where}: a scenario needs at least one [[step]]")
     return Scenario(
@@ -156,6 +138,28 @@ def parse_scenario(text: str, game: str, scenario_id: str, path: str = "") -> Sc
         steps=tuple(steps),
         path=path,
     )
+
+
+def _parse_step(raw: object, where: str) -> Step:
+    """One ``[[step]]`` table: an action with its caption, what to expect after it or the clause that
+    refuses it."""
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{where} must be a table")
+    bad = set(raw) - STEP_KEYS
+    if bad:
+        raise ScenarioError(f"{where}: unknown key '{sorted(bad)[0]}'")
+    action, caption = raw.get("action"), raw.get("caption")
+    if not isinstance(action, str) or not action:
+        raise ScenarioError(f"{where}: 'action' is required")
+    if not isinstance(caption, str) or not caption.strip():
+        raise ScenarioError(f"{where}: 'caption' is required")
+    expect = raw.get("expect", {})
+    if not isinstance(expect, dict) or set(expect) - EXPECT_KEYS:
+        raise ScenarioError(f"{where}: 'expect' may hold only {', '.join(sorted(EXPECT_KEYS))}")
+    refused = raw.get("refused")
+    if refused is not None and (not isinstance(refused, str) or not refused):
+        raise ScenarioError(f"{where}: 'refused' must be the clause id of the refusal")
+    return Step(action=action, caption=caption.strip(), expect=expect, refused=refused)
 
 
 def load_scenario(game: str, scenario_id: str) -> Scenario:
@@ -248,6 +252,19 @@ def _check_expectations(engine: Engine[Any], state: Any, events: list[Event], st
             if seat not in engine.seats(state):
                 raise ScenarioError(f"{where}: observation of unknown seat '{seat}'")
             _check_paths(engine.observation(state, seat), paths, where, f"observation of {seat}")
+    _check_legal(engine, state, expect, where)
+    if "actor" in expect and engine.current_actor(state) != expect["actor"]:
+        raise ScenarioError(f"{where}: expected actor '{expect['actor']}', found '{engine.current_actor(state)}'")
+    if "chance" in expect:
+        odds = {o.action: o.probability for o in engine.chance_outcomes(state)}
+        for action, wanted in expect["chance"].items():
+            if action not in odds or abs(odds[action] - wanted) > 1e-6:
+                raise ScenarioError(f"{where}: expected chance {action} = {wanted}, found {odds.get(action)}")
+    _check_end(engine, state, expect, where)
+
+
+def _check_legal(engine: Engine[Any], state: Any, expect: dict[str, Any], where: str) -> None:
+    """``legal`` and ``not_legal``: what the engine accepts (listed or not); ``listed``: what it lists."""
     legal = set(engine.legal_actions(state))
     for action in expect.get("legal", []):
         if action not in legal and not _accepts(engine, state, action):
@@ -258,13 +275,10 @@ def _check_expectations(engine: Engine[Any], state: Any, events: list[Event], st
     for action in expect.get("listed", []):
         if action not in legal:
             raise ScenarioError(f"{where}: expected '{action}' among the listed legal actions")
-    if "actor" in expect and engine.current_actor(state) != expect["actor"]:
-        raise ScenarioError(f"{where}: expected actor '{expect['actor']}', found '{engine.current_actor(state)}'")
-    if "chance" in expect:
-        odds = {o.action: o.probability for o in engine.chance_outcomes(state)}
-        for action, wanted in expect["chance"].items():
-            if action not in odds or abs(odds[action] - wanted) > 1e-6:
-                raise ScenarioError(f"{where}: expected chance {action} = {wanted}, found {odds.get(action)}")
+
+
+def _check_end(engine: Engine[Any], state: Any, expect: dict[str, Any], where: str) -> None:
+    """``over``: whether the game is over; ``winners``: who won it."""
     if "over" in expect and bool(engine.is_over(state)) != bool(expect["over"]):
         raise ScenarioError(f"{where}: expected the game {'to be over' if expect['over'] else 'to go on'}")
     if "winners" in expect:

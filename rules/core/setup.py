@@ -32,20 +32,7 @@ def validate_setup(engine: Engine[Any], raw: Any, *, from_strings: bool = False)
 def _value(option: SetupOption, raw: Mapping[str, Any], from_strings: bool) -> Any:
     name = option.name
     if from_strings:
-        text = raw.get(name)
-        if option.kind == "bool":
-            if text is None:
-                return False
-            if not isinstance(text, str) or text.lower() not in _TRUE + _FALSE:
-                raise PositionError(name, "must be on or off")
-            return text.lower() in _TRUE
-        if text is None or text == "":
-            return option.default
-        if option.kind == "int":
-            if not isinstance(text, str) or not _INT_RE.match(text):
-                raise PositionError(name, "must be a whole number")
-            return _check_int(option, int(text))
-        return _check_choice(option, text)
+        return _value_from_text(option, raw.get(name))
     if name not in raw:
         return option.default
     value = raw[name]
@@ -58,6 +45,24 @@ def _value(option: SetupOption, raw: Mapping[str, Any], from_strings: bool) -> A
             raise PositionError(name, f"must be an integer, not {value!r:.40}")
         return _check_int(option, value)
     return _check_choice(option, value)
+
+
+def _value_from_text(option: SetupOption, text: Any) -> Any:
+    """An option from a form or URL parameter: a missing box is off, an empty field the default."""
+    name = option.name
+    if option.kind == "bool":
+        if text is None:
+            return False
+        if not isinstance(text, str) or text.lower() not in _TRUE + _FALSE:
+            raise PositionError(name, "must be on or off")
+        return text.lower() in _TRUE
+    if text is None or text == "":
+        return option.default
+    if option.kind == "int":
+        if not isinstance(text, str) or not _INT_RE.match(text):
+            raise PositionError(name, "must be a whole number")
+        return _check_int(option, int(text))
+    return _check_choice(option, text)
 
 
 def _check_int(option: SetupOption, value: int) -> int:

@@ -1,4 +1,4 @@
-"""``{% share_meta %}``: the Open Graph and Twitter card tags of a page (base.html writes them on
+"""``{% share_meta %}``: the Open Graph and Twitter card tags of a page (the frame's ``head_meta`` hook, simulator/site_hooks.py, writes them on
 every page), so a link pasted into a group chat shows a title, one sentence and a picture.
 
 What the page is, is read from its context: a step of the simulator (or of its print view) tells
@@ -26,7 +26,7 @@ from rulebooks.site_description import GENERIC, describe
 from rules.core.registry import get_game
 from rules.core.scenarios import ScenarioError
 from simulator import sharing
-from simulator.addressing import Address, BadAddress, parse_step
+from simulator.addressing import Address, BadAddress, demo_query, parse_step
 from simulator.timelines import scenario_timeline
 
 register = template.Library()
@@ -57,10 +57,10 @@ def _scenario_step(spec: Any, scenario_id: str, step: str | None = None) -> Addr
 
 def _demo_in_address(request: Any, spec: Any) -> Address | None:
     """The demo step in a rulebook or clause address (``?demo=<scenario>&step=<n>``), if valid."""
-    scenario_id = request.GET.get("demo", "")
+    scenario_id, step = demo_query(request.GET)
     if not scenario_id or len(scenario_id) > 120:
         return None
-    return _scenario_step(spec, scenario_id, request.GET.get("step") or "0")
+    return _scenario_step(spec, scenario_id, step)
 
 
 def _share(context: Any) -> dict[str, str]:

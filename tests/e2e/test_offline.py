@@ -42,6 +42,21 @@ def test_a_kept_game_opens_without_a_connection(page, site):
     stored = control.locator(".offline-keep__status").inner_text()
     assert re.search(r"\d+[,.]\d MB", stored), stored
 
+    walk_offline(page, site, rulebook, clause)
+    site_not_answering(page, site, rulebook)
+
+    # Removed again: back to the button.
+    page.goto(site + rulebook)
+    control = page.locator(".offline-keep")
+    control.get_by_role("button", name=nl("Remove from this device")).click()
+    expect(control).to_have_attribute("data-state", "none")
+    names = page.evaluate("caches.keys()")
+    assert not [n for n in names if n.startswith(f"rulesite-game:{GAME}:")]
+
+
+def walk_offline(page, site, rulebook, clause):
+    """Without a connection: the rulebook, a clause and its demo, a demo step as a simulator page, a
+    search and its result, and a page that needs the server saying so."""
     page.context.set_offline(True)
     try:
         # The rulebook, as online.
@@ -84,8 +99,10 @@ def test_a_kept_game_opens_without_a_connection(page, site):
     finally:
         page.context.set_offline(False)
 
-    # Connected, but the site does not answer (a captive portal, a train's Wi-Fi, a proxy whose
-    # site is down): navigator.onLine stays true, and the page still says it is a kept copy.
+
+def site_not_answering(page, site, rulebook):
+    """Connected, but the site does not answer (a captive portal, a train's Wi-Fi, a proxy whose site
+    is down): navigator.onLine stays true, and the page still says it is a kept copy."""
     notice = page.locator("#offline-status")
     no_connection = nl("No connection: the pages kept on this device still open.")
     for failure in ("abort", "bad gateway"):
@@ -102,14 +119,6 @@ def test_a_kept_game_opens_without_a_connection(page, site):
             page.context.unroute_all()
         # The site answers again: the notice goes by itself, without a reload.
         expect(notice, failure).to_be_hidden(timeout=10_000)
-
-    # Removed again: back to the button.
-    page.goto(site + rulebook)
-    control = page.locator(".offline-keep")
-    control.get_by_role("button", name=nl("Remove from this device")).click()
-    expect(control).to_have_attribute("data-state", "none")
-    names = page.evaluate("caches.keys()")
-    assert not [n for n in names if n.startswith(f"rulesite-game:{GAME}:")]
 
 
 def test_the_keep_control_and_the_print_link_are_thumb_sized_on_a_phone(phone, site):

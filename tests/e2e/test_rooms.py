@@ -289,6 +289,15 @@ def seat_row(page, seat: str):
     return page.locator(f'#room .seat[data-seat-id="{seat}"]')
 
 
+def play_until_turn_of(page, pages):
+    """Turns are played until it is ``page``'s turn (a turn may take several moves)."""
+    for _ in range(20):
+        if page.get_attribute("#room-app", "data-my-turn") == "1":
+            break
+        play_a_turn(pages)
+    assert page.get_attribute("#room-app", "data-my-turn") == "1"
+
+
 def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_comes_back(media_browser, servers):  # noqa: F811
     """Issue 36 (review N9): a tab closed mid-game stalled Der dunkle Turm for everyone. After the
     away time the host lets the computer play the seat, every board shows it, the game goes on, and
@@ -306,11 +315,7 @@ def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_com
         live(host)
         for page in (guest, third):
             expect(page.locator("svg.board-svg")).to_be_visible()
-        for _ in range(20):  # until it is the third person's turn (a turn may take several moves)
-            if third.get_attribute("#room-app", "data-my-turn") == "1":
-                break
-            play_a_turn([host, guest, third])
-        assert third.get_attribute("#room-app", "data-my-turn") == "1"
+        play_until_turn_of(third, [host, guest, third])
         seat = third.locator("#room .seat--me").get_attribute("data-seat-id")
         third.close()  # her tab, closed on her turn
         expect(seat_row(host, seat)).to_have_attribute("data-connected", "0")
@@ -344,11 +349,7 @@ def test_a_closed_tab_mid_game_the_computer_plays_that_seat_until_its_person_com
         expect(seat_row(host, seat).locator(".seat__standin")).to_have_count(0)
         expect(seat_row(host, seat)).to_have_attribute("data-connected", "1")
         expect(host.locator("#room-notice")).to_contain_text("Speler 3 is terug en speelt de eigen plaats weer.")
-        for _ in range(20):  # the game goes on with her, until her own turn (a turn may take several moves)
-            if third.get_attribute("#room-app", "data-my-turn") == "1":
-                break
-            play_a_turn([host, guest, third])
-        assert third.get_attribute("#room-app", "data-my-turn") == "1"
+        play_until_turn_of(third, [host, guest, third])  # the game goes on with her
     finally:
         for context in contexts:
             context.close()

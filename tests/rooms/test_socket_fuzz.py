@@ -258,92 +258,72 @@ def test_message_sequences_of_three_people_keep_turns_departures_and_hands(appli
     if started:
         services.start(room.pk, seats[0])
     table = Table(room, seats, tokens, [None, None, None], {0: [], 1: [], 2: []})
-    engine = get_game(GAME).engine
-    automatic = {CHANCE, *engine.info.automatic_actors}
+    people = ThreePeople(application, clock, table)
 
-    def person(token: str) -> Browser:
+    async def body() -> None:
+        await people.play(ops)
+
+    run(body)
+    assert not Connection.objects.exists()
+    check_no_hand_leaks(table, people.engine)
+
+
+LIFECYCLE = ("leave", "start", "close", "return", "away", "handover", "abandon")
+
+
+class ThreePeople:
+    """The three people of ``table`` acting one operation at a time: through their browsers (leave,
+    start, hand over), their tabs (close, come back) and their sockets (messages and frames); after
+    each, the room's game moved only by whoever's turn it was."""
+
+    def __init__(self, application: Any, clock: Any, table: Table) -> None:
+        self.application, self.clock, self.table = application, clock, table
+        self.room, self.seats, self.tokens = table.room, table.seats, table.tokens
+        self.engine = get_game(GAME).engine
+        self.automatic = {CHANCE, *self.engine.info.automatic_actors}
+
+    async def play(self, ops: list[tuple[int, str, int, str | bytes]]) -> None:
+        table = self.table
+        for i in range(3):
+            await self.open_socket(i)
+        for i, kind, n, frame in ops:
+            await self.act(i, kind, n, frame)
+            saved = await db(Room.objects.get)(pk=self.room.pk)
+            table.logs[saved.version] = saved.log
+        for client in table.clients:
+            if client is not None:
+                await client.drain()
+                await client.close()
+
+    def person(self, token: str) -> Browser:
         browser = Browser()
-        browser.cookies[f"rooms_{room.pk}"] = token
+        browser.cookies[f"rooms_{self.room.pk}"] = token
         return browser
 
-    async def open_socket(i: int) -> None:
-        client = Client(application, room, tokens[i])
-        client.messages = table.received[i]  # one list per person, across their sockets
+    def post(self, i: int, what: str, data: dict[str, str] | None = None) -> Any:
+        return db(self.person(self.tokens[i]).post)(f"/en/{GAME}/rooms/{self.room.number}/{what}/", data or {})
+
+    async def open_socket(self, i: int) -> None:
+        client = Client(self.application, self.room, self.tokens[i])
+        client.messages = self.table.received[i]  # one list per person, across their sockets
         if not (await client.connect())[0]:
-            table.left.add(i)  # the seat was released meanwhile (the lobby expiry): nothing to open
+            self.table.left.add(i)  # the seat was released meanwhile (the lobby expiry): nothing to open
             return
-        table.clients[i] = client
+        self.table.clients[i] = client
         await client.room()
 
-    async def lifecycle(i: int, kind: str, n: int, status: str) -> None:
-        client = table.clients[i]
-        if kind == "leave":
-            if i in table.left or client is None:
-                return
-            response = await db(person(tokens[i]).post)(f"/en/{GAME}/rooms/{room.number}/leave/")
-            assert response.status_code == 303
-            table.left.add(i)
-            assert await client.closed() == 4403  # the departed socket is closed at once ...
-            assert await client.ws.receive_nothing(0.05)  # ... and receives nothing after
-            table.clients[i] = None
-        elif kind == "start":
-            host = await db(lambda: Seat.objects.filter(room=room, is_host=True).values_list("pk", flat=True).first())()
-            who = next((j for j, s in enumerate(seats) if s.pk == host), None)
-            if who is not None and status == Room.LOBBY:
-                await db(person(tokens[who]).post)(f"/en/{GAME}/rooms/{room.number}/start/")
-        elif kind == "close" and client is not None:
-            await client.close()  # the tab is closed
-            table.clients[i] = None
-        elif kind == "return" and client is None and i not in table.left:
-            await open_socket(i)
-        elif kind == "away":
-            await db(clock.advance)(n % 2 * 100 + 190)  # past the time anyone may hand a seat over
-        elif kind == "handover" and client is not None:
-            await hand_over(i, seats[n % 3])
-        elif kind == "abandon" and client is not None:
-            # A tab closed mid-game; after a while someone still there hands the seat to the computer.
-            await client.close()
-            table.clients[i] = None
-            await db(clock.advance)(200)
-            there = [j for j, c in enumerate(table.clients) if c is not None]
-            if there:
-                await hand_over(there[n % len(there)], seats[i])
-
-    async def hand_over(i: int, target: Seat) -> None:
-        response = await db(person(tokens[i]).post)(f"/en/{GAME}/rooms/{room.number}/handover/", {"seat": str(target.pk)})
-        assert response.status_code in (303, 403, 404, 409), response.status_code
-
-    async def message(i: int, kind: str, n: int, frame: str | bytes, state: Any, version: int) -> None:
-        client = table.clients[i]
-        assert client is not None
-        if kind == "move":
-            legal = engine.legal_actions(state) if state is not None else []
-            action = legal[n % len(legal)] if legal and n % 4 else f"play:t{n % 9}:tower:{n % 11}"
-            await client.send({"type": "move", "action": action, "version": version if n % 5 else n % 7})
-        elif kind == "pick":
-            await client.send({"type": "pick", "pick": [f"card:{n % 40}"][: n % 2]})
-        elif kind == "voice":
-            await client.send({"type": "voice", "on": bool(n % 2)})
-        elif kind == "signal":
-            targets = [s.pk for s in seats] + [n]
-            await client.send({"type": "signal", "to": targets[n % len(targets)], "data": {"candidate": {"candidate": str(n)}}})
-        elif kind == "refresh":
-            await client.send({"type": "refresh"})
-        else:
-            await send_frame(client, frame)
-        await sync(client)
-
-    async def act(i: int, kind: str, n: int, frame: str | bytes) -> None:
+    async def act(self, i: int, kind: str, n: int, frame: str | bytes) -> None:
+        table, seats = self.table, self.seats
         version, status, state = await db(state_of)(table.room)
         before = await db(movers)(table.room)
         computer = await db(computer_plays)(table.room)
         mine = await db(lambda: Seat.objects.filter(pk=seats[i].pk, left=False).values_list("seat", flat=True).first())()
         if mine is None:
             table.left.add(i)  # released by the lobby's expiry, or the room was freed
-        if kind in ("leave", "start", "close", "return", "away", "handover", "abandon"):
-            await lifecycle(i, kind, n, status)
+        if kind in LIFECYCLE:
+            await self.lifecycle(i, kind, n, status)
         elif table.clients[i] is not None and i not in table.left:
-            await message(i, kind, n, frame, state, version)
+            await self.message(i, kind, n, frame, state, version)
         else:
             return
         after = await db(movers)(table.room)
@@ -352,26 +332,73 @@ def test_message_sequences_of_three_people_keep_turns_departures_and_hands(appli
             assert kind in ("leave", "return"), kind  # a new game only after the room was freed
             return
         for k, actor in enumerate(after[len(before) :]):
-            if actor in automatic or actor in computer:
+            if actor in self.automatic or actor in computer:
                 continue
             # Otherwise only the seat whose turn it was, by its own move, as the first new action.
             assert k == 0 and kind in ("move", "frame") and actor == mine, (kind, actor, mine)
 
-    async def body():
-        for i in range(3):
-            await open_socket(i)
-        for i, kind, n, frame in ops:
-            await act(i, kind, n, frame)
-            saved = await db(Room.objects.get)(pk=room.pk)
-            table.logs[saved.version] = saved.log
-        for client in table.clients:
-            if client is not None:
-                await client.drain()
-                await client.close()
+    async def lifecycle(self, i: int, kind: str, n: int, status: str) -> None:
+        table, client = self.table, self.table.clients[i]
+        if kind == "leave":
+            if i not in table.left and client is not None:
+                await self.leave(i, client)
+        elif kind == "start":
+            host = await db(lambda: Seat.objects.filter(room=self.room, is_host=True).values_list("pk", flat=True).first())()
+            who = next((j for j, s in enumerate(self.seats) if s.pk == host), None)
+            if who is not None and status == Room.LOBBY:
+                await self.post(who, "start")
+        elif kind == "close" and client is not None:
+            await client.close()  # the tab is closed
+            table.clients[i] = None
+        elif kind == "return" and client is None and i not in table.left:
+            await self.open_socket(i)
+        elif kind == "away":
+            await db(self.clock.advance)(n % 2 * 100 + 190)  # past the time anyone may hand a seat over
+        elif kind == "handover" and client is not None:
+            await self.hand_over(i, self.seats[n % 3])
+        elif kind == "abandon" and client is not None:
+            await self.abandon(i, n, client)
 
-    run(body)
-    assert not Connection.objects.exists()
-    check_no_hand_leaks(table, engine)
+    async def leave(self, i: int, client: Client) -> None:
+        response = await self.post(i, "leave")
+        assert response.status_code == 303
+        self.table.left.add(i)
+        assert await client.closed() == 4403  # the departed socket is closed at once ...
+        assert await client.ws.receive_nothing(0.05)  # ... and receives nothing after
+        self.table.clients[i] = None
+
+    async def abandon(self, i: int, n: int, client: Client) -> None:
+        """A tab closed mid-game; after a while someone still there hands the seat to the computer."""
+        await client.close()
+        self.table.clients[i] = None
+        await db(self.clock.advance)(200)
+        there = [j for j, c in enumerate(self.table.clients) if c is not None]
+        if there:
+            await self.hand_over(there[n % len(there)], self.seats[i])
+
+    async def hand_over(self, i: int, target: Seat) -> None:
+        response = await self.post(i, "handover", {"seat": str(target.pk)})
+        assert response.status_code in (303, 403, 404, 409), response.status_code
+
+    async def message(self, i: int, kind: str, n: int, frame: str | bytes, state: Any, version: int) -> None:
+        client = self.table.clients[i]
+        assert client is not None
+        if kind == "move":
+            legal = self.engine.legal_actions(state) if state is not None else []
+            action = legal[n % len(legal)] if legal and n % 4 else f"play:t{n % 9}:tower:{n % 11}"
+            await client.send({"type": "move", "action": action, "version": version if n % 5 else n % 7})
+        elif kind == "pick":
+            await client.send({"type": "pick", "pick": [f"card:{n % 40}"][: n % 2]})
+        elif kind == "voice":
+            await client.send({"type": "voice", "on": bool(n % 2)})
+        elif kind == "signal":
+            targets = [s.pk for s in self.seats] + [n]
+            await client.send({"type": "signal", "to": targets[n % len(targets)], "data": {"candidate": {"candidate": str(n)}}})
+        elif kind == "refresh":
+            await client.send({"type": "refresh"})
+        else:
+            await send_frame(client, frame)
+        await sync(client)
 
 
 def check_no_hand_leaks(table: Table, engine: Any) -> None:

@@ -62,3 +62,31 @@ def test_every_registered_game_gets_what_it_declares():
                                      (Capability.ABOUT, spec.about)):  # fmt: skip
             assert (function is not None) == spec.can(capability), (spec.slug, capability)
         assert (spec.editor is not None) == spec.can(Capability.EDITOR), spec.slug
+
+
+BROKEN_GAME = """
+from rules.core.registry import Capability, GameSpec, get_game
+
+TOY = get_game("toy-game")
+GAME = GameSpec(engine=TOY.engine, view=TOY.view, editor=TOY.editor, package_dir=TOY.package_dir, players=TOY.players,
+                capabilities=TOY.capabilities | {Capability.POSITION_FORMAT})
+"""
+
+
+def test_the_site_does_not_start_with_a_game_that_does_not_hold_its_declaration(tmp_path, monkeypatch):
+    """The registry is checked at start-up (Django's system checks, run by ``check``, ``migrate`` and
+    ``runserver``), not on the first page that asks for the game."""
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+
+    from rules.core import registry
+
+    call_command("check")  # the real games pass
+    (tmp_path / "brokengames" / "broken_game").mkdir(parents=True)
+    (tmp_path / "brokengames" / "__init__.py").write_text("")
+    (tmp_path / "brokengames" / "broken_game" / "__init__.py").write_text(BROKEN_GAME)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "PACKAGES", [*registry.PACKAGES, "brokengames"])
+    monkeypatch.setattr(registry, "_cache", {})
+    with pytest.raises(SystemCheckError, match=r"simulator.E001.*toy-game: declares Capability.POSITION_FORMAT"):
+        call_command("check")

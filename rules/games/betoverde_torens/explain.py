@@ -225,15 +225,7 @@ def _reason(engine: Engine[Any], st: State, pick: tuple[str, ...], target: str) 
         return RuleError("bt-toren-kiezen", "why.raven")
     piece = _piece_of(pick)
     if target.startswith(("sp:", "raven")):
-        if piece:
-            return _ends_elsewhere(st, pick, piece, target)
-        if not means:
-            on_it = _piece_on(st, _space_of(st, target))
-            if on_it is not None:
-                answer = explain(engine, st, pick, on_it)
-                if answer is not None:
-                    return answer
-        return _what_first(st, means)
+        return _space_reason(engine, st, pick, piece, means, target)
     if piece:  # another piece, once one is chosen
         return RuleError("bt-twee-acties", "why.one-piece")
     if spell:
@@ -242,6 +234,22 @@ def _reason(engine: Engine[Any], st: State, pick: tuple[str, ...], target: str) 
         return refusal(engine, st, f"move:wizard:{_wizard_space(st, target)}")
     if st.phase == "play":
         return _no_card(target)
+    return _what_first(st, means)
+
+
+def _space_reason(
+    engine: Engine[Any], st: State, pick: tuple[str, ...], piece: str, means: str, target: str
+) -> RuleError | None:
+    """A space (or the raven tower) tapped: the chosen piece ends elsewhere; with nothing chosen, why the
+    piece on it cannot move, or what to choose first."""
+    if piece:
+        return _ends_elsewhere(st, pick, piece, target)
+    if not means:
+        on_it = _piece_on(st, _space_of(st, target))
+        if on_it is not None:
+            answer = explain(engine, st, pick, on_it)
+            if answer is not None:
+                return answer
     return _what_first(st, means)
 
 

@@ -113,7 +113,7 @@ def spell_actions(state: State) -> list[str]:
     return spell_options(state, state.turn, False)
 
 
-def spell_options(state: State, caster: int, lift_ok: bool) -> list[str]:
+def spell_options(state: State, caster: int, lift_ok: bool) -> list[str]:  # noqa: C901 (one branch per spell: bt-spreuk-*)
     """The spells seat ``caster`` can cast and pay for now."""
     filled = state.flasks[caster].filled
     colour = state.mover_colour(caster)
@@ -257,6 +257,11 @@ def legal_actions(state: State) -> list[str]:
         return [f"give:{c}" for c in _distinct(state.hands[mate])] + ["give:none"]
     if state.phase == "return":
         return [f"return:{c}" for c in _distinct(state.hands[state.turn])]
+    return _turn_actions(state) + spell_actions(state)
+
+
+def _turn_actions(state: State) -> list[str]:
+    """bt-twee-acties: the cards the active player can play, passing, asking the teammate, ending the turn."""
     out: list[str] = []
     if state.actions < limit(state):
         for code in sorted(set(state.hands[state.turn]), key=INDEX.__getitem__):
@@ -272,7 +277,7 @@ def legal_actions(state: State) -> list[str]:
             out.append("end")  # no card left to play (a hand-written position): the turn can still end
     else:
         out.append("end")
-    return out + spell_actions(state)
+    return out
 
 
 def _distinct(hand: tuple[str, ...]) -> list[str]:
@@ -293,7 +298,7 @@ def actor_index(state: State) -> int:
 # -- transitions -----------------------------------------------------------------------------------
 
 
-def transition(state: State, action: str) -> tuple[State, list[Event]]:
+def transition(state: State, action: str) -> tuple[State, list[Event]]:  # noqa: C901 (which action each phase takes: bt-twee-acties)
     if state.phase == "over":
         # the game ended: everyone inside with no one done (bt-einde-spel), the solo score, or the round
         clause = "bt-einde-spel" if state.stalled else "bt-solo-score" if state.variant != "base" else "bt-laatste-ronde"
@@ -453,7 +458,7 @@ def _choose(state: State, head: str, rest: str, action: str) -> tuple[State, lis
     raise RuleError("bt-dobbelsteen-gooien", "refuse.choose-now", action=action)
 
 
-def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, list[Event]]:
+def _resolve(state: State, code: str, choice: str, roll: int) -> tuple[State, list[Event]]:  # noqa: C901 (a card's move: bt-vast-getal, bt-eigen-tovenaar, bt-toren-kiezen)
     """Carry out a card's move (or nothing), then the card goes to the discard pile."""
     card = BY_CODE[code]
     kind, _, arg = choice.partition(":")
@@ -544,7 +549,36 @@ def _pass_tower(state: State, rest: str) -> tuple[State, list[Event]]:
 
 
 def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
+    """A spell: may it be cast now, its price paid from the caster's flasks, its effect, the turn after it."""
     name, _, arg = rest.partition(":")
+    _spell_allowed(state, name)
+    cost = SPELL_COST[name]
+    me = state.offer if state.master else state.turn
+    if state.flasks[me].filled < cost:
+        raise _unpaid(state, me, name, cost)
+    colour = state.players[me]
+    own = state.mover_colour(me)
+    flasks = list(state.flasks)
+    f = flasks[me]
+    flasks[me] = Flasks(f.empty, f.filled - cost, f.spent + cost)
+    paid = evolve(state, flasks=tuple(flasks), spell_used=True, action_spell=state.master)
+    events = [
+        Event(SPELL_CLAUSE[name], "spell.cast", {"colour": colour, "spell": name, "cost": cost}),
+        Event("bt-flesjes-uit-spel", "spell.paid", {"colour": colour, "cost": cost, "left": f.filled - cost}),
+    ]
+    if state.master and me != state.turn:
+        events.append(Event("bt-meester-volgorde", "spell.other", {"colour": colour, "active": state.active}))
+    after, more, entered = _spell_effect(paid, name, arg, me, own)
+    if name in WIZARD_SPELLS and not any(e.key == "spell.free-none" for e in more):
+        events += mate_wizard(paid, me, own)  # bt-teams-doorspelen: the teammate's wizard moved
+    events += more
+    if entered:
+        _end_not_yet(after, own, events)
+    return _after_spell(state, after, me, entered, events)
+
+
+def _spell_allowed(state: State, name: str) -> None:
+    """Refuse a spell that does not exist, is not in play, or may not be cast now (before its price)."""
     if name not in SPELL_COST:
         raise RuleError("bt-spreuk-per-beurt", "refuse.no-spell", spell=name[:30])
     if state.master:
@@ -565,22 +599,11 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
         raise RuleError("bt-solo-met-flesjes", "refuse.solo-spell-time")
     if name == "lift" and not (state.master and state.window == "after"):
         raise RuleError("bt-spreuk-meeliften", "refuse.lift")
-    cost = SPELL_COST[name]
-    me = state.offer if state.master else state.turn
-    if state.flasks[me].filled < cost:
-        raise _unpaid(state, me, name, cost)
-    colour = state.players[me]
-    own = state.mover_colour(me)
-    flasks = list(state.flasks)
-    f = flasks[me]
-    flasks[me] = Flasks(f.empty, f.filled - cost, f.spent + cost)
-    paid = evolve(state, flasks=tuple(flasks), spell_used=True, action_spell=state.master)
-    events = [
-        Event(SPELL_CLAUSE[name], "spell.cast", {"colour": colour, "spell": name, "cost": cost}),
-        Event("bt-flesjes-uit-spel", "spell.paid", {"colour": colour, "cost": cost, "left": f.filled - cost}),
-    ]
-    if state.master and me != state.turn:
-        events.append(Event("bt-meester-volgorde", "spell.other", {"colour": colour, "active": state.active}))
+
+
+def _spell_effect(paid: State, name: str, arg: str, me: int, own: str) -> tuple[State, list[Event], bool]:
+    """What the paid spell ``name`` does with its argument: the state after it, its events, and whether a
+    wizard entered the raven tower."""
     entered = False
     if name in ("wizard-fwd", "wizard-back"):
         number = _number(arg, 16, SPELL_CLAUSE[name])
@@ -600,14 +623,16 @@ def _spell(state: State, rest: str) -> tuple[State, list[Event]]:
     elif name == "lift":
         if arg:
             raise RuleError("bt-spreuk-meeliften", "refuse.bad-number", text=arg[:20])
-        after, more, entered = lift_wizard(paid, own, state.last_move)
+        after, more, entered = lift_wizard(paid, own, paid.last_move)
     else:
         after, more, entered = free_wizard(paid, _number(arg, 9, SPELL_CLAUSE[name]), own)
-    if name in WIZARD_SPELLS and not any(e.key == "spell.free-none" for e in more):
-        events += mate_wizard(paid, me, own)  # bt-teams-doorspelen: the teammate's wizard moved
-    events += more
-    if entered:
-        _end_not_yet(after, own, events)
+    return after, more, entered
+
+
+def _after_spell(state: State, after: State, me: int, entered: bool, events: list[Event]) -> tuple[State, list[Event]]:
+    """How the turn goes on after a spell cast in ``state`` by seat ``me``: a wizard that entered the
+    raven tower ends its player's turn (bt-spreukverplaatsing); a master wizard's offer window closes."""
+    colour = state.players[me]
     if state.master:
         if entered and me == state.turn:
             events.append(Event("bt-spreukverplaatsing", "turn.raven-ends", {"colour": colour}))

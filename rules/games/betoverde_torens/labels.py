@@ -168,15 +168,7 @@ def _label(st: State, action: str, lang: str | None) -> str:
     parts = action.split(":")
     head = parts[0]
     if head == "play":
-        name = cap(card(parts[1], lang))
-        if parts[1] not in BY_CODE:
-            raise KeyError(parts[1])
-        if len(parts) == 2:
-            return WORDS.text("label", "play.dice", lang, card=name)
-        if parts[2] == "none" and len(parts) == 3:
-            return WORDS.text("label", "play.none", lang, card=name)
-        what = _choice(st, parts[1], parts[2], parts[3], 0, st.mover_colour(st.turn), lang)
-        return WORDS.text("label", "play.move", lang, card=name, what=what)
+        return _play_label(st, parts, lang)
     if head == "move" and st.pending is not None:
         p = st.pending
         what = _choice(st, p.card, parts[1], parts[2], p.roll, st.mover_colour(st.turn), lang)
@@ -185,25 +177,10 @@ def _label(st: State, action: str, lang: str | None) -> str:
         return WORDS.text("label", "none", lang, roll=st.pending.roll)
     if action == "reroll" and st.pending is not None:
         return WORDS.text("label", "reroll", lang, roll=st.pending.roll)
-    if head == "roll" and parts[1] in ("1", "2", "3", "4", "5", "6"):
-        return WORDS.text("label", "roll", lang, n=parts[1])
-    if head == "draw" and parts[1] in BY_CODE:
-        return WORDS.text("label", "draw", lang, who=colour(drawer_colour(st), lang), card=card(parts[1], lang))
-    if head == "spells":
-        names = parts[1].split("+")
-        if not all(n in SPELLS for n in names):
-            raise KeyError(parts[1])
-        return WORDS.text("label", "spells", lang, names=", ".join(spell_name(n, lang) for n in names))
-    if head == "pass-tower":
-        if parts[1] == "none":
-            return WORDS.text("label", "pass-tower.none", lang)
-        return WORDS.text("label", "pass-tower", lang, what=tower_move(st, int(parts[1]), 1, lang))
-    if head in ("give", "return") and len(parts) == 2:
-        if parts[1] == "none" and head == "give":
-            return WORDS.text("label", "give.none", lang)
-        if parts[1] not in BY_CODE:
-            raise KeyError(parts[1])
-        return WORDS.text("label", head, lang, card=card(parts[1], lang))
+    if head in ("roll", "draw", "spells"):
+        return _chance_label(st, parts, lang)
+    if head in ("pass-tower", "give", "return"):
+        return _exchange_label(st, parts, lang)
     if head == "spell" and parts[1] in SPELLS:
         name = parts[1]
         base = {"name": spell_name(name, lang), "cost": cost(name, lang)}
@@ -214,6 +191,51 @@ def _label(st: State, action: str, lang: str | None) -> str:
     if action in ("pass", "end", "ask", "decline"):
         return WORDS.text("label", action, lang)
     raise KeyError(action)
+
+
+def _chance_label(st: State, parts: list[str], lang: str | None) -> str:
+    """What chance did: the die rolled, the card drawn and by whom, the spells laid out."""
+    head = parts[0]
+    if head == "roll" and parts[1] in ("1", "2", "3", "4", "5", "6"):
+        return WORDS.text("label", "roll", lang, n=parts[1])
+    if head == "draw" and parts[1] in BY_CODE:
+        return WORDS.text("label", "draw", lang, who=colour(drawer_colour(st), lang), card=card(parts[1], lang))
+    if head == "spells":
+        names = parts[1].split("+")
+        if not all(n in SPELLS for n in names):
+            raise KeyError(parts[1])
+        return WORDS.text("label", "spells", lang, names=", ".join(spell_name(n, lang) for n in names))
+    raise KeyError(":".join(parts))
+
+
+def _play_label(st: State, parts: list[str], lang: str | None) -> str:
+    """A card played: with dice, without effect, or with the move it makes."""
+    name = cap(card(parts[1], lang))
+    if parts[1] not in BY_CODE:
+        raise KeyError(parts[1])
+    if len(parts) == 2:
+        return WORDS.text("label", "play.dice", lang, card=name)
+    if parts[2] == "none" and len(parts) == 3:
+        return WORDS.text("label", "play.none", lang, card=name)
+    what = _choice(st, parts[1], parts[2], parts[3], 0, st.mover_colour(st.turn), lang)
+    return WORDS.text("label", "play.move", lang, card=name, what=what)
+
+
+def _exchange_label(st: State, parts: list[str], lang: str | None) -> str:
+    """The cards exchanged: the tower moved after passing (bt-kaarten-wisselen), a card given to or
+    returned by the teammate."""
+    head = parts[0]
+    if head == "pass-tower":
+        if parts[1] == "none":
+            return WORDS.text("label", "pass-tower.none", lang)
+        return WORDS.text("label", "pass-tower", lang, what=tower_move(st, int(parts[1]), 1, lang))
+    if len(parts) != 2:
+        raise KeyError(":".join(parts))
+    if parts[1] == "none" and head == "give":
+        return WORDS.text("label", "give.none", lang)
+    if parts[1] not in BY_CODE:
+        raise KeyError(parts[1])
+    return WORDS.text("label", head, lang, card=card(parts[1], lang))
 
 
 GROUPS = {

@@ -95,10 +95,22 @@ def legal(t: Table) -> list[str]:
     return acts
 
 
+TURN_KINDS = frozenset({"start", "card", "d12", "draw", "float", "keep"})
+
+
 def play(t: Table, action: str, ev: list[Event]) -> None:
     """Apply a legal ``action`` to ``t`` (the caller checked it is legal), then settle."""
     kind, _, arg = action.partition(":")
     head = t.pending[0] if t.pending else None
+    if kind in TURN_KINDS:
+        _play_turn(t, kind, arg, head, ev)
+    else:
+        _do_task(t, kind, arg, head, ev)
+    settle(t, ev)
+
+
+def _play_turn(t: Table, kind: str, arg: str, head: Task | None, ev: list[Event]) -> None:
+    """dt-ablauf-teamzug: the start, a card drawn and its die, and the floating fields laid or kept."""
     if kind == "start":
         t.start = t.turn = arg
         ev.append(Event("dt-aufbau", "start.team", {"team": arg}))
@@ -122,7 +134,12 @@ def play(t: Table, action: str, ev: list[Event]) -> None:
         t.collections[t.turn] = t.collections.get(t.turn, 0) + 1
         ev.append(Event("dt-schwebefeld-behalten", "float.keep", {"team": t.turn}))
         end_turn(t, ev)
-    elif kind == "move":
+
+
+def _do_task(t: Table, kind: str, arg: str, head: Task | None, ev: list[Event]) -> None:
+    """Carry out the task at the head of the queue the way ``kind`` chose: a step, an attack, the owl,
+    a companion freed or rescued, a bolt, the protective spell, a duel fought on or left."""
+    if kind == "move":
         assert head is not None
         t.pending.pop(0)
         step(t, arg, head.n, ev)
@@ -164,7 +181,6 @@ def play(t: Table, action: str, ev: list[Event]) -> None:
         t.pending.pop(0)
         to_camp(t, arg)
         ev.append(Event("dt-eule-alle-gefangen", "owl.rescue", {"companion": arg}, decisive=True))
-    settle(t, ev)
 
 
 def draw(t: Table, kind: str, ev: list[Event]) -> None:

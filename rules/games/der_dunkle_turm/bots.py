@@ -76,14 +76,7 @@ def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str]
         value -= 1.0
     protected = c.spell
     if not protected and c.lying is None:
-        if c.at in BRIDGES and not s.bridges_up:
-            value -= p_attack * (value + CHARRED)
-        elif c.at in SIDE_FIELDS:
-            value -= p_attack * (value + (CHARRED if c.at in OVER_LAVA else 0.0))
-        elif cid in beast_targets and c.shield is None:
-            value -= p_attack * 0.5 * value
-        if c.at in rifts:
-            value -= rifts[c.at] * (value + 1.0)
+        value = _after_attack(s, cid, c, value, p_attack, beast_targets, rifts)
     if c.at in open_rifts:
         value -= 2.0
     if c.charred:
@@ -92,6 +85,21 @@ def companion_worth(s: State, cid: str, p_attack: float, beast_targets: set[str]
         value += 2.5
     if c.shield is not None:
         value += 0.5
+    return value
+
+
+def _after_attack(s: State, cid: str, c: Companion, value: float, p_attack: float, beast_targets: set[str],
+                  rifts: dict[str, float]) -> float:
+    """An unprotected standing companion's ``value`` less what the next tower attack is expected to cost
+    it: a rising drawbridge or vanishing side field, an awake bone beast, a rift opening under it."""
+    if c.at in BRIDGES and not s.bridges_up:
+        value -= p_attack * (value + CHARRED)
+    elif c.at in SIDE_FIELDS:
+        value -= p_attack * (value + (CHARRED if c.at in OVER_LAVA else 0.0))
+    elif cid in beast_targets and c.shield is None:
+        value -= p_attack * 0.5 * value
+    if c.at in rifts:
+        value -= rifts[c.at] * (value + 1.0)
     return value
 
 

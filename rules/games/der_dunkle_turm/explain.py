@@ -67,6 +67,12 @@ def explain(
     where = arg if kind in ("f", "rift") else target if target in PLACES else ""
     if not where:
         return None
+    return _field(engine, s, t, head, chosen, where)
+
+
+def _field(engine: Engine[Any], s: State, t: Table, head: Task | None, chosen: str, where: str) -> RuleError | None:
+    """A field or place tapped: why the chosen companion does not end there; with none chosen, why the
+    companion on it cannot be chosen, or what the board waits for."""
     if chosen:
         return _ends(t, head, chosen, where)
     on_it = _companion_at(t, head, where)

@@ -55,6 +55,20 @@ def end_turn_timers(t: Table, team: str, ev: list[Event]) -> None:
         if t.comps[cid].marked == 0:
             t.set(cid, marked=None)
             ev.append(Event("dt-donnerblitz-zweiter-treffer", "mark.expires", {"companion": cid}))
+    _floats_vanish(t, team, ev)
+    for cid in mine:
+        c = t.comps[cid]
+        if c.charred and c.armed and c.lying is None and c.at[0].isdigit():
+            if c.cooled + 1 >= COOL_TURNS:
+                t.set(cid, charred=False, cooled=0, armed=True)
+                ev.append(Event("dt-abkuehlen", "cooled", {"companion": cid}))
+            else:
+                t.set(cid, cooled=c.cooled + 1)
+
+
+def _floats_vanish(t: Table, team: str, ev: list[Event]) -> None:
+    """dt-schwebefeld-verschwinden: the team's floating fields whose time is up go to the discard; who
+    stands on one over a rift falls into exile."""
     standing = t.standing()
     for field, fl in list(t.floats.items()):
         if fl.team == team and fl.turns == 0:
@@ -68,14 +82,6 @@ def end_turn_timers(t: Table, team: str, ev: list[Event]) -> None:
                 ev.append(Event("dt-schwebefeld-verschwinden", "float.vanish.stand", {"field": field, "companion": who}))
             else:
                 ev.append(Event("dt-schwebefeld-verschwinden", "float.vanish", {"field": field}))
-    for cid in mine:
-        c = t.comps[cid]
-        if c.charred and c.armed and c.lying is None and c.at[0].isdigit():
-            if c.cooled + 1 >= COOL_TURNS:
-                t.set(cid, charred=False, cooled=0, armed=True)
-                ev.append(Event("dt-abkuehlen", "cooled", {"companion": cid}))
-            else:
-                t.set(cid, cooled=c.cooled + 1)
 
 
 def end_round(t: Table, ev: list[Event]) -> None:

@@ -337,42 +337,14 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
     verb, _, arg = action.partition(":")
     w = WORDS.table("label", lang)
     head = t.pending[0] if t.pending else None
-    if verb == "start":
-        return w["start"].format(team=words.team(arg, lang))
-    if verb == "card":
-        return w["card"].format(card=words.card(arg, lang))
-    if verb == "float":
-        return w["float"].format(field=words.field(arg, lang))
-    if verb in ("draw", "keep"):
-        return w[verb]
+    if verb in ("start", "card", "float", "draw", "keep"):
+        return _turn_label(verb, arg, w, lang)
     if verb in ("move", "advance") and arg in t.comps:
-        n = head.n if verb == "move" and head is not None else 1
-        at = t.comps[arg].at
-        if at in (EXILE, OUT):  # only a refused action (a scenario's step log shows it): no walk
-            return w["move.off"].format(comp=words.companion(arg, lang), n=n,
-                                        steps=w["steps1" if n == 1 else "steps"], place=words.field(at, lang))
-        where = walk(t, arg, n, True)[0]
-        text = w[verb].format(comp=words.companion(arg, lang), n=n, steps=w["steps1" if n == 1 else "steps"],
-                              dest=words.dest(where, lang))
-        if open_rift_below(t, where):
-            text += w["rift"]
-        elif verb == "move" and where in MAGIC_PLACES and not t.event_used:
-            text += w["magic"]
-        return text
+        return _walk_label(t, verb, arg, head.n if verb == "move" and head is not None else 1, w, lang)
     if verb in ("free", "spell", "rescue") and arg in t.comps:
         return w[verb].format(comp=words.companion(arg, lang))
     if verb == "bolt" and arg in t.comps:
-        c = t.comps[arg]
-        text = w["bolt"].format(comp=words.companion(arg, lang))
-        if c.shield is not None:
-            return text + w["bolt.shield"]
-        if c.spell:
-            return text + w["bolt.spell"]
-        if c.marked is not None:
-            return text + w["bolt.camp"]
-        if c.at in (EXILE, OUT):
-            return text
-        return text + w["bolt.back"].format(dest=words.dest(walk(t, arg, 3, False)[0], lang))
+        return _bolt_label(t, arg, w, lang)
     if verb in ("fight-on", "retreat") and head is not None and head.comp:
         text = w[verb].format(comp=words.companion(head.comp, lang))
         if verb == "retreat":
@@ -390,6 +362,49 @@ def action_label(t: Table, action: str, lang: str | None) -> str:
     if verb == "d12" and is_digits(arg, 2) and head is not None:
         return _roll_label(head, int(arg), w, lang)
     return action
+
+
+def _turn_label(verb: str, arg: str, w: Mapping[str, str], lang: str | None) -> str:
+    """The turn's own actions: the starting team, a card drawn, a floating field laid or kept."""
+    if verb == "start":
+        return w["start"].format(team=words.team(arg, lang))
+    if verb == "card":
+        return w["card"].format(card=words.card(arg, lang))
+    if verb == "float":
+        return w["float"].format(field=words.field(arg, lang))
+    return w[verb]
+
+
+def _walk_label(t: Table, verb: str, cid: str, n: int, w: Mapping[str, str], lang: str | None) -> str:
+    """Companion ``cid`` walks ``n`` steps: where it ends, and whether a rift or a magic place waits there."""
+    at = t.comps[cid].at
+    if at in (EXILE, OUT):  # only a refused action (a scenario's step log shows it): no walk
+        return w["move.off"].format(comp=words.companion(cid, lang), n=n,
+                                    steps=w["steps1" if n == 1 else "steps"], place=words.field(at, lang))
+    where = walk(t, cid, n, True)[0]
+    text = w[verb].format(comp=words.companion(cid, lang), n=n, steps=w["steps1" if n == 1 else "steps"],
+                          dest=words.dest(where, lang))
+    if open_rift_below(t, where):
+        text += w["rift"]
+    elif verb == "move" and where in MAGIC_PLACES and not t.event_used:
+        text += w["magic"]
+    return text
+
+
+def _bolt_label(t: Table, cid: str, w: Mapping[str, str], lang: str | None) -> str:
+    """A thunderbolt at companion ``cid``, and what it does to it: nothing behind a shield or the spell,
+    to the camp when marked, else three steps back."""
+    c = t.comps[cid]
+    text = w["bolt"].format(comp=words.companion(cid, lang))
+    if c.shield is not None:
+        return text + w["bolt.shield"]
+    if c.spell:
+        return text + w["bolt.spell"]
+    if c.marked is not None:
+        return text + w["bolt.camp"]
+    if c.at in (EXILE, OUT):
+        return text
+    return text + w["bolt.back"].format(dest=words.dest(walk(t, cid, 3, False)[0], lang))
 
 
 def _roll_label(head: Task, n: int, w: Mapping[str, str], lang: str | None) -> str:

@@ -26,6 +26,7 @@ from .state import (
     POOL,
     SAVED,
     SETUP,
+    Figure,
     Placement,
     State,
     figure_ids,
@@ -152,27 +153,8 @@ class FinstereFlureEngine(Engine[State]):
         return self._apply_monster(state, action)
 
     def _apply_move(self, state: State, action: str) -> tuple[State, list[Event]]:
-        parts = action.split(":")
-        if len(parts) != 3 or parts[0] != "move":
-            if parts[0] in ("card", MONSTER_ACTOR):
-                raise RuleError("ff-ronde", "refuse.players-first")
-            raise RuleError("ff-een-figuur-per-beurt", "refuse.move-syntax")
-        fid, path = parts[1], parts[2]
-        if fid not in figure_ids(state.players):
-            raise RuleError("ff-een-figuur-per-beurt", "refuse.unknown-figure", figure=fid)
-        fig = state.figure(fid)
-        mover = state.player_to_move()
-        assert mover is not None and state.turns is not None  # phase PLAYERS always has a mover
-        if fig.at == SAVED:
-            raise RuleError("ff-uitgang-verlaten", "refuse.saved", figure=fid)
-        if fig.at == OUT:
-            raise RuleError("ff-gepakt-hoofdstuk-2", "refuse.out", figure=fid)
-        if fig.moved:
-            raise RuleError("ff-eens-per-ronde", "refuse.moved", figure=fid)
-        if fig.owner != mover:
-            if state.first_round and state.turns[state.players.index(fig.owner)] >= 2:
-                raise RuleError("ff-eerste-ronde", "refuse.first-round", figure=fid, player=fig.owner)
-            raise RuleError("ff-beurtvolgorde", "refuse.not-your-turn", figure=fid, player=mover, owner=fig.owner)
+        fig, path, mover = self._movable(state, action)
+        fid = fig.id
         step_events: list[Event] = []
         walk = moves.simulate(state, fig, path, step_events)
         end = walk.end
@@ -213,6 +195,33 @@ class FinstereFlureEngine(Engine[State]):
             flow.passed_over(new, mover, events)
             events.append(Event("ff-beurtvolgorde", "turn.next", {"player": new.player_to_move()}))
         return new, events
+
+    def _movable(self, state: State, action: str) -> tuple[Figure, str, str]:
+        """The figure ``action`` moves, its path and the player to move, or the refusal: a figure of the
+        player whose turn it is, still in the dungeon, not yet moved this round (ff-een-figuur-per-beurt,
+        ff-eens-per-ronde, ff-beurtvolgorde, ff-eerste-ronde)."""
+        parts = action.split(":")
+        if len(parts) != 3 or parts[0] != "move":
+            if parts[0] in ("card", MONSTER_ACTOR):
+                raise RuleError("ff-ronde", "refuse.players-first")
+            raise RuleError("ff-een-figuur-per-beurt", "refuse.move-syntax")
+        fid, path = parts[1], parts[2]
+        if fid not in figure_ids(state.players):
+            raise RuleError("ff-een-figuur-per-beurt", "refuse.unknown-figure", figure=fid)
+        fig = state.figure(fid)
+        mover = state.player_to_move()
+        assert mover is not None and state.turns is not None  # phase PLAYERS always has a mover
+        if fig.at == SAVED:
+            raise RuleError("ff-uitgang-verlaten", "refuse.saved", figure=fid)
+        if fig.at == OUT:
+            raise RuleError("ff-gepakt-hoofdstuk-2", "refuse.out", figure=fid)
+        if fig.moved:
+            raise RuleError("ff-eens-per-ronde", "refuse.moved", figure=fid)
+        if fig.owner != mover:
+            if state.first_round and state.turns[state.players.index(fig.owner)] >= 2:
+                raise RuleError("ff-eerste-ronde", "refuse.first-round", figure=fid, player=fig.owner)
+            raise RuleError("ff-beurtvolgorde", "refuse.not-your-turn", figure=fid, player=mover, owner=fig.owner)
+        return fig, path, mover
 
     def _apply_card(self, state: State, action: str) -> tuple[State, list[Event]]:
         if not action.startswith("card:"):

@@ -208,19 +208,9 @@ def _meets_nothing(state: State, target: Square, slid: list[Square]) -> bool:
     return not slid or not any(sq in stones or sq in figures for sq in slid)
 
 
-def monster_step(state: State) -> tuple[State, list[Event], bool]:
-    """One step of the monster. Returns (state, events, turn_over).
-
-    The step's event (``ff-monster-kijkt`` or ``ff-monster-door-muur``) carries ``trail``: the
-    origin, the square stepped onto (the re-entry square through the wall) and every square slid to.
-    """
-    mt = state.monster_turn
-    assert mt is not None
-    number = mt.steps + 1
-    figure_squares = state.figure_squares
-    events: list[Event] = []
-    facing, ev = decide(state.facing, look(state.monster, state.facing, state.stones, figure_squares))
-    events.append(ev)
+def _step_onto(state: State, number: int, facing: str, events: list[Event]) -> tuple[Square, list[Square]]:
+    """Where step ``number`` leads: the square ahead, or through the wall the mirrored one
+    (ff-monster-door-muur), and the pools of blood it slides over from there; tells the step."""
     origin = state.monster
     target = step(origin, facing)
     through_wall = not on_board(target)
@@ -238,6 +228,43 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
         events.append(Event("ff-monster-door-muur", "monster.wall", data))
     else:
         events.append(Event("ff-monster-kijkt", "monster.step", data))
+    return target, slid
+
+
+def _card_done(card: str, number: int, caught: int, events: list[Event]) -> bool:
+    """Whether the monster's card is used up after step ``number`` with ``caught`` figures caught: a hit
+    card when it caught its count or took its last step (ff-monster-treffers), a number card after its
+    steps (ff-monster-getalkaart)."""
+    if card in HIT_CARDS:
+        if caught >= HIT_CARDS[card]:
+            events.append(Event("ff-monster-treffers", "monster.hits.done", {"caught": caught}))
+            return True
+        if number >= MAX_HIT_STEPS:
+            events.append(
+                Event("ff-monster-treffers", "monster.hits.max", {"caught": caught, "max_steps": MAX_HIT_STEPS})
+            )
+            return True
+        return False
+    if number >= int(card):
+        events.append(Event("ff-monster-getalkaart", "monster.steps.done", {"steps": number, "card": card}))
+        return True
+    return False
+
+
+def monster_step(state: State) -> tuple[State, list[Event], bool]:
+    """One step of the monster. Returns (state, events, turn_over).
+
+    The step's event (``ff-monster-kijkt`` or ``ff-monster-door-muur``) carries ``trail``: the
+    origin, the square stepped onto (the re-entry square through the wall) and every square slid to.
+    """
+    mt = state.monster_turn
+    assert mt is not None
+    number = mt.steps + 1
+    figure_squares = state.figure_squares
+    events: list[Event] = []
+    facing, ev = decide(state.facing, look(state.monster, state.facing, state.stones, figure_squares))
+    events.append(ev)
+    target, slid = _step_onto(state, number, facing, events)
     slide_event = None
     if slid:
         slide_event = Event("ff-monster-glijdt", "monster.slide", {"step": number, "from": _sq(target), "to": _sq(slid[-1])})
@@ -259,19 +286,7 @@ def monster_step(state: State) -> tuple[State, list[Event], bool]:
             w.enter(sq, facing)
         monster, stones, fig_at, caught_now = w.monster, w.stones, w.fig_at, len(w.caught)
     caught = mt.caught + caught_now
-    over = False
-    if mt.card in HIT_CARDS:
-        if caught >= HIT_CARDS[mt.card]:
-            over = True
-            events.append(Event("ff-monster-treffers", "monster.hits.done", {"caught": caught}))
-        elif number >= MAX_HIT_STEPS:
-            over = True
-            events.append(
-                Event("ff-monster-treffers", "monster.hits.max", {"caught": caught, "max_steps": MAX_HIT_STEPS})
-            )
-    elif number >= int(mt.card):
-        over = True
-        events.append(Event("ff-monster-getalkaart", "monster.steps.done", {"steps": number, "card": mt.card}))
+    over = _card_done(mt.card, number, caught, events)
     if over:
         events.append(Event("ff-monster-eindblik", "monster.final-look", {}))
         facing, ev = decide(facing, look(monster, facing, stones, fig_at), final=True)

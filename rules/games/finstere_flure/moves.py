@@ -100,6 +100,28 @@ def _slide_figure(
     return pos
 
 
+def _enter(ctx: _Board, pos: Where, events: list[Event] | None, trail: list[Square] | None) -> None:
+    """ff-bord-betreden: a figure from the pool enters on the start square, unless the monster is there
+    (over a figure on it: ff-over-figuren-springen)."""
+    fid = ctx.figure
+    if pos != POOL:
+        raise RuleError("ff-bord-betreden", "refuse.enter-on-board", figure=fid)
+    if ctx.monster == START:
+        raise RuleError("ff-bord-betreden", "refuse.enter-monster", figure=fid)
+    if events is not None:
+        events.append(Event("ff-bord-betreden", "move.enter", {"figure": fid, "to": _sq(START)}))
+        if START in ctx.others:
+            events.append(
+                Event(
+                    "ff-over-figuren-springen",
+                    "move.jump.start",
+                    {"figure": fid, "over": ctx.others[START], "square": _sq(START)},
+                )
+            )
+    if trail is not None:
+        trail.append(START)
+
+
 def _take_step(
     ctx: _Board,
     pos: Where,
@@ -113,22 +135,7 @@ def _take_step(
     ``trail`` (when given) gets every square the figure occupies during the step."""
     fid = ctx.figure
     if letter == "E":
-        if pos != POOL:
-            raise RuleError("ff-bord-betreden", "refuse.enter-on-board", figure=fid)
-        if ctx.monster == START:
-            raise RuleError("ff-bord-betreden", "refuse.enter-monster", figure=fid)
-        if events is not None:
-            events.append(Event("ff-bord-betreden", "move.enter", {"figure": fid, "to": _sq(START)}))
-            if START in ctx.others:
-                events.append(
-                    Event(
-                        "ff-over-figuren-springen",
-                        "move.jump.start",
-                        {"figure": fid, "over": ctx.others[START], "square": _sq(START)},
-                    )
-                )
-        if trail is not None:
-            trail.append(START)
+        _enter(ctx, pos, events, trail)
         return START, stones
     if not isinstance(pos, tuple):  # in the pool (a saved figure takes no more steps)
         raise RuleError("ff-bord-betreden", "refuse.enter-first", figure=fid)
@@ -353,7 +360,7 @@ def _search(start: int, depth: int, layout: _Layout, occupied: bytearray, prefix
     ``start``, breadth first, one path length at a time, the letters in the order E, U, D, L, R, O; a
     result (position and stones) reached before keeps its earlier path. ``occupied`` marks the other
     figures (ff-vrij-eindveld; pushed stones stop at them)."""
-    monster, blood, base = layout.monster, layout.blood, layout.stones
+    base = layout.stones
     # One ``cells`` per arrangement of the stones met (a layer of the search): the layout's cells with
     # those stones, and _CLOSED on every position reached with them. One lookup per step then says
     # "reached before or the monster", "stone or blood" or "a plain step onto a new position".
@@ -382,34 +389,51 @@ def _search(start: int, depth: int, layout: _Layout, occupied: bytearray, prefix
                     if not occupied[target]:  # the end square is free (ff-vrij-eindveld)
                         results.append(new_path)
                 elif cell == _PUSH_OR_SLIDE:
-                    stepped = _figure_step(letter, target, stones, occupied, monster, blood)
-                    if stepped is None:
+                    reached = _push_or_slide(letter, target, stones, occupied, layout, layers, unexpanded, last)
+                    if reached is None:
                         continue
-                    end, new_stones = stepped  # never the monster's square: _CLOSED below means reached before
+                    end, new_stones, layer = reached
                     new_path = path + letter
-                    layer = layers.get(new_stones)
-                    if layer is None:  # stones not met before
-                        if last:  # a node never expanded needs no cells of its own: a set tells them apart
-                            key = new_stones << 8 | end
-                            if key in unexpanded:
-                                continue
-                            unexpanded.add(key)
-                        else:
-                            layer = layers[new_stones] = _layer_cells(layout, new_stones)
-                            layer[end] = _CLOSED
-                            next_level.append((end, new_stones, layer, new_path))
-                    elif layer[end] == _CLOSED:
-                        continue
-                    else:
-                        layer[end] = _CLOSED
-                        if not last:
-                            next_level.append((end, new_stones, layer, new_path))
+                    if layer is not None:
+                        next_level.append((end, new_stones, layer, new_path))
                     if not occupied[end]:
                         results.append(new_path)
         if not next_level:
             break
         level = next_level
     return results
+
+
+def _push_or_slide(
+    letter: str,
+    target: int,
+    stones: int,
+    occupied: bytearray,
+    layout: _Layout,
+    layers: dict[int, bytearray],
+    unexpanded: set[int],
+    last: bool,
+) -> tuple[int, int, bytearray | None] | None:
+    """A step of ``_search`` onto a stone or blood: the position it ends on, the stones after it and
+    the cells of their layer to expand it with (None on the last level), or None when the step is
+    refused or its end was reached before with the same stones."""
+    stepped = _figure_step(letter, target, stones, occupied, layout.monster, layout.blood)
+    if stepped is None:
+        return None
+    end, new_stones = stepped  # never the monster's square: _CLOSED below means reached before
+    layer = layers.get(new_stones)
+    if layer is None:  # stones not met before
+        if last:  # a node never expanded needs no cells of its own: a set tells them apart
+            key = new_stones << 8 | end
+            if key in unexpanded:
+                return None
+            unexpanded.add(key)
+            return end, new_stones, None
+        layer = layers[new_stones] = _layer_cells(layout, new_stones)
+    elif layer[end] == _CLOSED:
+        return None
+    layer[end] = _CLOSED
+    return end, new_stones, None if last else layer
 
 
 def _layer_cells(layout: _Layout, stones: int) -> bytearray:

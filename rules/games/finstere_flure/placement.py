@@ -60,7 +60,7 @@ def parse(action: str) -> Placing:
     raise RuleError("ff-dmaufbau-plaatsen", "refuse.place-unknown", action=action)
 
 
-def check(state: State, kind: str, squares: tuple[Square, ...]) -> None:
+def check(state: State, kind: str, squares: tuple[Square, ...]) -> None:  # noqa: C901 (ff-dmaufbau-plaatsen's rules in order)
     """Raise RuleError when the object may not lie there."""
     pl = state.placement
     assert pl is not None

@@ -1008,15 +1008,27 @@ def explain(engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *
     if state.phase != PLAYERS or mover is None:
         return None
     if not pick:
-        if target == MONSTER_TARGET:
-            return RuleError("ff-ronde", "why.monster-not-moved")
-        square = parse_target_square(target) if target.startswith("sq:") else None
-        fig = next((f for f in state.figures if f"fig:{f.id}" == target or (square and f.at == square)), None)
-        if fig is not None:
-            refusal = _refusal(engine, state, f"move:{fig.id}:")  # a turn of 0 steps: the figure's own refusal
-            if refusal is not None:
-                return refusal
-        return RuleError("ff-een-figuur-per-beurt", "why.figure-first", colour=mover)
+        return _explain_first_tap(engine, state, target, mover)
+    return _explain_walk(engine, state, pick, target)
+
+
+def _explain_first_tap(engine: Engine[Any], state: State, target: str, mover: str) -> RuleError | None:
+    """Nothing picked yet: the monster does not move now (ff-ronde); a figure, or the square it stands
+    on, that may not move; else a figure first (ff-een-figuur-per-beurt)."""
+    if target == MONSTER_TARGET:
+        return RuleError("ff-ronde", "why.monster-not-moved")
+    square = parse_target_square(target) if target.startswith("sq:") else None
+    fig = next((f for f in state.figures if f"fig:{f.id}" == target or (square and f.at == square)), None)
+    if fig is not None:
+        refusal = _refusal(engine, state, f"move:{fig.id}:")  # a turn of 0 steps: the figure's own refusal
+        if refusal is not None:
+            return refusal
+    return RuleError("ff-een-figuur-per-beurt", "why.figure-first", colour=mover)
+
+
+def _explain_walk(engine: Engine[Any], state: State, pick: tuple[str, ...], target: str) -> RuleError | None:
+    """A figure picked and walking: another figure (ff-een-figuur-per-beurt), the slide to finish
+    first, a step too many, the start square first, or a square that is not the next step."""
     try:
         walker, fig, pos, _stones, letters, pending = _walk_pick(state, pick)
     except PickError:
@@ -1036,6 +1048,15 @@ def explain(engine: Engine[Any], state: Any, pick: Sequence[str], target: str, *
         return RuleError("ff-bord-betreden", "why.enter-first", figure=fig.id)
     if not isinstance(pos, tuple):
         return _refusal(engine, state, f"move:{fig.id}:{letters}U")
+    return _explain_step(engine, state, fig, letters, pos, square)
+
+
+def _explain_step(
+    engine: Engine[Any], state: State, fig: Figure, letters: str, pos: Square, square: Square
+) -> RuleError | None:
+    """``square`` tapped as the walking figure's next step from ``pos``: the engine's refusal of a step
+    onto it (through the wall: ff-monster-door-muur's square opposite), else why the move could not end
+    there (ff-vrij-eindveld) or that it is no neighbour (ff-orthogonaal)."""
     neighbour = False
     for letter in "UDLR":
         ahead = step(pos, letter)

@@ -1,4 +1,4 @@
-"""Template context shared by every page."""
+"""Template context shared by every page (the frame, rulebooks/base.html: its language switch and alternates)."""
 
 import re
 from typing import Any
