@@ -13,7 +13,7 @@ RUN_ENV = DJANGO_DEBUG=$${DJANGO_DEBUG:-0} DJANGO_HTTPS=$${DJANGO_HTTPS:-0} \
 	EMAIL_FILE_PATH="$${EMAIL_FILE_PATH:-$(CURDIR)/sent-emails}"
 TEST_ENV = DJANGO_SETTINGS_MODULE=rulesite.settings_test
 
-.PHONY: run test test-postgres setup venv check lint typecheck bench lighthouse bench-http vendor-js clean
+.PHONY: run test test-others test-browser test-postgres setup venv check lint typecheck bench lighthouse bench-http vendor-js clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -46,19 +46,31 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy
 
+# make test: the content check, lint and types, and the whole suite, in two processes at once (one
+# core each): the browser tests (pytest -m browser: Playwright and Chromium) beside everything else.
+# Each process has its own test database and free ports; make fails when either fails, and prints
+# each one's output when it ends. PYTEST_ARGS passes options to both (e.g. PYTEST_ARGS=-x).
 test: venv
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-others test-browser
+
+test-others: venv
 	$(TEST_ENV) $(PY) manage.py checkrules
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(TEST_ENV) $(PY) -m pytest
+	$(TEST_ENV) $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+
+test-browser: venv
+	$(TEST_ENV) $(PY) -m pytest -m browser -p no:cacheprovider $(PYTEST_ARGS)
 
 # The database-facing tests on PostgreSQL: needs DATABASE_URL=postgres://... (see .ci/postgres.sh).
+# Of these folders, only the tests that reach the database run (RULESITE_DATABASE_TESTS_ONLY, see
+# tests/conftest.py): the parsing tests among them ran in make test and prove nothing new here.
 # (Not tests/simulator_web, engine pages whose only rows are the games', nor tests/search, whose
 # index is built in Python from rows the other tests read since the database text search went:
 # nine minutes of CI.)
 test-postgres: venv
 	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a PostgreSQL URL" >&2; exit 2;; esac
-	$(TEST_ENV) $(PY) -m pytest tests/rulebooks tests/faq tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py
+	$(TEST_ENV) RULESITE_DATABASE_TESTS_ONLY=1 $(PY) -m pytest tests/rulebooks tests/faq tests/rooms tests/test_nul_bytes.py tests/test_http_caching.py $(PYTEST_ARGS)
 
 bench: venv
 	$(TEST_ENV) $(PY) bench/run_all.py

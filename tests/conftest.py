@@ -3,58 +3,39 @@
 The content (rulebooks and the curated FAQ entries) is loaded once, when the test database is made
 (:func:`django_db_setup`); each test runs in a transaction that is rolled back, so it starts from
 that content. A test that empties the database (``transactional_db``, the browser tests' live
-server) leaves it empty; the ``rulebooks`` and ``faq`` fixtures load it again when it is missing.
+server, the rooms' tests) leaves it empty; the ``site``, ``rulebooks`` and ``faq`` fixtures put
+back the copy of the database kept after the first load (:mod:`tests.stored_content`).
 """
 
-import sqlite3
+import os
 
 import pytest
-from django.db import connection
 
-from rulebooks.loader import read_content, store_content
+from rulebooks.loader import ContentSet, read_content, store_content
 from rulebooks.models import Game
+from tests.stored_content import STORED
 
-_CONTENT = None
-# On SQLite: a copy of the test database taken right after the content was first stored, restored
-# (SQLite's backup API, ~0.1 s) instead of storing the content again (~1 s) into a database a
-# browser test's flush emptied.
-_STORED_COPY: sqlite3.Connection | None = None
+_CONTENT: ContentSet | None = None
+
+
+def parsed_content() -> ContentSet:
+    """The repository's content, parsed once per run (~2 s). Shared: a test that changes it
+    works on a copy (``copy.deepcopy``)."""
+    global _CONTENT
+    if _CONTENT is None:
+        _CONTENT = read_content(check_seeds=False)
+    return _CONTENT
 
 
 def load_site_content():
-    """Load the repository's rulebooks into the current test database (parsed once)."""
-    global _CONTENT
+    """Put the content back into a test database a flush emptied: the copy kept when the test
+    database was made (:mod:`tests.stored_content`: the rulebooks and the curated FAQ entries),
+    or, without one, the rulebooks stored again."""
     if Game.objects.exists():
         return
-    if _restore_stored_copy():
+    if STORED.restore():
         return
-    if _CONTENT is None:
-        _CONTENT = read_content(check_seeds=False)
-    store_content(_CONTENT)
-    _keep_stored_copy()
-
-
-def _sqlite_outside_a_transaction() -> sqlite3.Connection | None:
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        return None
-    connection.ensure_connection()
-    return connection.connection
-
-
-def _keep_stored_copy() -> None:
-    global _STORED_COPY
-    database = _sqlite_outside_a_transaction()
-    if database is not None and _STORED_COPY is None:
-        _STORED_COPY = sqlite3.connect(":memory:", check_same_thread=False)
-        database.backup(_STORED_COPY)
-
-
-def _restore_stored_copy() -> bool:
-    database = _sqlite_outside_a_transaction()
-    if database is None or _STORED_COPY is None:
-        return False
-    _STORED_COPY.backup(database)
-    return True
+    store_content(parsed_content())
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +46,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         load_site_content()
-        sync_curated(_CONTENT)
+        sync_curated(parsed_content())
+        STORED.keep()
 
 
 @pytest.fixture
@@ -84,9 +66,8 @@ def rulebooks(db):
 
 @pytest.fixture
 def site_content():
-    """The parsed content set (no database)."""
-    load = read_content(check_seeds=False)
-    return load
+    """The parsed content set (no database; parsed once per run: do not change it)."""
+    return parsed_content()
 
 
 def pytest_configure(config):
@@ -102,6 +83,52 @@ def pytest_collection_modifyitems(config, items):
     from its first use to the end of the run, and code that calls ``async_to_sync`` there (the
     rooms' services, Channels) refuses to run beside it."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    if os.environ.get("RULESITE_DATABASE_TESTS_ONLY") == "1":
+        # `make test-postgres`: the tests that reach the database, again on PostgreSQL (the others
+        # ran in `make test` already and would prove nothing new).
+        kept = [item for item in items if _uses_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not _uses_the_database(item)])
+        items[:] = kept
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def _uses_the_database(item) -> bool:
+    """pytest-django lets a test reach the database only through its marker or these fixtures."""
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(item.fixturenames))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _search_indexes_built_once_per_documents():
+    """A language's search index is analysed again (0.5-2 s) only for documents it was not built
+    from before in this run: the index the site would build from the same rows, synonyms and
+    names is the one built the first time (an index is a function of them). Every test still
+    rebuilds its indexes from its own rows (``_fresh_page_store``); most find them unchanged."""
+    import threading
+    from collections import OrderedDict
+
+    from sitewide import search
+
+    make, built, lock = search.Index, OrderedDict(), threading.Lock()
+
+    def index(lang, documents, synonyms=(), game_names=None, memo=None):
+        key = repr((lang, documents, synonyms, game_names))
+        with lock:
+            found = built.get(key)
+            if found is not None:
+                built.move_to_end(key)
+                return found
+        found = make(lang, documents, synonyms, game_names=game_names, memo=memo)
+        with lock:
+            built[key] = found
+            while len(built) > 12:  # the content's indexes and a few of tests' changed rows
+                built.popitem(last=False)
+        return found
+
+    search.Index = index
+    yield
+    search.Index = make
 
 
 @pytest.fixture(autouse=True)
@@ -118,7 +145,9 @@ def _fresh_page_store():
     # The content version's tokens are read again: a test that cleared the shared cache would
     # otherwise leave this process trusting a token gone from it, replaced within a second.
     VERSION.read_at.clear()
-    INDEXES.clear()  # the search's index of each language: one test's rows are not the next one's
+    # The search's index of each language: one test's rows are not the next one's (an index
+    # built from the same documents before is reused: _search_indexes_built_once_per_documents).
+    INDEXES.clear()
     yield
     STORE.clear()
     FRAGMENTS.clear()

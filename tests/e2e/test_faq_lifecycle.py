@@ -11,8 +11,7 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from faq.models import Entry
-from faq.sync import sync_curated
-from tests import conftest as base
+from tests.faq.conftest import load_faq_content
 from tests.mailserver import body
 
 pytestmark = pytest.mark.browser
@@ -25,7 +24,7 @@ EDITOR, PASSWORD = "redactie", "een-lang-redactie-wachtwoord"
 @pytest.fixture
 def faq_site(site):
     """The live server with the rulebooks, the curated FAQ entries and an editor account."""
-    sync_curated(base._CONTENT)
+    load_faq_content()  # the curated entries (the copy the site fixture restored has them)
     get_user_model().objects.create_superuser(EDITOR, "redactie@example.org", PASSWORD)
     cache.clear()  # a fresh rate limit for this test
     yield site

@@ -14,8 +14,7 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from faq.models import Entry, SuggestionAnswer
-from faq.sync import sync_curated
-from tests import conftest as base
+from tests.faq.conftest import load_faq_content
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +26,7 @@ QUESTION = "mag het monster een steen duwen"  # the rulebook says "schuiven", th
 def faq_site(site):
     from sitewide.search import INDEXES
 
-    sync_curated(base._CONTENT)
+    load_faq_content()  # the curated entries (the copy the site fixture restored has them)
     cache.clear()
     for lang in ("nl", "de", "en"):  # built before the typing starts (a second or two each, once per process)
         INDEXES.get(lang)

@@ -14,7 +14,7 @@ def load_faq_content():
     """Rulebooks and curated FAQ entries into the current test database."""
     base.load_site_content()
     if not Entry.objects.filter(origin=Entry.REPOSITORY).exists():
-        sync_curated(base._CONTENT)
+        sync_curated(base.parsed_content())
 
 
 @pytest.fixture(autouse=True)

@@ -178,7 +178,7 @@ def fresh_faq():
     translations from the files, nothing people wrote (users stay: editors match by user name)."""
     for model in faq_models():
         model.objects.all().delete()
-    sync_curated(base._CONTENT)
+    sync_curated(base.parsed_content())
 
 
 def test_a_restore_brings_back_every_row_of_every_faq_model(people, tmp_path, monkeypatch):

@@ -100,7 +100,7 @@ def test_new_files_are_added_and_removed_files_withdrawn(faq, content_copy):
 def test_visitor_questions_survive_a_sync(faq):
     question = make_entry(slug="", question="Wat als de stapel omvalt tijdens het spel?", answer="", published=False,
                           status=Entry.RECEIVED, origin=Entry.VISITOR, token="t" * 32)
-    sync_curated(base._CONTENT)
+    sync_curated(base.parsed_content())
     question.refresh_from_db()
     assert question.status == Entry.RECEIVED and not question.published and question.slug
 

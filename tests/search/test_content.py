@@ -86,7 +86,7 @@ def test_the_repository_phrasings_name_real_clauses_and_entries(site_content):
 
 
 def test_loadrules_keeps_the_file_phrasings_in_sync_and_leaves_the_admins_alone(faq):
-    content = base._CONTENT  # loaded with the curated entries, whose phrasings need them
+    content = base.parsed_content()  # loaded with the curated entries, whose phrasings need them
     clause = Clause.objects.get(anchor="ff-monster-schuift-steen")
     mine = Phrasing.objects.create(clause=clause, language="nl", text="van de redactie", origin=Phrasing.ADMIN)
     stale = Phrasing.objects.create(clause=clause, language="nl", text="uit een oud bestand", origin=Phrasing.FILE)

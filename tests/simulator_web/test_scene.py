@@ -244,7 +244,7 @@ def test_online_play_is_linked_from_an_faq_entry(client):
     from faq.sync import sync_curated
     from tests import conftest
 
-    sync_curated(conftest._CONTENT)
+    sync_curated(conftest.parsed_content())
     entry = Entry.objects.filter(game_id="finstere-flure", published=True).first()
     html = html_of(client, f"/nl/finstere-flure/faq/{entry.slug}/", {})
     assert 'href="/nl/finstere-flure/rooms/"' in html
