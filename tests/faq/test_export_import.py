@@ -100,7 +100,9 @@ def snapshot() -> dict[str, list]:
         if model in transfer.NOT_EXPORTED:
             continue
         rows = []
-        for row in model.objects.all():
+        relations = [f.name for f in model._meta.concrete_fields if f.is_relation]
+        many = [f.name for f in model._meta.many_to_many]
+        for row in model.objects.select_related(*relations).prefetch_related(*many):  # not a query per row
             fields = {}
             for f in model._meta.concrete_fields:
                 if f.primary_key:
