@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .engine import Engine, PositionError
+from .messages import Words
 from .problems import Code, Problem
 from .schema import Kind
 from .tapping import TARGET_RE
@@ -166,6 +167,7 @@ def palette_ids(items: Sequence[PaletteItem]) -> set[str]:
 S = TypeVar("S")  # what an editor edits: the engine's state, or a working copy of the position
 T = TypeVar("T")  # a board target as the editor reads it
 Pairs = Iterable[tuple[str, str]]
+YES_NO = ("no", "yes")  # choices labelled with the editor's words "no" and "yes"; a bool value reads as one
 
 
 def numbers(low: int, high: int) -> tuple[tuple[str, str], ...]:
@@ -184,7 +186,7 @@ class Field(Generic[S]):
 
     name: str
     label: str | Callable[[S, str], str]
-    choices: range | Callable[[S, str], Pairs]
+    choices: range | tuple[str, ...] | Callable[[S, str], Pairs]  # a tuple: values labelled with their words
     get: Callable[[S], object]
     set: Callable[[S, str, str], S | None] | None = None  # (position, value, lang)
     shown: Callable[[S], bool] | None = None
@@ -206,6 +208,24 @@ class SeatField(Generic[S]):
 
 
 @dataclass(frozen=True)
+class Tool(Generic[S, T]):
+    """A tool of the palette, declared once: its chip (``label``: a key of the editor's words, given
+    ``data``, or a function of the position and the language; ``css``; ``glyph``; ``group``: a key of
+    the words) and what a tap with it does (``put``: the position after a tap at a read target, or
+    None when it changed a working copy in place; no ``put``: the core's "move" and "empty");
+    ``shown``: whether the palette shows it for this position (always when None)."""
+
+    id: str
+    label: str | Callable[[S, str], str]
+    put: Callable[[S, T, str], S | None] | None = None
+    css: str = ""
+    glyph: str = ""
+    group: str = ""
+    shown: Callable[[S], bool] | None = None
+    data: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class _Entry(Generic[S]):
     field: EditField
     declared: Field[S] | SeatField[S]
@@ -219,7 +239,12 @@ class FormEditor(ABC, Generic[S, T]):
     "empty". Rules between fields (a phase and what belongs to it) stay in the game's :meth:`settle`."""
 
     form: Sequence[Field[S] | SeatField[S]] = ()
+    toolbox: Sequence[Tool[S, T]] = ()  # the palette, in its order (see :meth:`declared_tools`)
     seat_word = "player"  # the name the label of a seat field gives the seat
+    words: Words | None = None  # the game's words: labels from ``word_table``, refusals from ``refusal_table``
+    word_table = "editor"
+    refusal_table = "refusal"
+    unknown_tool = "tool"  # the refusal of a tool this position does not offer
 
     # -- the game's part: reading, writing, words ------------------------------------------------
 
@@ -237,9 +262,15 @@ class FormEditor(ABC, Generic[S, T]):
         """The position of ``st``."""
         return engine.position_of(st)
 
-    @abstractmethod
     def text(self, key: str, lang: str, **data: Any) -> str:
-        """The editor's word ``key`` in ``lang`` (field labels)."""
+        """The editor's word ``key`` in ``lang`` (labels of fields and tools)."""
+        assert self.words is not None, "an editor declares its words or gives text()"
+        return self.words.text(self.word_table, key, lang, **data)
+
+    def refuse(self, key: str, lang: str, **data: Any) -> EditError:
+        """The refusal ``key`` in ``lang``, to raise."""
+        assert self.words is not None, "an editor declares its words or gives refuse()"
+        return EditError(self.words.text(self.refusal_table, key, lang, **data))
 
     def seats(self, st: S) -> Sequence[str]:
         return ()
@@ -272,13 +303,29 @@ class FormEditor(ABC, Generic[S, T]):
     def empty(self, st: S, at: T, lang: str) -> S:
         """Take away what stands at ``at``."""
 
-    @abstractmethod
-    def put(self, st: S, tool: str, at: T, lang: str) -> S:
-        """Any other tool of the palette applied at ``at``."""
+    def declared_tools(self, st: S) -> Iterable[Tool[S, T]]:
+        """The tools this position may offer (the :attr:`toolbox`; a game adds those of its seats)."""
+        return self.toolbox
 
-    @abstractmethod
+    def put(self, st: S, tool: str, at: T, lang: str) -> S:
+        """The declared tool ``tool`` applied at ``at`` (one the palette does not show here refuses
+        with its own reason)."""
+        chosen = next((d for d in self.declared_tools(st) if d.id == tool and d.put is not None), None)
+        if chosen is None or chosen.put is None:
+            raise self.refuse(self.unknown_tool, lang)
+        new = chosen.put(st, at, lang)
+        return st if new is None else new
+
     def tools(self, st: S, lang: str) -> list[PaletteItem]:
-        """The palette's tools (with "move" and "empty"); :meth:`palette` adds the held piece."""
+        """The palette's chips (with "move" and "empty"); :meth:`palette` adds the held piece."""
+        return [
+            PaletteItem(d.id, d.label(st, lang) if callable(d.label) else self.text(d.label, lang, **d.data),
+                        d.css, d.glyph, self.text(d.group, lang) if d.group else "")
+            for d in self._offered(st)
+        ]
+
+    def _offered(self, st: S) -> list[Tool[S, T]]:
+        return [d for d in self.declared_tools(st) if d.shown is None or d.shown(st)]
 
     def held_item(self, st: S, tool: str, lang: str) -> PaletteItem | None:
         """The chip of the piece the tool ``drop:<held>`` holds (None: a tool that holds nothing)."""
@@ -359,8 +406,14 @@ class FormEditor(ABC, Generic[S, T]):
     def _field(self, declared: Field[S], st: S, lang: str) -> EditField:
         label = declared.label(st, lang) if callable(declared.label) else self.text(declared.label, lang)
         given = declared.choices
-        choices = numbers(given.start, given.stop - 1) if isinstance(given, range) else tuple(given(st, lang))
-        return EditField(declared.name, label, choices, str(declared.get(st)))
+        if isinstance(given, range):
+            choices = numbers(given.start, given.stop - 1)
+        elif isinstance(given, tuple):
+            choices = tuple((value, self.text(value, lang)) for value in given)
+        else:
+            choices = tuple(given(st, lang))
+        value = declared.get(st)
+        return EditField(declared.name, label, choices, YES_NO[value] if isinstance(value, bool) else str(value))
 
     def _seat_field(self, declared: SeatField[S], st: S, i: int, seat: str, lang: str) -> EditField:
         label = self.text(declared.label, lang, **{self.seat_word: self.seat_name(seat, lang)}, **declared.data)

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
+from rules.core.editor import YES_NO, EditError, Field, FormEditor, PaletteItem, SeatField, Tool, numbers
 from rules.core.engine import Engine
 from rules.core.inputs import is_digits
 
@@ -58,6 +58,7 @@ from .view import flask_states
 from .words import WORDS
 
 Level = tuple[str, int]  # ("s", n): the ground of space n; ("t", t): on tower t
+Tap = tuple[str, Level | None, str, str]  # a target read: (kind, level, colour, the target)
 
 FLASK_STATES = ("filled", "empty", "spent")
 DICE = tuple(c for c in CODES if BY_CODE[c].dice)
@@ -97,10 +98,6 @@ def t(key: str, lang: str | None, **data: Any) -> str:
 
 
 # -- reading and writing ---------------------------------------------------------------------------
-
-
-def write(st: State) -> dict[str, Any]:
-    return positions.write(st)
 
 
 def on_ring(st: State) -> dict[str, int]:
@@ -234,13 +231,15 @@ def place_raven(st: State, to: int, lang: str | None) -> State:
     return evolve(st, raven_at=to)
 
 
-def set_flask(st: State, c: str, index_text: str, new: str) -> State | None:
-    i = st.players.index(c)
+def set_flask(st: State, at: Tap, new: str, lang: str) -> State:
+    """The flask tapped (``fl:<colour>:<i>``) becomes filled, empty or spent."""
+    kind, _level, c, target = at
+    i = st.players.index(c) if kind == "flask" else 0
     f = st.flasks[i]
     states = flask_states(f.filled, f.empty, f.spent)
-    k = _int(index_text, 1, len(states))
+    k = _int(target.split(":")[2], 1, len(states)) if kind == "flask" else None
     if k is None:
-        return None
+        raise Refusal("not-here", lang)
     counts = {"filled": f.filled, "empty": f.empty, "spent": f.spent}
     counts[states[k - 1]] -= 1
     counts[new] += 1
@@ -254,20 +253,7 @@ def check_end(st: State, lang: str | None) -> None:
         raise Refusal("ending", lang)
 
 
-# -- the editor ------------------------------------------------------------------------------------
-
-
 # -- the form ----------------------------------------------------------------------------------------
-
-Tap = tuple[str, Level | None, str, str]  # a target read: (kind, level, colour, the target)
-
-
-def _yes_no(st: State, lang: str) -> tuple[tuple[str, str], ...]:
-    return ("no", t("no", lang)), ("yes", t("yes", lang))
-
-
-def _flag(value: bool) -> str:
-    return "yes" if value else "no"
 
 
 def _set_each(st: State, value: str, lang: str) -> State:
@@ -291,9 +277,8 @@ def _spell_field(name: str) -> Field[State]:
         wanted = (set(st.spells) - {name}) | ({name} if value == "yes" else set())
         return evolve(st, spells=tuple(s for s in SPELLS if s in wanted))
 
-    return Field(f"spell_{name}", lambda st, lang: t("f.spell", lang, name=spell_name(name, lang)), _yes_no,
-                 get=lambda st: _flag(name in st.spells), set=set_spell,
-                 shown=lambda st: st.master or st.variant == "solo-flasks")
+    return Field(f"spell_{name}", lambda st, lang: t("f.spell", lang, name=spell_name(name, lang)), YES_NO,
+                 get=lambda st: name in st.spells, set=set_spell, shown=lambda st: st.master or st.variant == "solo-flasks")
 
 
 def _set_filled(st: State, i: int, value: str, lang: str) -> State:
@@ -321,7 +306,7 @@ FORM: tuple[Field[State] | SeatField[State], ...] = (
           get=lambda st: st.actions, set=lambda st, v, lang: evolve(st, actions=int(v))),
     # the point in the turn with the dice card in play: settle()
     Field("phase", "f.phase", lambda st, lang: _phases(st, lang), get=lambda st: _phase_value(st)),
-    Field("spell_used", "f.spell_used", _yes_no, get=lambda st: _flag(st.spell_used),
+    Field("spell_used", "f.spell_used", YES_NO, get=lambda st: st.spell_used,
           set=lambda st, v, lang: evolve(st, spell_used=v == "yes"), shown=lambda st: st.variant != "solo" and not st.master),
     Field("die", "f.die", lambda st, lang: (("none", t("f.die.none", lang)), *((c, cap(card(c, lang))) for c in DICE)),
           get=lambda st: st.pending.card if st.pending else "none"),
@@ -329,9 +314,8 @@ FORM: tuple[Field[State] | SeatField[State], ...] = (
           get=lambda st: st.pending.roll if st.pending else 0),
     Field("rerolls", "f.rerolls", lambda st, lang: ((str(k), t("f.rerolls.value", lang, k=k)) for k in range(3)),
           get=lambda st: st.pending.rolls_left if st.pending else 0),
-    Field("ending", "f.ending", _yes_no, get=lambda st: _flag(st.ending),
-          set=lambda st, v, lang: evolve(st, ending=v == "yes")),
-    Field("asked", "f.asked", _yes_no, get=lambda st: _flag(st.asked), set=lambda st, v, lang: evolve(st, asked=v == "yes"),
+    Field("ending", "f.ending", YES_NO, get=lambda st: st.ending, set=lambda st, v, lang: evolve(st, ending=v == "yes")),
+    Field("asked", "f.asked", YES_NO, get=lambda st: st.asked, set=lambda st, v, lang: evolve(st, asked=v == "yes"),
           shown=lambda st: bool(st.teams)),
     Field("wizards_each", "f.wizards_each", _each_choices, get=lambda st: st.wizards_each, set=_set_each),
     *(_spell_field(name) for name in SPELLS),
@@ -342,21 +326,64 @@ FORM: tuple[Field[State] | SeatField[State], ...] = (
 )
 
 
+# -- the palette: what each tool does at a target ---------------------------------------------------------
+
+
+def _on_level(at: Tap, lang: str) -> Level:
+    """The level tapped (a space's ground, a tower, a wizard's level)."""
+    if at[1] is None:
+        raise Refusal("not-here", lang)
+    return at[1]
+
+
+def _put_wizard(st: State, c: str, at: Tap, lang: str) -> State:
+    if at[0] == "raven":
+        raise Refusal("into-raven", lang)
+    return add_wizard(st, _on_level(at, lang), c, lang)
+
+
+def _wizard_tool(c: str) -> Tool[State, Tap]:
+    def label(st: State, lang: str) -> str:
+        return t("wiz", lang, Who=cap(wizard_of(c, lang)), k=st.wizards_each - on_ring(st)[c])
+
+    return Tool(f"wiz:{c}", label, lambda st, at, lang: _put_wizard(st, c, at, lang), f"bt-{c}", group="g.wizards")
+
+
+TOOLBOX: tuple[Tool[State, Tap], ...] = (
+    Tool("move", "move", glyph="↔", group="g.move"),
+    Tool("raven", "raven", lambda st, at, lang: place_raven(st, space_of(st, _on_level(at, lang)), lang),
+         "bt-raven-chip", "R", "g.move"),
+    Tool("empty", "empty", glyph="×", group="g.move"),
+)
+def _flask_tool(new: str, glyph: str) -> Tool[State, Tap]:
+    return Tool(f"flask:{new}", f"flask:{new}", lambda st, at, lang: set_flask(st, at, new, lang), glyph=glyph,
+                group="g.flasks", shown=lambda st: any(f.total for f in st.flasks))
+
+
+FLASK_TOOLS = tuple(_flask_tool(new, glyph) for new, glyph in zip(FLASK_STATES, ("●", "○", "×"), strict=True))
+
+
 class BetoverdeTorensEditor(FormEditor[State, Tap]):
     form = FORM
     seat_word = "who"
+    words = WORDS
+    refusal_table = "editor"
+    unknown_tool = "unknown-tool"
+
+    def refuse(self, key: str, lang: str, **data: Any) -> EditError:
+        return Refusal(key, lang, **data)
 
     def encode(self, engine: Engine[Any], st: State) -> dict[str, Any]:
-        return write(st)
-
-    def text(self, key: str, lang: str, **data: Any) -> str:
-        return t(key, lang, **data)
+        return positions.write(st)
 
     def seats(self, st: State) -> tuple[str, ...]:
         return st.players
 
     def seat_name(self, seat: str, lang: str) -> str:
         return colour(seat, lang)
+
+    def declared_tools(self, st: State) -> tuple[Tool[State, Tap], ...]:
+        return (*TOOLBOX, *(_wizard_tool(c) for c in st.players), *FLASK_TOOLS)
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         st = self.decode(engine, position)
@@ -365,40 +392,22 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
             spaces[tower] = Space((), ((tower, ()),))
         flasks = positions.flasks_each(st.variant, len(st.players))
         blank = State(
-            players=st.players,
-            variant=st.variant,
-            wizards_each=st.wizards_each,
-            spaces=tuple(spaces),
-            raven_at=1,
-            raven=(),
-            flasks=tuple(Flasks(flasks, 0, 0) for _ in st.players),
-            spells=st.spells,
-            hands=tuple(() for _ in st.players),
-            deck=FULL_DECK,
-            discard=tuple(0 for _ in FULL_DECK),
-            teams=st.teams,
+            players=st.players, variant=st.variant, wizards_each=st.wizards_each, spaces=tuple(spaces), raven_at=1,
+            raven=(), flasks=tuple(Flasks(flasks, 0, 0) for _ in st.players), spells=st.spells,
+            hands=tuple(() for _ in st.players), deck=FULL_DECK, discard=tuple(0 for _ in FULL_DECK), teams=st.teams,
             master=st.master,
         )
-        return write(with_inside(blank))
-
-    def tools(self, st: State, lang: str) -> list[PaletteItem]:
-        g_move, g_wiz = t("g.move", lang), t("g.wizards", lang)
-        items = [PaletteItem("move", t("move", lang), glyph="↔", group=g_move)]
-        items.append(PaletteItem("raven", t("raven", lang), css="bt-raven-chip", glyph="R", group=g_move))
-        items.append(PaletteItem("empty", t("empty", lang), glyph="×", group=g_move))
-        counts = on_ring(st)
-        for c in st.players:
-            label = t("wiz", lang, Who=cap(wizard_of(c, lang)), k=st.wizards_each - counts[c])
-            items.append(PaletteItem(f"wiz:{c}", label, css=f"bt-{c}", group=g_wiz))
-        if any(f.total for f in st.flasks):
-            g_fl = t("g.flasks", lang)
-            for state, glyph in zip(FLASK_STATES, ("●", "○", "×"), strict=True):
-                items.append(PaletteItem(f"flask:{state}", t(f"flask:{state}", lang), glyph=glyph, group=g_fl))
-        return items
+        return positions.write(with_inside(blank))
 
     def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
-        dropping = _drop_label(st, tool, lang)
-        return PaletteItem(tool, dropping, glyph="↓", group=t("g.move", lang)) if dropping else None
+        kind, level, c = parse_target(st, tool[5:])
+        if kind == "wizard" and level is not None:
+            what = t("drop.wizard", lang, who=wizard_of(c, lang), n=space_of(st, level))
+        elif kind in ("tower", "raven"):
+            what = t(f"drop.{kind}", lang, t=level[1] if level else 0)
+        else:
+            return None
+        return PaletteItem(tool, t("drop", lang, what=what), glyph="↓", group=t("g.move", lang))
 
     def settle(
         self, engine: Engine[Any], st: State, values: Mapping[str, str], changed: Mapping[str, str], lang: str
@@ -427,84 +436,32 @@ class BetoverdeTorensEditor(FormEditor[State, Tap]):
         raise Refusal("pick-piece", lang)
 
     def drop(self, st: State, held: str, at: Tap, lang: str) -> State:
-        return _drop(st, held.split(":"), at[0], at[1], lang)
+        """Put down what "move" picked up (a wizard, a tower with everything above it, the Raventoren)."""
+        kind, origin, c = parse_target(st, held)
+        if kind == "wizard" and origin is not None:
+            if at[0] == "raven":
+                return remove_wizard(st, origin, c, lang)
+            level = _on_level(at, lang)
+            return st if level == origin else add_wizard(remove_wizard(st, origin, c, lang), level, c, lang, False)
+        if kind == "tower" and origin is not None:
+            if at[0] == "raven":
+                raise Refusal("tower-raven", lang)
+            return move_tower(st, origin[1], space_of(st, _on_level(at, lang)), lang)
+        if kind == "raven":
+            return place_raven(st, space_of(st, _on_level(at, lang)), lang)
+        raise Refusal("unknown-tool", lang)
 
     def empty(self, st: State, at: Tap, lang: str) -> State:
         kind, level, c, _target = at
         if kind == "raven":
             raise Refusal("out-of-raven", lang)
-        if level is None:
-            raise Refusal("not-here", lang)
+        level = _on_level(at, lang)
         return remove_wizard(st, level, c, lang) if kind == "wizard" else set_level(st, level, ())
-
-    def put(self, st: State, tool: str, at: Tap, lang: str) -> State:
-        kind, level, c, target = at
-        name, _, arg = tool.partition(":")
-        if tool == "raven" or (name == "wiz" and arg in st.players):
-            if kind == "raven" and tool != "raven":
-                raise Refusal("into-raven", lang)
-            if level is None:
-                raise Refusal("not-here", lang)
-            return place_raven(st, space_of(st, level), lang) if tool == "raven" else add_wizard(st, level, arg, lang)
-        if name == "flask" and arg in FLASK_STATES:
-            changed = set_flask(st, c, target.split(":")[2], arg) if kind == "flask" else None
-            if changed is None:
-                raise Refusal("not-here", lang)
-            return changed
-        raise Refusal("unknown-tool", lang)
 
     def after_tap(self, engine: Engine[Any], st: State, lang: str) -> dict[str, Any]:
         st = with_inside(st)
         check_end(st, lang)
-        return write(st)
-
-
-def _drop(st: State, what: list[str], kind: str, level: Level | None, lang: str | None) -> State:
-    """Put down what the move tool picked up (``what``: ``wiz, colour, level`` / ``tw, t`` / ``raven``)."""
-    if what[:1] == ["wiz"] and len(what) == 3 and what[1] in st.players:
-        return _drop_wizard(st, what[1], what[2], kind, level, lang)
-    if what[:1] == ["tw"] and len(what) == 2 and (tower := _int(what[1], 1, 9)) is not None:
-        if kind == "raven":
-            raise Refusal("tower-raven", lang)
-        if level is None:
-            raise Refusal("not-here", lang)
-        return move_tower(st, tower, space_of(st, level), lang)
-    if what == ["raven"]:
-        if level is None:
-            raise Refusal("not-here", lang)
-        return place_raven(st, space_of(st, level), lang)
-    raise Refusal("unknown-tool", lang)
-
-
-def _drop_wizard(st: State, c: str, origin_text: str, kind: str, level: Level | None, lang: str | None) -> State:
-    origin = parse_level(origin_text)
-    if origin is None:
-        raise Refusal("unknown-tool", lang)
-    if kind == "raven":
-        return remove_wizard(st, origin, c, lang)
-    if level is None:
-        raise Refusal("not-here", lang)
-    if level == origin:
-        return st
-    return add_wizard(remove_wizard(st, origin, c, lang), level, c, lang, from_raven=False)
-
-
-def _drop_label(st: State, tool: str, lang: str | None) -> str:
-    parts = tool.split(":")
-    if parts[0] != "drop":
-        return ""
-    if parts[1:2] == ["wiz"] and len(parts) == 4 and parts[2] in st.players:
-        level = parse_level(parts[3])
-        if level is None:
-            return ""
-        what = t("drop.wizard", lang, who=wizard_of(parts[2], lang), n=space_of(st, level))
-    elif parts[1:2] == ["tw"] and len(parts) == 3 and (tower := _int(parts[2], 1, 9)) is not None:
-        what = t("drop.tower", lang, t=tower)
-    elif parts[1:] == ["raven"]:
-        what = t("drop.raven", lang)
-    else:
-        return ""
-    return t("drop", lang, what=what)
+        return positions.write(st)
 
 
 def _phases(st: State, lang: str | None) -> tuple[tuple[str, str], ...]:

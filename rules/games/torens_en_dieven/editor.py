@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, numbers
+from rules.core.editor import YES_NO, EditError, Field, FormEditor, PaletteItem, SeatField, Tool, numbers
 from rules.core.engine import Engine
 
 from .labels import colour, parse_square, square, tile_name
@@ -177,14 +177,6 @@ def with_towers(st: State, towers: tuple[Tower, ...], lang: str | None) -> State
     return evolve(st, towers=towers, supply=supply)
 
 
-def _guard_off(st: State, tower: Tower) -> State:
-    if not tower.guard:
-        return st
-    followers = list(st.followers)
-    followers[st.seat_index(tower.guard)] += 1
-    return evolve(st, followers=tuple(followers))
-
-
 # -- the checks of a whole position, in the reader's language ------------------------------------------
 
 
@@ -227,22 +219,7 @@ def _check_in_hand(st: State, lang: str | None) -> None:
         raise refuse("thief-guards", lang)
 
 
-# -- the editor -------------------------------------------------------------------------------------------
-
-
-def _target(target: str, lang: str | None) -> tuple[str, Square]:
-    kind, _, rest = target.partition(":")
-    at = parse_square(rest)
-    if kind not in TARGET_KINDS or at is None or max(abs(at[0]), abs(at[1])) > GRID_LIMIT:
-        raise refuse("target", lang)
-    return kind, at
-
-
 # -- the form ------------------------------------------------------------------------------------------
-
-
-def _yes_no(st: State, lang: str) -> tuple[tuple[str, str], ...]:
-    return ("no", word("no", lang)), ("yes", word("yes", lang))
 
 
 def _drawn_choices(st: State, lang: str) -> tuple[tuple[str, str], ...]:
@@ -290,7 +267,7 @@ FORM: tuple[Field[State] | SeatField[State], ...] = (
     Field("phase", "f.phase", lambda st, lang: ((p, word(f"p.{p}", lang)) for p in PHASE_ORDER), get=lambda st: st.phase),
     Field("drawn", "f.drawn", _drawn_choices, get=lambda st: st.drawn),
     Field("placed", "f.placed", _placed_choices, get=lambda st: f"{st.placed[0]},{st.placed[1]}" if st.placed else ""),
-    Field("replacement", "f.replacement", _yes_no, get=lambda st: "yes" if st.replacement else "no"),
+    Field("replacement", "f.replacement", YES_NO, get=lambda st: st.replacement),
     Field("stolen", "f.stolen", lambda st, lang: (("", word("none", lang)), *((str(v), word("value", lang, n=v))
                                                                         for v in THIEF_VALUES)),
           get=lambda st: str(st.stolen) if st.stolen else "", set=_set_stolen),
@@ -305,13 +282,120 @@ FORM: tuple[Field[State] | SeatField[State], ...] = (
 )
 
 
-class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
+# -- the palette: what each tool does at a target ---------------------------------------------------------
+
+Target = tuple[str, Square]  # ("sq" / "tower" / "guard", the square)
+
+
+def _target(target: str, lang: str | None) -> Target:
+    kind, _, rest = target.partition(":")
+    at = parse_square(rest)
+    if kind not in TARGET_KINDS or at is None or max(abs(at[0]), abs(at[1])) > GRID_LIMIT:
+        raise refuse("target", lang)
+    return kind, at
+
+
+def _tile(st: State, at: Square, kind: str, lang: str) -> State:
+    """A new tile from its stack on an open square next to the grid, or a tile changing kind (the old
+    one back to its stack); its tower site gets or loses a tower (td-toren-beginnen)."""
+    if kind in RIVER_KINDS and not has_river(st):
+        raise refuse("no-river", lang)
+    old = next((k for x, y, k in st.tiles if (x, y) == at), None)
+    if old == kind:
+        return st
+    if old in (START, SOURCE):
+        raise refuse("start-kind", lang)
+    if old is None:
+        if at not in st.free:
+            raise refuse("not-touching", lang, at=square(at))
+        st = take(st, kind, lang)
+        tiles = (*st.tiles, (at[0], at[1], kind))
+    else:
+        st = take(give(st, old), kind, lang)
+        tiles = tuple((x, y, kind) if (x, y) == at else (x, y, k) for x, y, k in st.tiles)
+    st = evolve(st if kind in SITE_KINDS else _unguard(st, at), tiles=tiles)
+    towers = tuple(t for t in st.towers if t.at != at or kind in SITE_KINDS)
+    if kind in SITE_KINDS and st.tower_at(at) is None:
+        towers = (*towers, Tower(at, 1 if st.supply > 0 else 0))
+    return with_towers(st, towers, lang)
+
+
+def _height(st: State, at: Square, how: str, lang: str) -> State:
+    tower = st.tower_at(at)
+    if tower is None:
+        raise refuse("not-site", lang)
+    pieces = tower.pieces + int(how) if how[0] in "+-" else int(how)
+    if pieces > MAX_HEIGHT:
+        raise refuse("too-high", lang)
+    if pieces < 1:
+        raise refuse("too-low", lang)
+    return with_towers(st, tuple(Tower(t.at, pieces, t.guard) if t.at == at else t for t in st.towers), lang)
+
+
+def _guard(st: State, at: Square, player: str, lang: str) -> State:
+    """The guard of ``player`` out of the supply onto the tower (another guard there goes back)."""
+    tower = st.tower_at(at)
+    if tower is None:
+        raise refuse("guard-not-tower", lang)
+    if tower.pieces < 1:
+        raise refuse("guard-empty-site", lang, at=square(at))
+    if tower.guard == player:
+        return st
+    st = _unguard(st, at)
+    me = st.seat_index(player)
+    if st.followers[me] < 1:
+        raise refuse("no-follower", lang, player=colour(player, lang))
+    followers = tuple(n - (i == me) for i, n in enumerate(st.followers))
+    towers = tuple(Tower(t.at, t.pieces, player) if t.at == at else t for t in st.towers)
+    return evolve(st, towers=towers, followers=followers)
+
+
+def _guarded(st: State, at: Square, lang: str) -> Tower:
+    tower = st.tower_at(at)
+    if tower is None or not tower.guard:
+        raise refuse("no-guard", lang, at=square(at))
+    return tower
+
+
+def _unguard(st: State, at: Square) -> State:
+    """The guard on the tower at ``at`` (if any) back to its owner's supply."""
+    tower = st.tower_at(at)
+    if tower is None or not tower.guard:
+        return st
+    followers = tuple(n + (i == st.seat_index(tower.guard)) for i, n in enumerate(st.followers))
+    return evolve(st, followers=followers, towers=tuple(Tower(t.at, t.pieces) if t.at == at else t for t in st.towers))
+
+
+def _tile_tool(kind: str) -> Tool[State, Target]:
+    value = thief_value(kind)
+    glyph = str(value) if value else {LAND: "L", TOWER: "T", RIVER: "~", RIVER_TOWER: "~T"}[kind]
+    return Tool(f"tile:{kind}", lambda st, lang: tile_name(kind, lang), lambda st, at, lang: _tile(st, at[1], kind, lang),
+                "td-k-thief" if value else f"td-k-{kind}", glyph, "tiles",
+                shown=(lambda st: has_river(st)) if kind in RIVER_KINDS else None)
+
+
+def _height_tool(how: str) -> Tool[State, Target]:
+    key = "up" if how == "+1" else "down" if how == "-1" else "height"
+    return Tool(f"height:{how}", key, lambda st, at, lang: _height(st, at[1], how, lang), "td-height",
+                how.replace("-", "\u2212"), "towers", data={"n": how})
+
+
+def _guard_tool(player: str) -> Tool[State, Target]:
+    letter = {"red": "R", "green": "G", "blue": "B", "yellow": "Y", "black": "Z"}[player]
+    return Tool(f"guard:{player}", lambda st, lang: word("guard", lang, player=colour(player, lang)),
+                lambda st, at, lang: _guard(st, at[1], player, lang), f"td-guard-{player}", letter, "guards")
+
+
+TOOLBOX = (*(_tile_tool(k) for k in (*TILE_TOOLS, *RIVER_KINDS)), *(_height_tool(h) for h in HEIGHT_TOOLS))
+MOVE_EMPTY = (Tool[State, Target]("empty", "empty", glyph="\u00d7", group="tools"),
+              Tool[State, Target]("move", "move", glyph="\u2194", group="tools"))
+
+
+class TorensEnDievenEditor(FormEditor[State, Target]):
     """``GAME.editor``: see the module docstring."""
 
     form = FORM
-
-    def text(self, key: str, lang: str, **data: Any) -> str:
-        return word(key, lang, **data)
+    words = WORDS
 
     def seats(self, st: State) -> tuple[str, ...]:
         return st.players
@@ -319,39 +403,21 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
     def seat_name(self, seat: str, lang: str) -> str:
         return colour(seat, lang)
 
+    def declared_tools(self, st: State) -> tuple[Tool[State, Target], ...]:
+        return (*TOOLBOX, *(_guard_tool(p) for p in st.players), *MOVE_EMPTY)
+
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """The start of a game with the same players and options: the start tile (the river's source
         with De Rivier) and full stacks (as many plain land tiles as the position's game has)."""
         st = self.decode(engine, position)
         river = has_river(st)
-        land = _used(st, LAND)
         blank = State(
             players=st.players, phase=DRAW, turn=0, tiles=((0, 0, SOURCE if river else START),), towers=(),
             supply=PIECES, followers=(FOLLOWERS,) * len(st.players), scores=(0,) * len(st.players), stolen=0,
-            stack=(land, *THIEF_VALUES.values()), tower_stack=TOWER_TILES,
+            stack=(_used(st, LAND), *THIEF_VALUES.values()), tower_stack=TOWER_TILES,
             river_stack=(RIVER_TILES - 1, 1) if river else (0, 0),
         )
         return engine.position_of(blank)
-
-    def tools(self, st: State, lang: str) -> list[PaletteItem]:
-        tiles, towers, guards, tools = (word(k, lang) for k in ("tiles", "towers", "guards", "tools"))
-        items = []
-        kinds = TILE_TOOLS + (RIVER_KINDS if has_river(st) else ())
-        for kind in kinds:
-            value = thief_value(kind)
-            css = "td-k-thief" if value else f"td-k-{kind}"
-            glyph = str(value) if value else {LAND: "L", TOWER: "T", RIVER: "~", RIVER_TOWER: "~T"}[kind]
-            items.append(PaletteItem(f"tile:{kind}", tile_name(kind, lang), css, glyph, tiles))
-        for h in HEIGHT_TOOLS:
-            label = word("up" if h == "+1" else "down" if h == "-1" else "height", lang, n=h)
-            items.append(PaletteItem(f"height:{h}", label, "td-height", h.replace("-", "\u2212"), towers))
-        letters = {"red": "R", "green": "G", "blue": "B", "yellow": "Y", "black": "Z"}
-        for p in st.players:
-            items.append(PaletteItem(f"guard:{p}", word("guard", lang, player=colour(p, lang)), f"td-guard-{p}",
-                                     letters[p], guards))
-        items.append(PaletteItem("empty", word("empty", lang), "", "\u00d7", tools))
-        items.append(PaletteItem("move", word("move", lang), "", "\u2194", tools))
-        return items
 
     def held_item(self, st: State, tool: str, lang: str) -> PaletteItem | None:
         try:
@@ -377,96 +443,26 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
         placed: Square | None = None
         if phase == GUARD:
             placed = parse_square(changed["placed"]) if changed.get("placed") else st.placed
-            if placed is None:
-                placed = st.tiles[-1][:2]
+            placed = placed or st.tiles[-1][:2]
         replacement = values["replacement"] == "yes"
         st = evolve(st, phase=phase, drawn=drawn, placed=placed, replacement=replacement and phase == DRAW)
-        check_phase(st, lang)
-        return engine.position_of(st)
+        return self.after_tap(engine, st, lang)
 
     # -- tapping the board ---------------------------------------------------------------------------------
 
-    def target(self, st: State, target: str, lang: str) -> tuple[str, Square]:
+    def target(self, st: State, target: str, lang: str) -> Target:
         return _target(target, lang)
-
-    def put(self, st: State, tool: str, at: tuple[str, Square], lang: str) -> State:
-        if tool.startswith("tile:"):
-            return self._tile(st, at[1], tool[5:], lang)
-        if tool.startswith("height:") and tool[7:] in HEIGHT_TOOLS:
-            return self._height(st, at[1], tool[7:], lang)
-        if tool.startswith("guard:") and tool[6:] in st.players:
-            return self._guard(st, at[1], tool[6:], lang)
-        raise refuse("tool", lang)
 
     def after_tap(self, engine: Engine[Any], st: State, lang: str) -> dict[str, Any]:
         check_phase(st, lang)
         return engine.position_of(st)
 
-    def _tile(self, st: State, at: Square, kind: str, lang: str) -> State:
-        if kind not in TILE_TOOLS + RIVER_KINDS:
-            raise refuse("tool", lang)
-        if kind in RIVER_KINDS and not has_river(st):
-            raise refuse("no-river", lang)
-        old = next((k for x, y, k in st.tiles if (x, y) == at), None)
-        if old == kind:
-            return st
-        if old in (START, SOURCE):
-            raise refuse("start-kind", lang)
-        if old is None:
-            if at not in st.free:
-                raise refuse("not-touching", lang, at=square(at))
-            st = take(st, kind, lang)
-            tiles = (*st.tiles, (at[0], at[1], kind))
-        else:
-            st = take(give(st, old), kind, lang)
-            tiles = tuple((x, y, kind) if (x, y) == at else (x, y, k) for x, y, k in st.tiles)
-        st = evolve(st, tiles=tiles)
-        towers = st.towers
-        tower = st.tower_at(at)
-        if tower is not None and kind not in SITE_KINDS:
-            st = _guard_off(st, tower)
-            towers = tuple(t for t in towers if t.at != at)
-        elif tower is None and kind in SITE_KINDS:
-            towers = (*towers, Tower(at, 1 if st.supply > 0 else 0))
-        return with_towers(st, towers, lang)
-
-    def _height(self, st: State, at: Square, how: str, lang: str) -> State:
-        tower = st.tower_at(at)
-        if tower is None:
-            raise refuse("not-site", lang)
-        pieces = tower.pieces + int(how) if how[0] in "+-" else int(how)
-        if pieces > MAX_HEIGHT:
-            raise refuse("too-high", lang)
-        if pieces < 1:
-            raise refuse("too-low", lang)
-        towers = tuple(Tower(t.at, pieces, t.guard) if t.at == at else t for t in st.towers)
-        return with_towers(st, towers, lang)
-
-    def _guard(self, st: State, at: Square, player: str, lang: str) -> State:
-        tower = st.tower_at(at)
-        if tower is None:
-            raise refuse("guard-not-tower", lang)
-        if tower.pieces < 1:
-            raise refuse("guard-empty-site", lang, at=square(at))
-        if tower.guard == player:
-            return st
-        st = _guard_off(st, tower)
-        me = st.seat_index(player)
-        if st.followers[me] < 1:
-            raise refuse("no-follower", lang, player=colour(player, lang))
-        followers = list(st.followers)
-        followers[me] -= 1
-        towers = tuple(Tower(t.at, t.pieces, player) if t.at == at else t for t in st.towers)
-        return evolve(st, towers=towers, followers=tuple(followers))
-
-    def empty(self, st: State, target: tuple[str, Square], lang: str) -> State:
+    def empty(self, st: State, target: Target, lang: str) -> State:
+        """A guard back to its owner; a tile (with its tower and guard) back to its stack: not the
+        start tile, not the tile placed this turn, and the rest stays connected."""
         kind, at = target
-        tower = st.tower_at(at)
         if kind == "guard":
-            if tower is None or not tower.guard:
-                raise refuse("no-guard", lang, at=square(at))
-            st = _guard_off(st, tower)
-            return evolve(st, towers=tuple(Tower(t.at, t.pieces) if t.at == at else t for t in st.towers))
+            return _unguard(st, _guarded(st, at, lang).at)
         old = next((k for x, y, k in st.tiles if (x, y) == at), None)
         if old is None:
             raise refuse("nothing", lang)
@@ -477,35 +473,25 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
         tiles = connected_order([t for t in st.tiles if t[:2] != at])
         if tiles is None:
             raise refuse("disconnect", lang)
-        st = give(evolve(st, tiles=tiles), old)
-        if tower is not None:
-            st = _guard_off(st, tower)
-            st = with_towers(st, tuple(t for t in st.towers if t.at != at), lang)
-        return st
+        st = give(evolve(_unguard(st, at), tiles=tiles), old)
+        return with_towers(st, tuple(t for t in st.towers if t.at != at), lang) if st.tower_at(at) else st
 
-    def pick_up(self, st: State, target: tuple[str, Square], lang: str) -> str:
+    def pick_up(self, st: State, target: Target, lang: str) -> str:
         kind, at = target
         if kind == "guard":
-            tower = st.tower_at(at)
-            if tower is None or not tower.guard:
-                raise refuse("no-guard", lang, at=square(at))
+            _guarded(st, at, lang)
             return f"guard:{at[0]},{at[1]}"
         if at not in st.occupied:
             raise refuse("nothing", lang)
         return f"sq:{at[0]},{at[1]}"
 
-    def drop(self, st: State, held: str, target: tuple[str, Square], lang: str) -> State:
+    def drop(self, st: State, held: str, target: Target, lang: str) -> State:
         (kind, source), at = _target(held, lang), target[1]
         if source == at:
             return st
         if kind == "guard":
-            tower = st.tower_at(source)
-            if tower is None or not tower.guard:
-                raise refuse("no-guard", lang, at=square(source))
-            player = tower.guard
-            st = _guard_off(st, tower)
-            st = evolve(st, towers=tuple(Tower(t.at, t.pieces) if t.at == source else t for t in st.towers))
-            return self._guard(st, at, player, lang)
+            player = _guarded(st, source, lang).guard
+            return _guard(_unguard(st, source), at, player, lang)
         old = next((k for x, y, k in st.tiles if (x, y) == source), None)
         if old is None:
             raise refuse("nothing", lang)
@@ -518,8 +504,7 @@ class TorensEnDievenEditor(FormEditor[State, tuple[str, Square]]):
         if tiles is None:
             raise refuse("disconnect", lang)
         towers = tuple(Tower(at, t.pieces, t.guard) if t.at == source else t for t in st.towers)
-        placed = at if st.placed == source else st.placed
-        return evolve(st, tiles=tiles, towers=towers, placed=placed)
+        return evolve(st, tiles=tiles, towers=towers, placed=at if st.placed == source else st.placed)
 
 
 EDITOR = TorensEnDievenEditor()
