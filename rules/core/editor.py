@@ -219,8 +219,8 @@ class Tool(Generic[S, T]):
     label: str | Callable[[S, str], str]
     put: Callable[[S, T, str], S | None] | None = None
     css: str = ""
-    glyph: str = ""
-    group: str = ""
+    glyph: str | Callable[[str], str] = ""  # or a function of the language (a name's first letter)
+    group: str | Callable[[str], str] = ""  # or the heading as a function of the language
     shown: Callable[[S], bool] | None = None
     data: Mapping[str, object] = field(default_factory=dict)
 
@@ -243,6 +243,7 @@ class FormEditor(ABC, Generic[S, T]):
     seat_word = "player"  # the name the label of a seat field gives the seat
     words: Words | None = None  # the game's words: labels from ``word_table``, refusals from ``refusal_table``
     word_table = "editor"
+    tool_table = ""  # the words of the palette's chips and headings, when not the ``word_table``
     refusal_table = "refusal"
     unknown_tool = "tool"  # the refusal of a tool this position does not offer
 
@@ -318,9 +319,15 @@ class FormEditor(ABC, Generic[S, T]):
 
     def tools(self, st: S, lang: str) -> list[PaletteItem]:
         """The palette's chips (with "move" and "empty"); :meth:`palette` adds the held piece."""
+        def text(key: str, **data: Any) -> str:
+            if self.tool_table and self.words is not None:
+                return self.words.text(self.tool_table, key, lang, **data)
+            return self.text(key, lang, **data)
+
         return [
-            PaletteItem(d.id, d.label(st, lang) if callable(d.label) else self.text(d.label, lang, **d.data),
-                        d.css, d.glyph, self.text(d.group, lang) if d.group else "")
+            PaletteItem(d.id, d.label(st, lang) if callable(d.label) else text(d.label, **d.data), d.css,
+                        d.glyph(lang) if callable(d.glyph) else d.glyph,
+                        d.group(lang) if callable(d.group) else text(d.group) if d.group else "")
             for d in self._offered(st)
         ]
 

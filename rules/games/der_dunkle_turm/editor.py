@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, SeatField, read_format
+from rules.core.editor import YES_NO, EditError, Field, FormEditor, PaletteItem, SeatField, Tool, numbers, read_format
 from rules.core.engine import Engine, PositionError
 
 from . import board, words
@@ -248,6 +248,10 @@ def _word(key: str, lang: str, **data: Any) -> str:
     return WORDS.table("editor", lang)[key].format(**data)
 
 
+def _palette(lang: str, key: str, **data: Any) -> str:
+    return WORDS.table("palette", lang)[key].format(**data)
+
+
 def _teams(t: Table, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple((team, words.team(team, lang)) for team in t.teams)
 
@@ -284,7 +288,7 @@ def _beast_field(lair: str) -> Field[Table]:
 def _deck_field(kind: str) -> Field[Table]:
     """The cards of ``kind`` in the deck; the discard pile is what is not in play (settle)."""
     return Field(f"deck.{kind}", lambda t, lang: _word("deck", lang, card=words.card(kind, lang)),
-                 lambda t, lang: _numbers(0, max(FULL_DECK[kind] - t.in_play(kind), t.decks()[kind])),
+                 lambda t, lang: numbers(0, max(FULL_DECK[kind] - t.in_play(kind), t.decks()[kind])),
                  get=lambda t: t.decks()[kind])
 
 
@@ -297,15 +301,14 @@ FORM: tuple[Field[Table] | SeatField[Table], ...] = (
     Field("start", "start", lambda t, lang: (("-", _word("lot", lang)), *_teams(t, lang)),
           get=lambda t: t.start or "-", set=_set_start),
     Field("turn", "turn", _teams, get=lambda t: t.turn, set=lambda t, value, lang: setattr(t, "turn", value)),
-    Field("round", "round", lambda t, lang: _numbers(1, max(30, int(t.p.get("round", 1)))),
+    Field("round", "round", lambda t, lang: numbers(1, max(30, int(t.p.get("round", 1)))),
           get=lambda t: int(t.p.get("round", 1)), set=_set_number("round")),
     Field("phase", "phase", lambda t, lang: _phases(t, lang), get=lambda t: _phase_of(t),
           set=lambda t, value, lang: _set_phase(t, value, lang)),
     Field("wizard", "wizard", _wizard_choices, get=lambda t: int(t.p.get("wizard", 0)), set=_set_number("wizard")),
-    Field("attacks", "attacks", lambda t, lang: _numbers(0, max(24, int(t.p.get("attacks", 0)))),
+    Field("attacks", "attacks", lambda t, lang: numbers(0, max(24, int(t.p.get("attacks", 0)))),
           get=lambda t: int(t.p.get("attacks", 0)), set=_set_number("attacks")),
-    Field("field_event", "field_event", lambda t, lang: (("no", _word("no", lang)), ("yes", _word("yes", lang))),
-          get=lambda t: "yes" if t.p.get("field_event_used") else "no",
+    Field("field_event", "field_event", YES_NO, get=lambda t: bool(t.p.get("field_event_used")),
           set=lambda t, value, lang: t.p.update(field_event_used=value == "yes")),
     *(_beast_field(lair) for lair in BEASTS),
     SeatField("collection.{seat}", "collection", range(FULL_DECK["float"] + 1),
@@ -316,12 +319,205 @@ FORM: tuple[Field[Table] | SeatField[Table], ...] = (
 
 
 # ---------------------------------------------------------------------------------------------------
+# the palette: what each tool does at a target
+
+
+def _beast(t: Table, target: str, awake: bool, lang: str | None) -> None:
+    kind, _, arg = target.partition(":")
+    lair = arg if kind == "beast" else arg if kind == "f" and arg in BEASTS else ""
+    if not lair:
+        raise refuse(lang, "beast")
+    beasts = dict(t.p.get("beasts") or {})
+    if not awake:
+        beasts[lair] = "asleep"
+    elif not isinstance(beasts.get(lair), dict):
+        beasts[lair] = {"awake": True, "quiet": 0, "attacked": False}
+    t.p["beasts"] = beasts
+
+
+def _destination(t: Table, target: str, lang: str | None) -> str:
+    """Where a companion goes when ``target`` is tapped: a field, or a place."""
+    kind, _, arg = target.partition(":")
+    if target in PLACES:
+        return target
+    if kind == "c":
+        return str(t.comps[arg]["at"])
+    if kind in ("f", "rift", "sf"):
+        return arg
+    raise refuse(lang, "target")
+
+
+def _put(t: Table, cid: str, dest: str, lang: str | None) -> None:
+    c = t.comps[cid]
+    if dest[0].isdigit():
+        if dest in SIDE_FIELDS and t.p.get("bridges") != "up":
+            raise refuse(lang, "side-down")
+        if dest in BRIDGES and t.p.get("bridges") == "up":
+            raise refuse(lang, "bridge-up")
+        other = t.standing().get(dest)
+        if other is not None and other != cid:
+            raise refuse(lang, "occupied", field=words.field(dest, lang), comp=words.companion(other, lang))
+    if dest == TOWER and any(other != cid for other in t.at_tower()):
+        raise refuse(lang, "tower-one")
+    new = {"at": dest}
+    if dest != OUT:
+        new |= {k: c[k] for k in ("charred", "cooled", "fresh", "spell", "shield", "marked") if k in c}
+    if c.get("at") == TOWER and dest != TOWER:
+        t.pending = [task for task in t.pending if task.get("companion") != cid]
+    t.comps[cid] = new
+
+
+def _companion_at(t: Table, target: str, lang: str | None) -> str:
+    kind, _, arg = target.partition(":")
+    if kind == "c":
+        return arg
+    if kind == "f" and arg in t.standing():
+        return t.standing()[arg]
+    raise refuse(lang, "companion")
+
+
+def _field_of(t: Table, target: str, lang: str | None) -> str:
+    kind, _, arg = target.partition(":")
+    if kind in ("f", "rift", "sf"):
+        return arg
+    if kind == "c" and t.comps[arg]["at"][0].isdigit():
+        return str(t.comps[arg]["at"])
+    raise refuse(lang, "target")
+
+
+def _to_camp(t: Table, cid: str) -> None:
+    if t.comps[cid]["at"] == TOWER:
+        t.pending = [task for task in t.pending if task.get("companion") != cid]
+    t.comps[cid] = {"at": CAMP}
+
+
+def _mark(t: Table, cid: str, tool: str, lang: str | None) -> None:
+    c = t.comps[cid]
+    if c["at"] == OUT:
+        raise refuse(lang, "out-marks")
+    name, _, value = tool.partition(":")
+    if name.startswith("charred"):
+        want = {"charred": True, "cooled": 1 if name == "charred1" else 0, "fresh": name == "charred-now"}
+        have = {"charred": bool(c.get("charred")), "cooled": int(c.get("cooled", 0)), "fresh": bool(c.get("fresh"))}
+        for k in ("charred", "cooled", "fresh"):
+            c.pop(k, None)
+        if want != have:
+            c.update({k: v for k, v in want.items() if v})
+        return
+    if name == "spell":
+        c["spell"] = not c.get("spell")
+        return
+    n = int(value)
+    if n == 0 and team_of(cid) != t.turn:
+        raise refuse(lang, "timer-zero", comp=words.companion(cid, lang), team=words.team(team_of(cid), lang))
+    key = "marked" if name == "mark" else name
+    if key == "lying":
+        if c["at"] not in LYING_FIELDS:
+            raise refuse(lang, "lying-field")
+        if c.get("lying") is not None and c["lying"] != n:
+            c["lying"] = n
+            return
+        if c.get("lying") is not None:  # stands up again on its field
+            other = t.standing().get(c["at"])
+            if other is not None:
+                raise refuse(lang, "occupied", field=words.field(c["at"], lang), comp=words.companion(other, lang))
+    c[key] = None if c.get(key) == n else n
+
+
+def _rift(t: Table, f: str, n: int, lang: str | None) -> None:
+    if f not in RIFT_FIELDS:
+        raise refuse(lang, "rift-field", field=words.field(f, lang))
+    if f in t.rifts:
+        if t.rifts[f] == n:
+            del t.rifts[f]
+        else:
+            t.rifts[f] = n
+        return
+    if len(t.rifts) >= 3:
+        raise refuse(lang, "rift-four")
+    t.rifts[f] = n
+
+
+def _float(t: Table, f: str, team: str, n: int, lang: str | None) -> None:
+    if f not in RIFT_FIELDS:
+        raise refuse(lang, "float-field")
+    if t.floats.get(f) == {"team": team, "turns": n}:
+        del t.floats[f]
+        return
+    if n == 0 and team != t.turn:
+        raise refuse(lang, "timer-zero", comp=words.card("float", lang), team=words.team(team, lang))
+    t.floats[f] = {"team": team, "turns": n}
+
+
+def _bridges(t: Table, target: str, up: bool, lang: str | None) -> None:
+    kind, _, arg = target.partition(":")
+    spot = arg if kind == "f" else str(t.comps[arg]["at"]) if kind == "c" else ""
+    if spot not in BRIDGES and spot not in SIDE_FIELDS:
+        raise refuse(lang, "bridges-target")
+    if (t.p.get("bridges") == "up") == up:
+        return
+    busy = BRIDGES if up else SIDE_FIELDS
+    for f, cid in sorted(t.standing().items()):
+        if f in busy:
+            raise refuse(lang, "bridges-busy", comp=words.companion(cid, lang), field=words.field(f, lang))
+    t.p["bridges"] = "up" if up else "down"
+
+
+def _team_tool(team: str) -> Tool[Table, str]:
+    """A companion of the team out of the camp onto the target."""
+
+    def put(t: Table, target: str, lang: str) -> None:
+        cid = next((c for c in companion_ids(team) if t.comps[c]["at"] == CAMP), None)
+        if cid is None:
+            raise refuse(lang, "no-camp", team=words.team(team, lang))
+        dest = _destination(t, target, lang)
+        if dest == CAMP:
+            raise refuse(lang, "to-camp")
+        _put(t, cid, dest, lang)
+
+    return Tool(f"team:{team}", lambda t, lang: _palette(lang, "team", team=words.team(team, lang)), put,
+                f"dt-team-{team}", lambda lang: words.team(team, lang)[:1], "g.comp")
+
+
+def _mark_tool(mark: str) -> Tool[Table, str]:
+    name, _, left = mark.partition(":")
+    glyph = {"charred": "✶", "charred1": "✶", "charred-now": "✶", "spell": "◎", "shield": "▮", "mark": "⚡",
+             "lying": "_"}[name]
+    return Tool(mark, lambda t, lang: _palette(lang, name, t=turns(int(left), lang)) if left else _palette(lang, name),
+                lambda t, target, lang: _mark(t, _companion_at(t, target, lang), mark, lang),
+                f"dt-chip-{name}", glyph + left, "g.marks")
+
+
+def _rift_tool(n: int) -> Tool[Table, str]:
+    return Tool(f"rift:{n}", lambda t, lang: _palette(lang, "rift", r=rounds(n, lang)),
+                lambda t, target, lang: _rift(t, _field_of(t, target, lang), n, lang), "dt-chip-rift", str(n), "g.board")
+
+
+def _float_tool(team: str, n: int) -> Tool[Table, str]:
+    return Tool(f"float:{team}:{n}", lambda t, lang: _palette(lang, "float", team=words.team(team, lang), t=turns(n, lang)),
+                lambda t, target, lang: _float(t, _field_of(t, target, lang), team, n, lang),
+                f"dt-chip-float dt-team-{team}", str(n), "g.board")
+
+
+def _board_tool(key: str, glyph: str) -> Tool[Table, str]:
+    """The drawbridges up or down, a beast awake or asleep."""
+    switch, on = (_bridges, key == "bridges-up") if key.startswith("bridges") else (_beast, key == "beast-awake")
+    return Tool(key, key, lambda t, target, lang: switch(t, target, on, lang), f"dt-chip-{key}", glyph, "g.board")
+
+
+BOARD_TOOLS = tuple(_board_tool(key, glyph) for key, glyph in
+                    (("bridges-up", "↑"), ("bridges-down", "↓"), ("beast-awake", "!"), ("beast-asleep", "z")))
+
+
+# ---------------------------------------------------------------------------------------------------
 # the editor
 
 
 class DunkleTurmEditor(FormEditor[Table, str]):
     form = FORM
     seat_word = "team"
+    words = WORDS
+    tool_table = "palette"
 
     def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> Table:
         return Table(position)
@@ -329,14 +525,21 @@ class DunkleTurmEditor(FormEditor[Table, str]):
     def encode(self, engine: Engine[Any], t: Table) -> dict[str, Any]:
         return t.position()
 
-    def text(self, key: str, lang: str, **data: Any) -> str:
-        return _word(key, lang, **data)
+    def refuse(self, key: str, lang: str, **data: Any) -> EditError:
+        return refuse(lang, key, **data)
 
     def seats(self, t: Table) -> list[str]:
         return t.teams
 
     def seat_name(self, seat: str, lang: str) -> str:
         return words.team(seat, lang)
+
+    def declared_tools(self, t: Table) -> tuple[Tool[Table, str], ...]:
+        moves = (Tool[Table, str]("move", "move", css="dt-chip-move", glyph="↔", group="g.comp"),
+                 Tool[Table, str]("empty", "empty", css="dt-chip-empty", glyph="×", group="g.comp"))
+        return (*(_team_tool(team) for team in t.teams), *moves, *(_mark_tool(mark) for mark in MARK_TOOLS),
+                *(_rift_tool(n) for n in (3, 2, 1)), *(_float_tool(team, n) for team in t.teams for n in (2, 1, 0)),
+                *BOARD_TOOLS)
 
     def settle(
         self, engine: Engine[Any], t: Table, values: Mapping[str, str], changed: Mapping[str, str], lang: str
@@ -362,36 +565,9 @@ class DunkleTurmEditor(FormEditor[Table, str]):
             "companions": {cid: CAMP for team in teams for cid in companion_ids(team)},
         }
 
-    # -- palette --------------------------------------------------------------------------------------
     def held_target(self, held: str) -> str:
         """The board target of the companion a "move" picked up (the page marks it)."""
         return "c:" + held
-
-    def tools(self, table: Table, lang: str) -> list[PaletteItem]:
-        p = WORDS.table("palette", lang)
-        items: list[PaletteItem] = []
-        comp_group, marks_group, board_group = p["g.comp"], p["g.marks"], p["g.board"]
-        teams = table.teams
-        for team in teams:
-            items.append(PaletteItem(f"team:{team}", p["team"].format(team=words.team(team, lang)),
-                                     f"dt-team-{team}", words.team(team, lang)[:1], comp_group))
-        items.append(PaletteItem("move", p["move"], "dt-chip-move", "↔", comp_group))
-        items.append(PaletteItem("empty", p["empty"], "dt-chip-empty", "×", comp_group))
-        for mark in MARK_TOOLS:
-            name, _, left = mark.partition(":")
-            label = p[name].format(t=turns(int(left), lang)) if left else p[name]
-            glyph = {"charred": "✶", "charred1": "✶", "charred-now": "✶", "spell": "◎", "shield": "▮", "mark": "⚡",
-                     "lying": "_"}[name]
-            items.append(PaletteItem(mark, label, f"dt-chip-{name}", glyph + left, marks_group))
-        for n in (3, 2, 1):
-            items.append(PaletteItem(f"rift:{n}", p["rift"].format(r=rounds(n, lang)), "dt-chip-rift", str(n), board_group))
-        for team in teams:
-            for n in (2, 1, 0):
-                items.append(PaletteItem(f"float:{team}:{n}", p["float"].format(team=words.team(team, lang), t=turns(n, lang)),
-                                         f"dt-chip-float dt-team-{team}", str(n), board_group))
-        for key, glyph in (("bridges-up", "↑"), ("bridges-down", "↓"), ("beast-awake", "!"), ("beast-asleep", "z")):
-            items.append(PaletteItem(key, p[key], f"dt-chip-{key}", glyph, board_group))
-        return items
 
     def held_item(self, table: Table, tool: str, lang: str) -> PaletteItem | None:
         cid = tool[5:]
@@ -401,7 +577,6 @@ class DunkleTurmEditor(FormEditor[Table, str]):
         return PaletteItem(tool, p["drop"].format(comp=words.companion(cid, lang)), f"dt-team-{team_of(cid)}", cid[-1],
                            p["g.comp"])
 
-    # -- tapping the board ------------------------------------------------------------------------
     def target(self, t: Table, target: str, lang: str) -> str:
         kind, _, arg = target.partition(":")
         target_ok = (
@@ -423,104 +598,17 @@ class DunkleTurmEditor(FormEditor[Table, str]):
         if held not in t.comps:
             raise refuse(lang, "tool")
         if target != "c:" + held:
-            self._put(t, held, self._destination(t, target, lang), lang)
-        return t
-
-    def put(self, t: Table, tool: str, target: str, lang: str) -> Table:
-        name, _, value = tool.partition(":")
-        if name == "team" and value in t.teams:
-            cid = next((c for c in companion_ids(value) if t.comps[c]["at"] == CAMP), None)
-            if cid is None:
-                raise refuse(lang, "no-camp", team=words.team(value, lang))
-            dest = self._destination(t, target, lang)
-            if dest == CAMP:
-                raise refuse(lang, "to-camp")
-            self._put(t, cid, dest, lang)
-        elif tool in MARK_TOOLS:
-            self._mark(t, self._companion_at(t, target, lang), tool, lang)
-        elif name == "rift" and value in ("1", "2", "3"):
-            self._rift(t, self._field_of(t, target, lang), int(value), lang)
-        elif name == "float" and value.count(":") == 1 and value.split(":")[0] in t.teams and value[-1] in "012":
-            self._float(t, self._field_of(t, target, lang), value.split(":")[0], int(value[-1]), lang)
-        elif tool in ("bridges-up", "bridges-down"):
-            self._bridges(t, target, tool == "bridges-up", lang)
-        elif tool in ("beast-awake", "beast-asleep"):
-            self._beast(t, target, tool == "beast-awake", lang)
-        else:
-            raise refuse(lang, "tool")
+            _put(t, held, _destination(t, target, lang), lang)
         return t
 
     def after_tap(self, engine: Engine[Any], t: Table, lang: str) -> dict[str, Any]:
         t.p["over"], t.p["winner"] = False, None  # a position being set up is a game that goes on
         return finish(engine, t, lang)
 
-    @staticmethod
-    def _beast(t: Table, target: str, awake: bool, lang: str | None) -> None:
-        kind, _, arg = target.partition(":")
-        lair = arg if kind == "beast" else arg if kind == "f" and arg in BEASTS else ""
-        if not lair:
-            raise refuse(lang, "beast")
-        beasts = dict(t.p.get("beasts") or {})
-        if not awake:
-            beasts[lair] = "asleep"
-        elif not isinstance(beasts.get(lair), dict):
-            beasts[lair] = {"awake": True, "quiet": 0, "attacked": False}
-        t.p["beasts"] = beasts
-
-    @staticmethod
-    def _destination(t: Table, target: str, lang: str | None) -> str:
-        """Where a companion goes when ``target`` is tapped: a field, or a place."""
-        kind, _, arg = target.partition(":")
-        if target in PLACES:
-            return target
-        if kind == "c":
-            return str(t.comps[arg]["at"])
-        if kind in ("f", "rift", "sf"):
-            return arg
-        raise refuse(lang, "target")
-
-    @staticmethod
-    def _put(t: Table, cid: str, dest: str, lang: str | None) -> None:
-        c = t.comps[cid]
-        if dest[0].isdigit():
-            if dest in SIDE_FIELDS and t.p.get("bridges") != "up":
-                raise refuse(lang, "side-down")
-            if dest in BRIDGES and t.p.get("bridges") == "up":
-                raise refuse(lang, "bridge-up")
-            other = t.standing().get(dest)
-            if other is not None and other != cid:
-                raise refuse(lang, "occupied", field=words.field(dest, lang), comp=words.companion(other, lang))
-        if dest == TOWER and any(other != cid for other in t.at_tower()):
-            raise refuse(lang, "tower-one")
-        new = {"at": dest}
-        if dest != OUT:
-            new |= {k: c[k] for k in ("charred", "cooled", "fresh", "spell", "shield", "marked") if k in c}
-        if c.get("at") == TOWER and dest != TOWER:
-            t.pending = [task for task in t.pending if task.get("companion") != cid]
-        t.comps[cid] = new
-
-    @staticmethod
-    def _companion_at(t: Table, target: str, lang: str | None) -> str:
-        kind, _, arg = target.partition(":")
-        if kind == "c":
-            return arg
-        if kind == "f" and arg in t.standing():
-            return t.standing()[arg]
-        raise refuse(lang, "companion")
-
-    @staticmethod
-    def _field_of(t: Table, target: str, lang: str | None) -> str:
-        kind, _, arg = target.partition(":")
-        if kind in ("f", "rift", "sf"):
-            return arg
-        if kind == "c" and t.comps[arg]["at"][0].isdigit():
-            return str(t.comps[arg]["at"])
-        raise refuse(lang, "target")
-
     def empty(self, t: Table, target: str, lang: str) -> Table:
         kind, _, arg = target.partition(":")
         if kind == "c":
-            self._to_camp(t, arg)
+            _to_camp(t, arg)
         elif kind == "rift":
             del t.rifts[arg]
         elif kind == "sf":
@@ -531,7 +619,7 @@ class DunkleTurmEditor(FormEditor[Table, str]):
             here = [cid for cid, c in t.comps.items() if c["at"] == arg]
             if here:
                 for cid in here:
-                    self._to_camp(t, cid)
+                    _to_camp(t, cid)
             elif arg in t.floats:
                 del t.floats[arg]
             elif arg in t.rifts:
@@ -543,87 +631,8 @@ class DunkleTurmEditor(FormEditor[Table, str]):
             if target == CAMP or not here:
                 raise refuse(lang, "nothing")
             for cid in here:
-                self._to_camp(t, cid)
+                _to_camp(t, cid)
         return t
-
-    @staticmethod
-    def _to_camp(t: Table, cid: str) -> None:
-        if t.comps[cid]["at"] == TOWER:
-            t.pending = [task for task in t.pending if task.get("companion") != cid]
-        t.comps[cid] = {"at": CAMP}
-
-    @staticmethod
-    def _mark(t: Table, cid: str, tool: str, lang: str | None) -> None:
-        c = t.comps[cid]
-        if c["at"] == OUT:
-            raise refuse(lang, "out-marks")
-        name, _, value = tool.partition(":")
-        if name.startswith("charred"):
-            want = {"charred": True, "cooled": 1 if name == "charred1" else 0, "fresh": name == "charred-now"}
-            have = {"charred": bool(c.get("charred")), "cooled": int(c.get("cooled", 0)), "fresh": bool(c.get("fresh"))}
-            for k in ("charred", "cooled", "fresh"):
-                c.pop(k, None)
-            if want != have:
-                c.update({k: v for k, v in want.items() if v})
-            return
-        if name == "spell":
-            c["spell"] = not c.get("spell")
-            return
-        n = int(value)
-        if n == 0 and team_of(cid) != t.turn:
-            raise refuse(lang, "timer-zero", comp=words.companion(cid, lang), team=words.team(team_of(cid), lang))
-        key = "marked" if name == "mark" else name
-        if key == "lying":
-            if c["at"] not in LYING_FIELDS:
-                raise refuse(lang, "lying-field")
-            if c.get("lying") is not None and c["lying"] != n:
-                c["lying"] = n
-                return
-            if c.get("lying") is not None:  # stands up again on its field
-                other = t.standing().get(c["at"])
-                if other is not None:
-                    raise refuse(lang, "occupied", field=words.field(c["at"], lang), comp=words.companion(other, lang))
-        c[key] = None if c.get(key) == n else n
-
-    @staticmethod
-    def _rift(t: Table, f: str, n: int, lang: str | None) -> None:
-        if f not in RIFT_FIELDS:
-            raise refuse(lang, "rift-field", field=words.field(f, lang))
-        if f in t.rifts:
-            if t.rifts[f] == n:
-                del t.rifts[f]
-            else:
-                t.rifts[f] = n
-            return
-        if len(t.rifts) >= 3:
-            raise refuse(lang, "rift-four")
-        t.rifts[f] = n
-
-    @staticmethod
-    def _float(t: Table, f: str, team: str, n: int, lang: str | None) -> None:
-        if f not in RIFT_FIELDS:
-            raise refuse(lang, "float-field")
-        if t.floats.get(f) == {"team": team, "turns": n}:
-            del t.floats[f]
-            return
-        if n == 0 and team != t.turn:
-            raise refuse(lang, "timer-zero", comp=words.card("float", lang), team=words.team(team, lang))
-        t.floats[f] = {"team": team, "turns": n}
-
-    @staticmethod
-    def _bridges(t: Table, target: str, up: bool, lang: str | None) -> None:
-        kind, _, arg = target.partition(":")
-        spot = arg if kind == "f" else str(t.comps[arg]["at"]) if kind == "c" else ""
-        if spot not in BRIDGES and spot not in SIDE_FIELDS:
-            raise refuse(lang, "bridges-target")
-        if (t.p.get("bridges") == "up") == up:
-            return
-        busy = BRIDGES if up else SIDE_FIELDS
-        for f, cid in sorted(t.standing().items()):
-            if f in busy:
-                raise refuse(lang, "bridges-busy", comp=words.companion(cid, lang), field=words.field(f, lang))
-        t.p["bridges"] = "up" if up else "down"
-
 
 
 def _phases(t: Table, lang: str | None) -> list[tuple[str, str]]:
@@ -698,10 +707,6 @@ def _duel_task(t: Table, phase: str, lang: str | None) -> dict[str, Any]:
     t.turn = team_of(cid)
     return {"task": "choice", "companion": cid} if phase == "choice" else {
         "task": "duel", "companion": cid, "round": int(phase[-1])}
-
-
-def _numbers(low: int, high: int) -> tuple[tuple[str, str], ...]:
-    return tuple((str(n), str(n)) for n in range(low, high + 1))
 
 
 def _beast_value(raw: Any) -> str:

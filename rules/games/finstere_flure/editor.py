@@ -45,7 +45,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.core.editor import EditError, Field, FormEditor, PaletteItem, judged, numbers, read_format
+from rules.core.editor import EditError, Field, FormEditor, PaletteItem, Tool, judged, numbers, read_format
 from rules.core.engine import Engine, PositionError
 from rules.core.inputs import is_digits
 
@@ -307,6 +307,140 @@ FORM: tuple[Field[_Work], ...] = (
 )
 
 
+# -- the palette: what each tool does at a target ------------------------------------------------------
+
+
+def _target(w: _Work, target: str, lang: str) -> Tap:
+    """(the figure tapped, the square tapped): a figure off the board has no square."""
+    kind, _, rest = target.partition(":")
+    if kind == "sq":
+        sq = parse_square(rest)
+        if sq is None:
+            raise EditError(text("bad-target", lang))
+        return w.figure_at(sq), sq
+    if kind == "fig" and rest in w.figs:
+        at = w.where(rest)
+        return rest, at if isinstance(at, tuple) else None
+    if target == "monster":
+        return None, w.monster
+    raise EditError(text("bad-target", lang))
+
+
+def _square(sq: Square | None, lang: str) -> Square:
+    if sq is None:
+        raise EditError(text("tap-square", lang))
+    return sq
+
+
+def _figure_tapped(fid: str | None, lang: str) -> str:
+    if fid is None:
+        raise EditError(text("no-figure", lang))
+    return fid
+
+
+def _stone(w: _Work, at: Tap, lang: str) -> None:
+    sq = _square(at[1], lang)
+    if sq in w.stones:
+        return
+    w.refuse_occupied(sq, lang)
+    if sq in (START, EXIT):
+        raise EditError(text("stone-special", lang))
+    if len(w.stones) >= 11:
+        raise EditError(text("stone-count", lang))
+    w.stones.append(sq)
+
+
+def _pool(w: _Work, kind: str, sq: Square, lang: str, *, moving: frozenset[Square] = frozenset()) -> None:
+    """A blood pool (``pool4h``, ``pool4v``, ``pool2``) from its top-left square: one of each shape,
+    inside the walls, not under the monster, not touching another pool."""
+    squares = pool2_squares(*sq) if kind == "pool2" else pool4_squares(sq[0], sq[1], "h" if kind == "pool4h" else "v")
+    shape = "pool2" if kind == "pool2" else "pool4"
+    rest = w.blood - moving
+    if any(pool_shape(group) == shape for group in components(rest)):
+        raise EditError(text("pool-second", lang, what=text(f"pool-name.{shape}", lang)))
+    for key, bad in (("pool-off", lambda s: not on_board(s)), ("pool-wall", is_edge), ("pool-monster", w.monster.__eq__)):
+        for s in squares:
+            if bad(s):
+                raise EditError(text(key, lang, sq=sq_text(s)))
+    near = {(x + dx, y + dy) for x, y in squares for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
+    if near & rest:
+        raise EditError(text("pool-touch", lang))
+    w.blood = rest | set(squares)
+
+
+def _monster(w: _Work, sq: Square, facing: str, lang: str) -> None:
+    if sq != w.monster:
+        w.refuse_occupied(sq, lang)
+        if sq in w.blood:
+            raise EditError(text("monster-blood", lang))
+        w.monster = sq
+    w.facing = facing
+
+
+def _figure(w: _Work, placing: str, value: int, at: Tap, lang: str) -> None:
+    """The figure on the square tapped showing ``value``; tapped on itself in the start pool, turned over."""
+    fid, sq = at
+    if fid == placing and w.where(placing) == "pool":
+        w.set_figure(placing, "pool", showing=value)
+        return
+    square = _square(sq, lang)
+    if w.figure_at(square) != placing:
+        w.refuse_occupied(square, lang)
+    w.set_figure(placing, square, showing=value)
+
+
+def _moved(w: _Work, at: Tap, lang: str) -> None:
+    """The "moved" mark of the figure tapped, on or off (phase players)."""
+    fid = _figure_tapped(at[0], lang)
+    if w.pos["phase"] != "players":
+        raise EditError(text("moved-phase", lang))
+    f = w.figs[fid]
+    if isinstance(f, str):
+        raise EditError(text("not-in-play", lang, name=figure_label(fid, lang)))
+    player = split_figure_id(fid)[0]
+    if not f["moved"] and w.pos["chapter"] == 1 and w.pos["round"] == 1 and w.moved_count(player) >= 2:
+        raise EditError(text("first-round", lang))
+    f["moved"] = not f["moved"]
+
+
+def _out(w: _Work, at: Tap, lang: str) -> None:
+    fid = _figure_tapped(at[0], lang)
+    if w.pos["chapter"] == 1:
+        raise EditError(text("out-chapter-1", lang))
+    w.set_figure(fid, "out")
+
+
+def _pool_tool(kind: str, glyph: str) -> Tool[_Work, Tap]:
+    return Tool(kind, f"tool.{kind}", lambda w, at, lang: _pool(w, kind, _square(at[1], lang), lang), "sq-blood", glyph,
+                "group.objects")
+
+
+def _monster_tool(heading: str, glyph: str) -> Tool[_Work, Tap]:
+    return Tool(f"monster:{heading}", lambda w, lang: text("tool.monster", lang, heading=WORDS.word("direction", heading, lang)),
+                lambda w, at, lang: _monster(w, _square(at[1], lang), heading, lang), "monster", glyph, "group.monster")
+
+
+def _figure_tool(fid: str, value: int) -> Tool[_Work, Tap]:
+    colour, front = split_figure_id(fid)
+    side = "front" if value == front else "back"
+    return Tool(f"fig:{fid}:{value}", lambda w, lang: text(f"tool.figure.{side}", lang, name=figure_label(fid, lang), value=value),
+                lambda w, at, lang: _figure(w, fid, value, at, lang), f"fig-{colour}" + (" fig-back" if side == "back" else ""),
+                str(value), lambda lang: text("group.figures", lang, colour=WORDS.word("colour", colour, lang)))
+
+
+TOOLBOX: tuple[Tool[_Work, Tap], ...] = (
+    Tool("move", "tool.move", css="tool", glyph="↔", group="group.tools"),
+    Tool("empty", "tool.empty", css="tool", glyph="∅", group="group.tools"),
+    Tool("moved", "tool.moved", _moved, "tool", "✓", "group.tools", shown=lambda w: w.canon["phase"] == "players"),
+    Tool("saved", "tool.saved", lambda w, at, lang: w.set_figure(_figure_tapped(at[0], lang), "saved"), "tool", "↖",
+         "group.tools"),
+    Tool("out", "tool.out", _out, "tool", "✕", "group.tools", shown=lambda w: w.canon["chapter"] == 2),
+    Tool("stone", "tool.stone", _stone, "stone", "■", "group.objects"),
+    *(_pool_tool(kind, glyph) for kind, glyph in (("pool4h", "1×4"), ("pool4v", "4×1"), ("pool2", "2×2"))),
+    *(_monster_tool(d, glyph) for d, glyph in (("U", "▲"), ("D", "▼"), ("L", "◀"), ("R", "▶"))),
+)
+
+
 # -- the editor --------------------------------------------------------------------------------------
 
 
@@ -314,6 +448,9 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
     """The position editor (``rules.core.editor.Editor``)."""
 
     form = FORM
+    words = WORDS
+    refusal_table = "editor"
+    unknown_tool = "bad-tool"
 
     # -- blank ---------------------------------------------------------------------------------------
 
@@ -332,8 +469,6 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
             "figures": {fid: "pool" for fid in figure_ids(tuple(players))},
         })  # fmt: skip
 
-    # -- figures off the board -------------------------------------------------------------------------
-
     def off_board(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
         """Figures not drawn on the board (start pool, saved, out) as tap targets under it: tapped with
         a tool they turn over, get marked, or are picked up like any figure."""
@@ -347,8 +482,6 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
             out.append((f"fig:{fid}", f"{figure_label(fid, lang)} ({where[state].format(v=showing)})"))
         return out
 
-    # -- palette -------------------------------------------------------------------------------------
-
     def held_target(self, held: str) -> str | None:
         """The board target of the piece a "move" picked up (the page marks it)."""
         kind, _, rest = held.partition(":")
@@ -360,39 +493,10 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
             return f"sq:{rest}"
         return None
 
-    def tools(self, w: _Work, lang: str) -> list[PaletteItem]:
-        pos = w.canon
-        tools = text("group.tools", lang)
-        items: list[PaletteItem] = []
-        items.append(PaletteItem("move", text("tool.move", lang), css="tool", glyph="↔", group=tools))
-        items.append(PaletteItem("empty", text("tool.empty", lang), css="tool", glyph="∅", group=tools))
-        if pos["phase"] == "players":
-            items.append(PaletteItem("moved", text("tool.moved", lang), css="tool", glyph="✓", group=tools))
-        items.append(PaletteItem("saved", text("tool.saved", lang), css="tool", glyph="↖", group=tools))
-        if pos["chapter"] == 2:
-            items.append(PaletteItem("out", text("tool.out", lang), css="tool", glyph="✕", group=tools))
-        objects = text("group.objects", lang)
-        items.append(PaletteItem("stone", text("tool.stone", lang), css="stone", glyph="■", group=objects))
-        for kind, glyph in (("pool4h", "1×4"), ("pool4v", "4×1"), ("pool2", "2×2")):
-            items.append(PaletteItem(kind, text(f"tool.{kind}", lang), css="sq-blood", glyph=glyph, group=objects))
-        monster = text("group.monster", lang)
-        for d, glyph in (("U", "▲"), ("D", "▼"), ("L", "◀"), ("R", "▶")):
-            label = text("tool.monster", lang, heading=WORDS.word("direction", d, lang))
-            items.append(PaletteItem(f"monster:{d}", label, css="monster", glyph=glyph, group=monster))
-        players = tuple(pos["players"])
-        for colour in players:
-            group = text("group.figures", lang, colour=WORDS.word("colour", colour, lang))
-            for front in front_values(len(players)):
-                fid = f"{colour}{front}"
-                name = figure_label(fid, lang)
-                for value, key, css in ((front, "front", ""), (7 - front, "back", " fig-back")):
-                    label = text(f"tool.figure.{key}", lang, name=name, value=value)
-                    items.append(
-                        PaletteItem(
-                            f"fig:{fid}:{value}", label, css=f"fig-{colour}{css}", glyph=str(value), group=group
-                        )
-                    )
-        return items
+    def declared_tools(self, w: _Work) -> tuple[Tool[_Work, Tap], ...]:
+        players = tuple(w.canon["players"])
+        figures = (f"{colour}{front}" for colour in players for front in front_values(len(players)))
+        return (*TOOLBOX, *(_figure_tool(fid, v) for fid in figures for v in (split_figure_id(fid)[1], 7 - split_figure_id(fid)[1])))
 
     def held_item(self, w: _Work, tool: str, lang: str) -> PaletteItem | None:
         kind, _, rest = tool[len("drop:") :].partition(":")
@@ -417,123 +521,11 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
     def encode(self, engine: Engine[Any], w: _Work) -> dict[str, Any]:
         return dict(w.canon)
 
-    def text(self, key: str, lang: str, **data: Any) -> str:
-        return text(key, lang, **data)
-
     def target(self, w: _Work, target: str, lang: str) -> Tap:
-        return self._target(w, target, lang)
-
-    def put(self, w: _Work, tool: str, at: Tap, lang: str) -> _Work:
-        fid, sq = at
-        if tool == "stone":
-            self._stone(w, self._square(sq, lang), lang)
-        elif tool in ("pool4h", "pool4v", "pool2"):
-            self._pool(w, tool, self._square(sq, lang), lang)
-        elif tool.startswith("monster:") and tool[-1] in "UDLR" and len(tool) == len("monster:") + 1:
-            self._monster(w, self._square(sq, lang), tool[-1], lang)
-        elif tool.startswith("fig:"):
-            self._figure(w, tool, fid, sq, lang)
-        elif tool in ("moved", "saved", "out"):
-            if fid is None:
-                raise EditError(text("no-figure", lang))
-            if tool == "moved":
-                self._moved(w, fid, lang)
-            elif tool == "saved":
-                w.set_figure(fid, "saved")
-            else:
-                self._out(w, fid, lang)
-        else:
-            raise EditError(text("bad-tool", lang))
-        return w
+        return _target(w, target, lang)
 
     def after_tap(self, engine: Engine[Any], w: _Work, lang: str) -> dict[str, Any]:
         return check(engine, w.position(), lang)
-
-    @staticmethod
-    def _target(w: _Work, target: str, lang: str | None) -> Tap:
-        """(the figure tapped, the square tapped): a figure off the board has no square."""
-        kind, _, rest = target.partition(":")
-        if kind == "sq":
-            sq = parse_square(rest)
-            if sq is None:
-                raise EditError(text("bad-target", lang))
-            return w.figure_at(sq), sq
-        if kind == "fig" and rest in w.figs:
-            at = w.where(rest)
-            return rest, at if isinstance(at, tuple) else None
-        if target == "monster":
-            return None, w.monster
-        raise EditError(text("bad-target", lang))
-
-    @staticmethod
-    def _square(sq: Square | None, lang: str | None) -> Square:
-        if sq is None:
-            raise EditError(text("tap-square", lang))
-        return sq
-
-    # -- the tools -------------------------------------------------------------------------------------
-
-    def _stone(self, w: _Work, sq: Square, lang: str | None) -> None:
-        if sq in w.stones:
-            return
-        w.refuse_occupied(sq, lang)
-        if sq in (START, EXIT):
-            raise EditError(text("stone-special", lang))
-        if len(w.stones) >= 11:
-            raise EditError(text("stone-count", lang))
-        w.stones.append(sq)
-
-    def _pool_squares(self, kind: str, sq: Square) -> tuple[Square, ...]:
-        if kind == "pool2":
-            return pool2_squares(*sq)
-        return pool4_squares(sq[0], sq[1], "h" if kind == "pool4h" else "v")
-
-    def _pool(
-        self, w: _Work, kind: str, sq: Square, lang: str | None, *, moving: frozenset[Square] = frozenset()
-    ) -> None:
-        squares = self._pool_squares(kind, sq)
-        shape = "pool2" if kind == "pool2" else "pool4"
-        rest = w.blood - moving
-        for group in components(rest):
-            if pool_shape(group) == shape:
-                raise EditError(text("pool-second", lang, what=text(f"pool-name.{shape}", lang)))
-        for s in squares:
-            if not on_board(s):
-                raise EditError(text("pool-off", lang, sq=sq_text(s)))
-        for s in squares:
-            if is_edge(s):
-                raise EditError(text("pool-wall", lang, sq=sq_text(s)))
-        for s in squares:
-            if s == w.monster:
-                raise EditError(text("pool-monster", lang, sq=sq_text(s)))
-        near = {(x + dx, y + dy) for x, y in squares for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
-        if near & rest:
-            raise EditError(text("pool-touch", lang))
-        w.blood = rest | set(squares)
-
-    def _monster(self, w: _Work, sq: Square, facing: str, lang: str | None) -> None:
-        if sq != w.monster:
-            w.refuse_occupied(sq, lang)
-            if sq in w.blood:
-                raise EditError(text("monster-blood", lang))
-            w.monster = sq
-        w.facing = facing
-
-    def _figure(self, w: _Work, tool: str, fid: str | None, sq: Square | None, lang: str | None) -> None:
-        parts = tool.split(":")
-        if len(parts) != 3 or parts[1] not in w.figs or not is_digits(parts[2], 2):
-            raise EditError(text("bad-tool", lang))
-        placing, value = parts[1], int(parts[2])
-        front = split_figure_id(placing)[1]
-        if value not in (front, 7 - front):
-            raise EditError(text("bad-tool", lang))
-        if fid == placing and w.where(placing) == "pool":
-            w.set_figure(placing, "pool", showing=value)  # turned over in the start pool
-            return
-        square = self._square(sq, lang)
-        if w.figure_at(square) != placing:
-            w.refuse_occupied(square, lang)
-        w.set_figure(placing, square, showing=value)
 
     def empty(self, w: _Work, at: Tap, lang: str) -> _Work:
         fid, sq = at
@@ -550,22 +542,6 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         if group is not None:
             w.blood -= group
         return w
-
-    def _moved(self, w: _Work, fid: str, lang: str | None) -> None:
-        if w.pos["phase"] != "players":
-            raise EditError(text("moved-phase", lang))
-        f = w.figs[fid]
-        if isinstance(f, str):
-            raise EditError(text("not-in-play", lang, name=figure_label(fid, lang)))
-        player = split_figure_id(fid)[0]
-        if not f["moved"] and w.pos["chapter"] == 1 and w.pos["round"] == 1 and w.moved_count(player) >= 2:
-            raise EditError(text("first-round", lang))
-        f["moved"] = not f["moved"]
-
-    def _out(self, w: _Work, fid: str, lang: str | None) -> None:
-        if w.pos["chapter"] == 1:
-            raise EditError(text("out-chapter-1", lang))
-        w.set_figure(fid, "out")
 
     # -- move: pick up and drop ----------------------------------------------------------------------
 
@@ -591,47 +567,35 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
                 raise EditError(text("held-gone", lang))
             if fid == rest:
                 return w  # put down where it is
-            square = self._square(sq, lang)
+            square = _square(sq, lang)
             w.refuse_occupied(square, lang)
             off = w.where(rest) in ("saved", "out")
             w.set_figure(rest, square, showing=split_figure_id(rest)[1] if off else None, moved=False if off else None)
-            return w
-        if kind == "monster" and not rest:
-            square = self._square(sq, lang)
-            self._monster(w, square, w.facing, lang)
-            return w
-        origin = parse_square(rest)
-        if kind == "stone" and origin is not None:
-            self._drop_stone(w, origin, self._square(sq, lang), lang)
-        elif kind == "pool" and origin is not None:
-            self._drop_pool(w, origin, self._square(sq, lang), lang)
+        elif kind == "monster" and not rest:
+            _monster(w, _square(sq, lang), w.facing, lang)
+        elif kind == "stone" and (origin := parse_square(rest)) is not None:
+            if origin not in w.stones:
+                raise EditError(text("held-gone", lang))
+            square = _square(sq, lang)
+            if square != origin:
+                w.refuse_occupied(square, lang)
+                if square in (START, EXIT):
+                    raise EditError(text("stone-special", lang))
+                w.stones[w.stones.index(origin)] = square
+        elif kind == "pool" and (origin := parse_square(rest)) is not None:
+            self._drop_pool(w, origin, _square(sq, lang), lang)
         else:
             raise EditError(text("bad-tool", lang))
         return w
 
-    @staticmethod
-    def _drop_stone(w: _Work, origin: Square, square: Square, lang: str | None) -> None:
-        if origin not in w.stones:
-            raise EditError(text("held-gone", lang))
-        if square == origin:
-            return
-        w.refuse_occupied(square, lang)
-        if square in (START, EXIT):
-            raise EditError(text("stone-special", lang))
-        w.stones[w.stones.index(origin)] = square
-
-    def _drop_pool(self, w: _Work, origin: Square, square: Square, lang: str | None) -> None:
+    def _drop_pool(self, w: _Work, origin: Square, square: Square, lang: str) -> None:
         group = w.pool_of(origin)
         shape = pool_shape(group) if group else None
         if group is None or shape is None:
             raise EditError(text("held-gone", lang))
-        if square == min(group, key=lambda s: (s[1], s[0])):
-            return
-        if shape == "pool2":
-            pool_kind = "pool2"
-        else:
-            pool_kind = "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
-        self._pool(w, pool_kind, square, lang, moving=group)
+        if square != min(group, key=lambda s: (s[1], s[0])):
+            kind = "pool2" if shape == "pool2" else "pool4h" if len({y for _x, y in group}) == 1 else "pool4v"
+            _pool(w, kind, square, lang, moving=group)
 
     # -- fields --------------------------------------------------------------------------------------
 
