@@ -9,17 +9,11 @@ Targets (the board's shapes, ``view.py``): ``sp:<n>`` the ground of space n, ``t
 ``wiz:<colour>:s<n>`` / ``wiz:<colour>:t<t>`` a wizard on that level, ``raven`` the Raventoren,
 ``fl:<colour>:<i>`` a player's i-th flask.
 
-Tools:
-
-- ``move``: tap a wizard, a tower (it takes everything above it along, as in bt-toren-uit-stapel)
-  or the Raventoren; the tool becomes ``drop:wiz:<colour>:<level>``, ``drop:tw:<t>`` or
-  ``drop:raven``; tap the new place (a space's ground, a tower, a wizard's level; the Raventoren
-  for a wizard going in). A tower goes on top of the stack of the space tapped.
-- ``wiz:<colour>``: a wizard of that colour out of the Raventoren onto the level tapped (a space's
-  ground, a tower, the level of a wizard tapped).
-- ``raven``: the Raventoren onto the space tapped (on top of its stack).
-- ``empty``: the wizard tapped (or every wizard of the level tapped) goes into the Raventoren.
-- ``flask:filled``, ``flask:empty``, ``flask:spent``: the flask tapped.
+Tools (``TOOLBOX``, each declared with what a tap does): ``move`` (a wizard, a tower with everything
+above it as in bt-toren-uit-stapel, or the Raventoren; ``drop:wiz:<colour>:<level>``, ``drop:tw:<t>``,
+``drop:raven`` in between), ``wiz:<colour>`` (a wizard out of the Raventoren onto the level
+tapped), ``raven`` (the Raventoren on top of the stack tapped), ``empty`` (the wizard, or every
+wizard of the level, into the Raventoren), ``flask:filled`` / ``flask:empty`` / ``flask:spent``.
 
 Fields: whose turn, cards played this turn, the point in the turn (playing cards, the tower step
 after swapping cards; with teams the card exchange; with the master wizards whom a spell is offered,

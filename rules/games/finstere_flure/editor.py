@@ -5,22 +5,13 @@ every figure (on the board, in the start pool, saved or out) and ``monster``. A 
 on the square it stands on, except where the tool is about the figure itself (turning it over, the
 "moved" mark, saved, out).
 
-Palette (tool ids)
-------------------
-- ``stone``; ``pool4h`` / ``pool4v``: the 1 x 4 blood pool lying / standing (tap its left / top
-  end); ``pool2``: the 2 x 2 pool (tap its top-left square).
-- ``fig:<fid>:<value>``: that figure on the tapped square showing that value (its front value or 7
-  minus it); tapped on the figure itself it turns it over in place, also in the start pool.
-- ``monster:U`` ``monster:D`` ``monster:L`` ``monster:R``: the monster on the tapped square with that
-  heading; tapped on the monster it turns it.
-- ``empty``: a figure goes back to the start pool (a saved or out figure too, keeping its side up),
-  a stone is removed, a blood square removes its whole pool; the monster cannot be removed.
-- ``move``: tap a piece to pick it up; the tool becomes ``drop:fig:<fid>``, ``drop:stone:X,Y``,
-  ``drop:monster`` or ``drop:pool:X,Y`` (a pool by its top-left square). Tap its new square (for a
-  pool: the new top-left square) and the tool is ``move`` again; tapping its own place puts it down.
-- ``moved`` (phase players): tap a figure to mark it as moved this round, or to take the mark off.
-- ``saved``: the figure is saved (it joins the end of the order of saving, ff-einde-gelijke-stand);
-  ``out`` (chapter 2): the figure is out of the game.
+Palette (``TOOLBOX`` and each figure's two sides, declared with what a tap does): ``stone``, the
+blood pools ``pool4h`` / ``pool4v`` / ``pool2`` (tapped at their top-left square), ``fig:<fid>:<value>``
+(the figure showing that side; on itself in the start pool it turns over), ``monster:<heading>``,
+``moved`` (phase players), ``saved`` (ff-einde-gelijke-stand: the end of the order of saving),
+``out`` (chapter 2), ``empty`` (a figure to the start pool, a stone or a whole pool away; the monster
+stays) and ``move`` (``drop:fig:<fid>``, ``drop:stone:X,Y``, ``drop:monster``, ``drop:pool:X,Y`` in
+between; tapping its own place puts it down).
 
 Fields
 ------

@@ -4,22 +4,11 @@ Targets are the board's (``view.py``): ``sq:X,Y`` (a tile or an open square next
 ``tower:X,Y`` (a tower or an empty tower site; for tiles and towers it means the tile it stands on)
 and ``guard:X,Y`` (the guard on that tower).
 
-Palette
--------
-- Tiles: ``tile:land``, ``tile:thief2`` .. ``tile:thief7``, ``tile:tower``, and with De Rivier
-  ``tile:river`` and ``tile:rivertower``. On an open square next to the grid: a new tile, taken
-  from its stack (a stack that is out of that kind: the tile is added only while the game has
-  that many tiles, ``LIMITS``). On a tile: the tile changes kind (the old one goes back to its
-  stack). A tower site gets a tower of 1 piece (td-toren-beginnen; 0 pieces when the supply is
-  empty); a tile that loses its site loses its tower (the pieces go back to the supply, the
-  guard to its owner).
-- Tower heights: ``height:1`` .. ``height:5``, ``height:+1``, ``height:-1`` on a tower site.
-- Guards: ``guard:<colour>`` for each player, on a tower (another guard there goes back to its
-  owner's supply; the guard comes out of the player's supply of followers).
-- ``empty``: on a guard, the guard goes back to its owner; on a tile, the tile (with its tower and
-  guard) goes back to its stack. The start tile stays; the tiles must stay connected.
-- ``move``: tap a tile (with its tower) or a guard, then where it goes (``drop:sq:X,Y`` /
-  ``drop:guard:X,Y`` is the tool in between).
+Palette (``TOOLBOX``: each tool declared with what a tap does): tiles ``tile:<kind>`` (with De
+Rivier the river's too), tower heights ``height:1`` .. ``height:5``, ``height:+1``/``-1``, a guard of
+each player ``guard:<colour>``, ``empty`` and ``move`` (``drop:sq:X,Y`` / ``drop:guard:X,Y`` in
+between). Tiles come out of and go back to their stacks (``take``, ``give``); guards out of and back
+to their owner's supply of followers.
 
 Fields: whose turn, the phase, the drawn tile (phases grow and place; it comes out of its stack),
 the tile placed this turn (phase guard), whether a tower tile replaces a stolen tile (phase draw),
