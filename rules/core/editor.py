@@ -246,6 +246,9 @@ class FormEditor(ABC, Generic[S, T]):
     tool_table = ""  # the words of the palette's chips and headings, when not the ``word_table``
     refusal_table = "refusal"
     unknown_tool = "tool"  # the refusal of a tool this position does not offer
+    # The engine's refusals the editor says in the reader's words: (field, or the part of the position
+    # it starts, words of the engine's reason, refusal key), the first that fits.
+    engine_refusals: Sequence[tuple[str, str, str]] = ()
 
     # -- the game's part: reading, writing, words ------------------------------------------------
 
@@ -341,6 +344,19 @@ class FormEditor(ABC, Generic[S, T]):
     def after_tap(self, engine: Engine[Any], st: S, lang: str) -> dict[str, Any]:
         """The position after a tap (the game's checks of a whole position)."""
         return self.encode(engine, st)
+
+    def judge(self, engine: Engine[Any], position: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        """The engine's canonical form of ``position``; its refusal in the reader's words when the
+        editor declares it (:attr:`engine_refusals`), else the engine's own reason."""
+        try:
+            return engine.position_of(engine.state_from_position(dict(position)))
+        except PositionError as exc:
+            for part, words, key in self.engine_refusals:
+                if (exc.field == part or exc.field.startswith(part + ".")) and words in exc.reason:
+                    refused = self.refuse(key, lang)
+                    refused.field = exc.field
+                    raise refused from None
+            raise EditError(exc.reason, exc.field, engine=True) from None
 
     def held_target(self, held: str) -> str | None:
         """The board target of the held piece ``held``."""

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.core.editor import YES_NO, EditError, Field, FormEditor, PaletteItem, SeatField, Tool, numbers, read_format
-from rules.core.engine import Engine, PositionError
+from rules.core.engine import Engine
 
 from . import board, words
 from .board import (
@@ -51,6 +51,9 @@ MARK_TOOLS = ("charred", "charred1", "charred-now", "spell", "shield:2", "shield
               "mark:1", "mark:0", "lying:1", "lying:0")
 DUEL_TASKS = ("duel", "wizard", "choice")
 CARD_TASKS = {"step", "tower", "exile", "bolt", "spell", "float"}
+# The stage of the turn (the ``phase`` field) of a task being carried out (the owl's: none of them).
+STAGES = {"draw": "again", "step": "step{steps}", "tower": "attack{field}", "exile": "exile", "bolt": "bolt",
+          "spell": "spell", "float": "float", "duel": "duel{round}", "choice": "choice", "event": "event:{companion}"}
 
 # ---------------------------------------------------------------------------------------------------
 # words (the catalogues' WORDS: timer, refusal, palette and editor)
@@ -192,6 +195,11 @@ def tidy(t: Table, lang: str | None) -> None:
         t.p["drawn"] = True
     elif not any(task["task"] == "draw" for task in t.pending):
         t.p["drawn"] = False
+    _count_cards(t, lang)
+
+
+def _count_cards(t: Table, lang: str | None) -> None:
+    """The deck and the discard pile hold the spell and floating-field cards that are not in play."""
     for kind, key in (("spell", "spell-cards"), ("float", "float-cards")):
         room = FULL_DECK[kind] - t.in_play(kind)  # cards of this kind in the deck and the discard
         if room < 0:
@@ -226,18 +234,6 @@ def check(t: Table, lang: str | None) -> None:
         raise refuse(lang, "tower-one")
     if towers and team_of(towers[0]) != t.turn and not t.p.get("over"):
         raise refuse(lang, "duel-team")
-
-
-def finish(engine: Engine[Any], t: Table, lang: str | None) -> dict[str, Any]:
-    tidy(t, lang)
-    check(t, lang)
-    position = t.position()
-    try:
-        engine.state_from_position(position)
-    except PositionError as exc:
-        if exc.field == "pending" and "no legal action" in exc.reason:
-            raise refuse(lang, "no-effect") from None
-    return position
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -391,26 +387,23 @@ def _to_camp(t: Table, cid: str) -> None:
     t.comps[cid] = {"at": CAMP}
 
 
-def _mark(t: Table, cid: str, tool: str, lang: str | None) -> None:
+def _char(t: Table, cid: str, name: str) -> None:
+    """Charred (cooling down for a round, or just now), or, tapped again with the same mark, not."""
     c = t.comps[cid]
-    if c["at"] == OUT:
-        raise refuse(lang, "out-marks")
-    name, _, value = tool.partition(":")
-    if name.startswith("charred"):
-        want = {"charred": True, "cooled": 1 if name == "charred1" else 0, "fresh": name == "charred-now"}
-        have = {"charred": bool(c.get("charred")), "cooled": int(c.get("cooled", 0)), "fresh": bool(c.get("fresh"))}
-        for k in ("charred", "cooled", "fresh"):
-            c.pop(k, None)
-        if want != have:
-            c.update({k: v for k, v in want.items() if v})
-        return
-    if name == "spell":
-        c["spell"] = not c.get("spell")
-        return
-    n = int(value)
+    want = {"charred": True, "cooled": 1 if name == "charred1" else 0, "fresh": name == "charred-now"}
+    have = {"charred": bool(c.get("charred")), "cooled": int(c.get("cooled", 0)), "fresh": bool(c.get("fresh"))}
+    for k in ("charred", "cooled", "fresh"):
+        c.pop(k, None)
+    if want != have:
+        c.update({k: v for k, v in want.items() if v})
+
+
+def _timer(t: Table, cid: str, key: str, n: int, lang: str) -> None:
+    """A shield, a thunderbolt mark or lying beside the field with its turns left (dt-fristen); tapped
+    again with the same, taken off."""
+    c = t.comps[cid]
     if n == 0 and team_of(cid) != t.turn:
         raise refuse(lang, "timer-zero", comp=words.companion(cid, lang), team=words.team(team_of(cid), lang))
-    key = "marked" if name == "mark" else name
     if key == "lying":
         if c["at"] not in LYING_FIELDS:
             raise refuse(lang, "lying-field")
@@ -480,12 +473,24 @@ def _team_tool(team: str) -> Tool[Table, str]:
 
 
 def _mark_tool(mark: str) -> Tool[Table, str]:
+    """A mark on the companion tapped (not on one that is out)."""
     name, _, left = mark.partition(":")
     glyph = {"charred": "✶", "charred1": "✶", "charred-now": "✶", "spell": "◎", "shield": "▮", "mark": "⚡",
              "lying": "_"}[name]
+
+    def put(t: Table, target: str, lang: str) -> None:
+        cid = _companion_at(t, target, lang)
+        if t.comps[cid]["at"] == OUT:
+            raise refuse(lang, "out-marks")
+        if name.startswith("charred"):
+            _char(t, cid, name)
+        elif name == "spell":
+            t.comps[cid]["spell"] = not t.comps[cid].get("spell")
+        else:
+            _timer(t, cid, "marked" if name == "mark" else name, int(left), lang)
+
     return Tool(mark, lambda t, lang: _palette(lang, name, t=turns(int(left), lang)) if left else _palette(lang, name),
-                lambda t, target, lang: _mark(t, _companion_at(t, target, lang), mark, lang),
-                f"dt-chip-{name}", glyph + left, "g.marks")
+                put, f"dt-chip-{name}", glyph + left, "g.marks")
 
 
 def _rift_tool(n: int) -> Tool[Table, str]:
@@ -518,6 +523,7 @@ class DunkleTurmEditor(FormEditor[Table, str]):
     seat_word = "team"
     words = WORDS
     tool_table = "palette"
+    engine_refusals = (("pending", "no legal action", "no-effect"),)
 
     def decode(self, engine: Engine[Any], position: Mapping[str, Any]) -> Table:
         return Table(position)
@@ -552,7 +558,7 @@ class DunkleTurmEditor(FormEditor[Table, str]):
                 deck[kind] = n
                 t.discard[kind] = max(0, FULL_DECK[kind] - t.in_play(kind) - n)
             t.deck = deck
-        return finish(engine, t, lang)
+        return self.finish(engine, t, lang)
 
     def blank(self, engine: Engine[Any], position: Mapping[str, Any]) -> dict[str, Any]:
         """Everyone in the camp, nothing on the board, the full deck; the same teams and start team."""
@@ -603,35 +609,35 @@ class DunkleTurmEditor(FormEditor[Table, str]):
 
     def after_tap(self, engine: Engine[Any], t: Table, lang: str) -> dict[str, Any]:
         t.p["over"], t.p["winner"] = False, None  # a position being set up is a game that goes on
-        return finish(engine, t, lang)
+        return self.finish(engine, t, lang)
+
+    def finish(self, engine: Engine[Any], t: Table, lang: str) -> dict[str, Any]:
+        tidy(t, lang)
+        check(t, lang)
+        return self.judge(engine, t.position(), lang)
 
     def empty(self, t: Table, target: str, lang: str) -> Table:
+        """A companion (or everyone on a field or at a place) back to the camp; else the floating
+        field or the rift there removed; a beast asleep."""
         kind, _, arg = target.partition(":")
         if kind == "c":
             _to_camp(t, arg)
-        elif kind == "rift":
-            del t.rifts[arg]
-        elif kind == "sf":
-            del t.floats[arg]
-        elif kind == "beast":
+            return t
+        if kind == "beast":
             t.p["beasts"] = dict(t.p.get("beasts") or {}) | {arg: "asleep"}
-        elif kind == "f":
-            here = [cid for cid, c in t.comps.items() if c["at"] == arg]
-            if here:
-                for cid in here:
-                    _to_camp(t, cid)
-            elif arg in t.floats:
-                del t.floats[arg]
-            elif arg in t.rifts:
-                del t.rifts[arg]
-            else:
-                raise refuse(lang, "nothing")
-        else:  # a place: everyone there goes back to the camp
-            here = [cid for cid, c in t.comps.items() if c["at"] == target]
-            if target == CAMP or not here:
-                raise refuse(lang, "nothing")
-            for cid in here:
-                _to_camp(t, cid)
+            return t
+        spot = arg if kind == "f" else target
+        here = [] if kind in ("rift", "sf") or spot == CAMP else [cid for cid, c in t.comps.items() if c["at"] == spot]
+        for cid in here:
+            _to_camp(t, cid)
+        if here:
+            return t
+        if kind in ("f", "sf") and arg in t.floats:
+            del t.floats[arg]
+        elif kind in ("f", "rift") and arg in t.rifts:
+            del t.rifts[arg]
+        else:
+            raise refuse(lang, "nothing")
         return t
 
 
@@ -724,25 +730,10 @@ def _phase_of(t: Table) -> str:
     rest = [task for task in t.pending if task["task"] != "rescue"]
     if not rest:
         return "ready" if not t.drawn() or t.start is None else "keep"
-    if len(rest) > 1:
-        return "keep"
     task = rest[0]
-    kind = str(task["task"])
-    if kind == "draw":
-        return "again"
-    if kind == "step":
-        return f"step{task['steps']}"
-    if kind == "tower":
-        return f"attack{task['field']}"
-    if kind in ("exile", "bolt", "spell", "float") and not task.get("owl"):
-        return kind
-    if kind == "duel":
-        return f"duel{task['round']}"
-    if kind == "choice":
-        return "choice"
-    if kind == "event":
-        return f"event:{task['companion']}"
-    return "keep"
+    if len(rest) > 1 or task.get("owl") or task["task"] not in STAGES:
+        return "keep"
+    return STAGES[task["task"]].format(**task)
 
 
 EDITOR = DunkleTurmEditor()

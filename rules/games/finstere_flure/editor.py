@@ -196,42 +196,21 @@ class _Work:
         return FORMAT.encode(pos)
 
 
-def check(engine: Engine[Any], pos: Mapping[str, Any], lang: str | None) -> Board:
-    """The engine's judgement of an edited position, its refusals about the turn state in ``lang``."""
-    try:
-        return engine.position_of(engine.state_from_position(dict(pos)))
-    except PositionError as exc:
-        key = _translated(exc)
-        if key is None:
-            raise EditError(exc.reason, exc.field, engine=True) from None
-        raise EditError(text(key, lang), exc.field) from None
-
-
-def _translated(exc: PositionError) -> str | None:
-    field, reason = exc.field, exc.reason
-    if field == "turn" and "no figure is left" in reason:
-        return "no-mover"
-    if field == "saved" and "end has been rung" in reason:
-        return "end-rung"
-    if field == "figures" and "chapter 2" in reason:
-        return "chapter-2-empty"
-    if field.startswith("turn.turns_taken") and "first round" in reason:
-        return "first-round"
-    if field.startswith("figures.") and "board is built" in reason:
-        return "setup-figures"
-    if field == "phase" and "board is built" in reason:
-        return "setup-start"
-    if field == "placement" and "nothing left" in reason:
-        return "setup-done"
-    if field.startswith("figures.") and "no figure is lost in chapter 1" in reason:
-        return "out-chapter-1"
-    if field == "ending" and "needs" in reason:
-        return "ending-mismatch"
-    if field.startswith("discard.0") and "first card" in reason:
-        return "first-card"
-    if field == "discard" and ("chapter is over" in reason or "at most" in reason):
-        return "seven-cards"
-    return None
+# The engine's refusals about the turn state, in the reader's words (FormEditor.judge).
+ENGINE_REFUSALS = (
+    ("turn", "no figure is left", "no-mover"),
+    ("saved", "end has been rung", "end-rung"),
+    ("figures", "chapter 2", "chapter-2-empty"),
+    ("turn.turns_taken", "first round", "first-round"),
+    ("figures", "board is built", "setup-figures"),
+    ("phase", "board is built", "setup-start"),
+    ("placement", "nothing left", "setup-done"),
+    ("figures", "no figure is lost in chapter 1", "out-chapter-1"),
+    ("ending", "needs", "ending-mismatch"),
+    ("discard.0", "first card", "first-card"),
+    ("discard", "chapter is over", "seven-cards"),
+    ("discard", "at most", "seven-cards"),
+)
 
 
 # -- the form: every field is applied by settle() (phase, chapter, round and cards go together) ------------
@@ -442,6 +421,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
     words = WORDS
     refusal_table = "editor"
     unknown_tool = "bad-tool"
+    engine_refusals = ENGINE_REFUSALS
 
     # -- blank ---------------------------------------------------------------------------------------
 
@@ -516,7 +496,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         return _target(w, target, lang)
 
     def after_tap(self, engine: Engine[Any], w: _Work, lang: str) -> dict[str, Any]:
-        return check(engine, w.position(), lang)
+        return self.judge(engine, w.position(), lang)
 
     def empty(self, w: _Work, at: Tap, lang: str) -> _Work:
         fid, sq = at
@@ -616,7 +596,7 @@ class FinstereFlureEditor(FormEditor[_Work, Tap]):
         new.update(phase=phase, chapter=chapter, discard=discard, round=(0 if chapter == 1 else CARDS_PER_CHAPTER) + r)
         if phase != "over":
             new.pop("round")
-        return check(engine, self._turn_state(engine, w, new, changed, lang), lang)
+        return self.judge(engine, self._turn_state(engine, w, new, changed, lang), lang)
 
     def _turn_state(self, engine: Engine[Any], w: _Work, new: Board, changed: Mapping[str, str], lang: str) -> Board:
         """The part of the turn state that belongs to the new phase (whose turn, the monster's turn,
