@@ -148,9 +148,7 @@ class _Work:
             return text("occ.monster", lang)
         return None
 
-    def refuse_occupied(self, sq: Square, lang: str | None, *, ignore: Square | None = None) -> None:
-        if sq == ignore:
-            return
+    def refuse_occupied(self, sq: Square, lang: str | None) -> None:
         what = self.occupant(sq, lang)
         if what is not None:
             raise EditError(text("occupied", lang, sq=sq_text(sq), what=what, what_cap=what[:1].upper() + what[1:]))
