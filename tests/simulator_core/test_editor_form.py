@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules.core.editor import EditError, Field, FormEditor, SeatField, apply_edit, apply_fields
+from rules.core.editor import EditError, Field, FormEditor, SeatField, Tool, apply_edit, apply_fields
 from tests.toygames.toy_game import ENGINE, ToyEditor
 
 EDITOR = ToyEditor()
@@ -153,3 +153,75 @@ def test_empty_takes_the_piece_at_the_target_away():
     with pytest.raises(EditError):
         apply_edit(ENGINE, EDITOR, START, "sq:3", "empty", "en")
     assert EDITOR.off_board(ENGINE, START, "en") == []  # the toy has nothing off the board
+
+
+# -- the declared palette and the engine's refusals in the editor's words ---------------------------
+
+
+class ToolEditor(FormEditor[dict[str, Any], int]):
+    """A palette declared as Tools on the toy game: "set" puts the counter on the square tapped,
+    "coin" is shown only while the counter is off 0; the engine's refusal of a counter above 6 is
+    said in the editor's words."""
+
+    unknown_tool = "unknown"
+    engine_refusals = (("counter", "whole number from 0 to 6", "too-far"),)
+    toolbox = (
+        Tool[dict[str, Any], int]("set", "set", lambda pos, at, lang: {**pos, "counter": at}, "chip", "#", "pieces"),
+        Tool[dict[str, Any], int]("coin", "coin", lambda pos, at, lang: {**pos, "coin": True}, shown=lambda pos: pos["counter"] > 0),
+        Tool[dict[str, Any], int]("move", "move", glyph="↔"),
+    )
+    WORDS = {"set": "Set the counter", "coin": "Coin", "move": "Move", "pieces": "Pieces", "unknown": "No such tool.",
+             "too-far": "The counter stops at 6."}
+
+    def decode(self, engine: Any, position: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(position)
+
+    def text(self, key: str, lang: str, **data: Any) -> str:
+        return self.WORDS[key]
+
+    def refuse(self, key: str, lang: str, **data: Any) -> EditError:
+        return EditError(self.WORDS[key])
+
+    def blank(self, engine: Any, position: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(START)
+
+    def target(self, pos: dict[str, Any], target: str, lang: str) -> int:
+        return int(target.removeprefix("sq:"))
+
+    def pick_up(self, pos: dict[str, Any], at: int, lang: str) -> str:
+        return f"sq:{at}"
+
+    def drop(self, pos: dict[str, Any], held: str, at: int, lang: str) -> dict[str, Any]:
+        return {**pos, "counter": at}
+
+    def empty(self, pos: dict[str, Any], at: int, lang: str) -> dict[str, Any]:
+        return {**pos, "counter": 0}
+
+    def after_tap(self, engine: Any, pos: dict[str, Any], lang: str) -> dict[str, Any]:
+        return self.judge(engine, pos, lang)
+
+
+def test_the_palette_is_built_from_the_declared_tools_with_their_words_and_shown_only_where_they_fit():
+    editor = ToolEditor()
+    items = editor.palette(ENGINE, START, "set", "en")
+    assert [(i.id, i.label, i.css, i.glyph, i.group) for i in items] == [
+        ("set", "Set the counter", "chip", "#", "Pieces"), ("coin", "Coin", "", "", ""), ("move", "Move", "", "↔", "")]
+    assert "coin" not in {i.id for i in editor.palette(ENGINE, {**START, "counter": 0}, "set", "en")}
+
+
+def test_a_tap_runs_the_declared_tool_and_an_undeclared_one_is_refused_in_the_editors_words():
+    editor = ToolEditor()
+    assert apply_edit(ENGINE, editor, START, "sq:5", "set", "en").position["counter"] == 5
+    with pytest.raises(EditError, match="No such tool"):
+        apply_edit(ENGINE, editor, START, "sq:5", "paint", "en")
+
+
+def test_an_engine_refusal_the_editor_declares_is_said_in_its_words_naming_the_field_others_stay_the_engines():
+    editor = ToolEditor()
+    with pytest.raises(EditError) as refused:
+        apply_edit(ENGINE, editor, START, "sq:8", "set", "en")
+    assert (refused.value.reason, refused.value.field, refused.value.engine) == ("The counter stops at 6.", "counter", False)
+    editor.engine_refusals = ()
+    with pytest.raises(EditError) as engine_said:
+        apply_edit(ENGINE, editor, START, "sq:8", "set", "en")
+    assert engine_said.value.engine and "whole number from 0 to 6" in engine_said.value.reason
